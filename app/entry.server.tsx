@@ -1,0 +1,77 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { RouterContextProvider, EntryContext, HandleErrorFunction } from "react-router";
+import { ServerRouter } from "react-router";
+import { renderToPipeableStream } from "react-dom/server";
+import { connect } from "~/lib/db.server";
+import { log } from "~/lib/log.server";
+import { NonceContext } from "~/lib/nonce";
+import { contentSecurityPolicy, createNonce } from "~/lib/security.server";
+import { cspAllowances, startBackgroundWork } from "~/lib/startup.server";
+
+export const streamTimeout = 5_000;
+
+// Open the database (migrations + seed) as soon as the server loads the build,
+// not on the first request; then start background work (the mail worker).
+void connect().then(startBackgroundWork, () => {});
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: RouterContextProvider,
+) {
+  const nonce = createNonce();
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspAllowances()));
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+    // Pages have no deferred data: wait for the whole document, which also lets
+    // crawlers and no-JS visitors get complete HTML in one piece.
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          log.error({ err: error }, "render error");
+        },
+      },
+    );
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  log.error({ err: error, url: request.url }, "unhandled server error");
+};

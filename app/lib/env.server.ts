@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, parsed once at start.
+ * Development defaults let `npm start` run with nothing set; secrets that
+ * production must provide are generated into the data folder when the site
+ * runs on its embedded database (see secrets.server.ts).
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: optionalString.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  ),
+  DATA_DIR: z.string().default("./.data"),
+  DB_SOCKET_PORT: z.coerce.number().int().min(0).max(65535).default(5433),
+  SITE_URL: z.url().default("http://localhost:3000").transform((u) => u.replace(/\/+$/, "")),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  ASSET_BASE_URL: optionalString.pipe(z.url().optional()).transform((u) => u?.replace(/\/+$/, "")),
+  SHOP_URL: optionalString.pipe(z.url().optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
+    throw new Error(
+      "Invalid environment configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (32+ characters)",
+    );
+  }
+  return env;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

@@ -1,0 +1,134 @@
+import { ColorSchemeScript, MantineProvider, localStorageColorSchemeManager, mantineHtmlProps } from "@mantine/core";
+import mantineCss from "@mantine/core/styles.css?url";
+import carouselCss from "@mantine/carousel/styles.css?url";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { env } from "~/lib/env.server";
+import { getDb } from "~/lib/db.server";
+import { useNonce } from "~/lib/nonce";
+import { applySecurityHeaders } from "~/lib/security.server";
+import { AssetBaseContext } from "~/shell/assets";
+import { FloatingCall } from "~/shell/FloatingCall";
+import { Footer } from "~/shell/Footer";
+import { Header } from "~/shell/Header";
+import { useScrollReveal } from "~/shell/reveal";
+import { getShellData } from "~/shell/shell-data.server";
+import appCss from "~/shell/shell.css?url";
+import { theme } from "~/shell/theme";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: mantineCss },
+  { rel: "stylesheet", href: carouselCss },
+  { rel: "stylesheet", href: appCss },
+];
+
+/** Security headers on every response: documents, data requests, resource routes. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async (_args, next) => {
+    const response = await next();
+    applySecurityHeaders(response.headers);
+    return response;
+  },
+];
+
+export async function loader() {
+  const e = env();
+  const shell = await getShellData(await getDb());
+  return {
+    siteUrl: e.SITE_URL,
+    assetBase: e.ASSET_BASE_URL ?? "",
+    shopUrl: e.SHOP_URL,
+    year: new Date().getFullYear(),
+    ...shell,
+  };
+}
+
+/** The footer and header data do not change between pages. */
+export function shouldRevalidate() {
+  return false;
+}
+
+const colorSchemeManager = localStorageColorSchemeManager({ key: "color-scheme" });
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-US" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d5c3a" />
+        <ColorSchemeScript defaultColorScheme="auto" localStorageKey="color-scheme" nonce={nonce} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  useScrollReveal();
+  return (
+    <AssetBaseContext.Provider value={data?.assetBase ?? ""}>
+      <Header shopUrl={data?.shopUrl} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      {data ? <Footer locations={data.locations} reviews={data.reviews} year={data.year} /> : null}
+      <FloatingCall />
+    </AssetBaseContext.Provider>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let details = "An unexpected error occurred. Please try again, or call us.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 503) {
+      title = "We'll be right back";
+      details = "The site is briefly unavailable. Please try again in a moment.";
+    } else if (error.status === 404) {
+      title = "Page not found";
+      details = "The page you asked for does not exist.";
+    } else {
+      title = `${error.status} ${error.statusText}`;
+    }
+  }
+  return (
+    <Shell>
+      <section className="shell-container error-page">
+        <h1>{title}</h1>
+        <p>{details}</p>
+        <p>
+          <a href="/">Return to the home page</a>
+        </p>
+      </section>
+    </Shell>
+  );
+}

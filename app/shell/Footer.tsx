@@ -1,0 +1,113 @@
+import { Link } from "react-router";
+import { company } from "~/content/company";
+import type { ReviewView } from "~/reviews/types";
+import { SmartLink } from "./Header";
+import { ClockIcon, MapPinIcon, PhoneIcon } from "./icons";
+import { siteMap } from "./navigation";
+import { ReviewCarousel } from "./ReviewCarousel";
+import type { LocationView } from "./shell-data.server";
+
+export function LocationCard({ location }: { location: LocationView }) {
+  return (
+    <article className="location-card">
+      <h3>{location.name}</h3>
+      <p className="location-line">
+        <MapPinIcon size={18} />
+        <span>
+          {location.address}
+          <br />
+          {location.city}
+        </span>
+      </p>
+      {location.hours ? (
+        <p className="location-line">
+          <ClockIcon size={18} />
+          <span>{location.hours}</span>
+        </p>
+      ) : null}
+      <p className="location-line">
+        <PhoneIcon size={18} />
+        <a href={location.phoneLink}>{location.phone}</a>
+      </p>
+      <a className="directions-link" href={location.mapLink} target="_blank" rel="noopener noreferrer">
+        Get Directions<span className="visually-hidden"> to {location.name} (opens in a new tab)</span>
+      </a>
+    </article>
+  );
+}
+
+export function Footer({
+  locations,
+  reviews,
+  year,
+}: {
+  locations: LocationView[];
+  reviews: ReviewView[];
+  year: number;
+}) {
+  return (
+    <footer className="site-footer">
+      <section className="footer-reviews" aria-labelledby="footer-reviews-title">
+        <div className="shell-container">
+          <h2 id="footer-reviews-title" className="footer-heading">
+            What Our Customers Say
+          </h2>
+          <ReviewCarousel reviews={reviews} />
+          <p className="footer-reviews-link">
+            <Link to="/review">Read more reviews or leave your own</Link>
+          </p>
+        </div>
+      </section>
+
+      <section className="footer-main" aria-label="Locations and contact">
+        <div className="shell-container">
+          <div className="footer-locations">
+            {locations.map((l) => (
+              <LocationCard key={l.slug} location={l} />
+            ))}
+          </div>
+
+          <div className="emergency-block">
+            <h2>24/7 Emergency Service</h2>
+            <p>Door stuck open, off its track or broken spring? Our technicians answer day and night.</p>
+            <a className="emergency-phone" href={company.emergencyPhone.href}>
+              <PhoneIcon size={22} /> {company.emergencyPhone.display}
+            </a>
+          </div>
+
+          <nav className="footer-sitemap" aria-label="Site map">
+            {siteMap.map((col) => (
+              <div key={col.heading}>
+                <h2 className="footer-col-heading">{col.heading}</h2>
+                <ul>
+                  {col.links.map((link) => (
+                    <li key={link.to}>
+                      <SmartLink link={link} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </nav>
+
+          <div className="footer-bottom">
+            <ul className="social-links" aria-label="Social media">
+              {company.social.map((s) => (
+                <li key={s.name}>
+                  <a href={s.href} target="_blank" rel="noopener noreferrer">
+                    {s.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <p className="copyright">
+              © {year} {company.name}. All rights reserved. ·{" "}
+              <a href={`mailto:${company.email}`}>{company.email}</a> ·{" "}
+              <a href={company.phone.href}>{company.phone.display}</a>
+            </p>
+          </div>
+        </div>
+      </section>
+    </footer>
+  );
+}

@@ -1,0 +1,48 @@
+import { Carousel } from "@mantine/carousel";
+import Autoplay from "embla-carousel-autoplay";
+import { useRef } from "react";
+import type { ReviewView } from "~/reviews/types";
+import { StarIcon } from "./icons";
+
+export function Stars({ rating, label = true }: { rating: number; label?: boolean }) {
+  return (
+    <span className="stars" role={label ? "img" : undefined} aria-label={label ? `${rating} out of 5 stars` : undefined}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <StarIcon key={n} filled={n <= Math.round(rating)} />
+      ))}
+    </span>
+  );
+}
+
+/**
+ * Footer review carousel (SPEC §9): autoplay every 3000 ms, loops forever,
+ * one review at every width, 400 ms transition (embla duration ≈ 25),
+ * arrows hidden below 1024px. Without JavaScript the first review shows.
+ */
+export function ReviewCarousel({ reviews }: { reviews: ReviewView[] }) {
+  const autoplay = useRef(Autoplay({ delay: 3000, stopOnInteraction: false, stopOnMouseEnter: true }));
+  if (reviews.length === 0) return null;
+  return (
+    <Carousel
+      className="review-carousel"
+      aria-label="Customer reviews"
+      slideSize="100%"
+      slideGap="md"
+      withIndicators={false}
+      emblaOptions={{ loop: true, duration: 25, dragThreshold: 80, align: "start" }}
+      plugins={[autoplay.current]}
+      previousControlProps={{ "aria-label": "Previous review" }}
+      nextControlProps={{ "aria-label": "Next review" }}
+    >
+      {reviews.map((r) => (
+        <Carousel.Slide key={r.id}>
+          <figure className="review-slide">
+            <Stars rating={r.rating} />
+            <blockquote>{r.text}</blockquote>
+            <figcaption>{r.authorName}</figcaption>
+          </figure>
+        </Carousel.Slide>
+      ))}
+    </Carousel>
+  );
+}
