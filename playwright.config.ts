@@ -1,0 +1,34 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath, chromiumArgs } from "./tests/e2e/support/chromium";
+import { E2E_PORT, e2eServerEnv } from "./tests/e2e/support/server";
+
+/**
+ * End-to-end tests against the production build (npm test builds it first),
+ * in Debian's Chromium. The server runs on its own scratch database.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://localhost:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: e2eServerEnv(),
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// Starts the production build for Playwright on a scratch embedded database
+// (the folder is emptied first) or on E2E_DATABASE_URL.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+
+if (!process.env.DATABASE_URL) rmSync(process.env.DATA_DIR ?? ".data-e2e", { recursive: true, force: true });
+const child = spawn(process.execPath, ["node_modules/@react-router/serve/bin.js", `${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
+  stdio: "inherit",
+  env: process.env,
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

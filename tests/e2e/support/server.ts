@@ -1,0 +1,25 @@
+/** The e2e server's address and environment, shared by the config and the tests. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DB_SOCKET_PORT = Number(process.env.E2E_DB_SOCKET_PORT ?? 5455);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? ".data-e2e";
+
+export function e2eServerEnv(): Record<string, string> {
+  const env: Record<string, string> = {
+    NODE_ENV: "production",
+    PORT: String(E2E_PORT),
+    SITE_URL: `http://localhost:${E2E_PORT}`,
+    DATA_DIR: E2E_DATA_DIR,
+    DB_SOCKET_PORT: String(E2E_DB_SOCKET_PORT),
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  };
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  return env;
+}
+
+/** How tests reach the server's database: its own server, or the shared embedded one. */
+export function e2eDatabaseUrl(): string {
+  return (
+    process.env.E2E_DATABASE_URL ??
+    `postgres://postgres@127.0.0.1:${E2E_DB_SOCKET_PORT}/postgres?sslmode=disable`
+  );
+}
