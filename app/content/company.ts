@@ -22,6 +22,9 @@ export const company = {
   serviceRadiusMiles: 50,
   designToolUrl: "https://doorvisualizer.example.com/",
   windowDesignerUrl: "https://windowdesigner.example.com/",
+  /** Commercial mobile app listings (fictional ids). */
+  appStoreUrl: "https://apps.apple.com/us/app/dover-commercial/id0000000000",
+  playStoreUrl: "https://play.google.com/store/apps/details?id=com.example.dovercommercial",
   social: [
     { name: "Facebook", href: "https://www.facebook.com/example" },
     { name: "Instagram", href: "https://www.instagram.com/example" },

@@ -25,6 +25,12 @@ const schema = z.object({
   ASSET_BASE_URL: optionalString.pipe(z.url().optional()).transform((u) => u?.replace(/\/+$/, "")),
   SHOP_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Google Maps JavaScript API (browser key, restricted by referrer): enables the interactive
+  // service-area map. Without it the server-drawn SVG map is shown (DECISIONS 19).
+  GOOGLE_MAPS_API_KEY: optionalString,
+  // Google Places API (server key, never sent to the browser) and the place whose reviews to show.
+  GOOGLE_PLACES_API_KEY: optionalString,
+  GOOGLE_PLACE_ID: optionalString,
 });
 
 export type Env = z.infer<typeof schema>;

@@ -11,6 +11,8 @@ export function e2eServerEnv(): Record<string, string> {
     DATA_DIR: E2E_DATA_DIR,
     DB_SOCKET_PORT: String(E2E_DB_SOCKET_PORT),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    // A fixed secret for the scratch server (production mode on a real database requires one).
+    SESSION_SECRET: "e2e-session-secret-not-used-anywhere-else-0123456789",
   };
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   return env;

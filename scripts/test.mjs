@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `npm test`: everything, in order, stopping at the first failure:
+//   1. typecheck (react-router typegen + tsc)
+//   2. vitest (unit + integration) on PGlite, and again on the PostgreSQL
+//      server when DATABASE_URL is set (each test file gets its own database)
+//   3. the production build, then Playwright end-to-end in Debian's Chromium
+//      (on a scratch embedded database, or a fresh database on DATABASE_URL's server)
+// Ends with one summary line "N passed, N failed".
+import { execSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+process.chdir(root);
+const resultsDir = path.join(root, "test-results", "summary");
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function finish(ok) {
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(ok && failed === 0 ? 0 : 1);
+}
+
+function ensureChromium() {
+  const found = () => {
+    try {
+      return execSync("command -v chromium", { shell: "/bin/sh" }).toString().trim();
+    } catch {
+      return "";
+    }
+  };
+  if (process.env.CHROMIUM_PATH || found()) return;
+  if (process.getuid?.() === 0) {
+    console.log("Chromium is missing: installing Debian's chromium with apt-get…");
+    const ok =
+      run("apt-get update", "apt-get", ["update", "-qq"]) &&
+      run("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+    if (ok && found()) return;
+  }
+  console.error("Chromium is required for the end-to-end tests. Install it with: sudo apt-get install -y chromium");
+  finish(false);
+}
+
+function vitestCounts(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  passed += r.numPassedTests ?? 0;
+  failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+}
+
+function playwrightCounts(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  passed += r.stats?.expected ?? 0;
+  failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
+}
+
+const npx = "npx";
+
+// 1. Types
+if (!run("typecheck", npx, ["react-router", "typegen"]) || !run("tsc", npx, ["tsc"])) {
+  failed += 1;
+  finish(false);
+}
+passed += 1;
+
+// 2. Unit + integration: PGlite always, the PostgreSQL server too when configured.
+const serverUrl = process.env.DATABASE_URL;
+const vitestRuns = [["PGlite", { DATABASE_URL: "" }]];
+if (serverUrl) vitestRuns.push(["PostgreSQL server", { DATABASE_URL: serverUrl }]);
+for (const [name, env] of vitestRuns) {
+  const out = path.join(resultsDir, `vitest-${name.replace(/\W+/g, "-")}.json`);
+  const ok = run(`vitest on ${name}`, npx, ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
+  vitestCounts(out);
+  if (!ok) {
+    if (!existsSync(out)) failed += 1;
+    finish(false);
+  }
+}
+
+// 3. End-to-end against the production build.
+ensureChromium();
+if (!run("production build", npx, ["react-router", "build"])) {
+  failed += 1;
+  finish(false);
+}
+let e2eDb;
+const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, "playwright.json") };
+if (serverUrl) {
+  const { default: postgres } = await import("postgres");
+  e2eDb = `e2e_${Date.now().toString(36)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${e2eDb}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${e2eDb}`;
+  e2eEnv.E2E_DATABASE_URL = url.toString();
+}
+const e2eOk = run("playwright", npx, ["playwright", "test", "--reporter=list,json"], { ...e2eEnv, DATABASE_URL: "" });
+playwrightCounts(e2eEnv.PLAYWRIGHT_JSON_OUTPUT_NAME);
+if (e2eDb) {
+  const { default: postgres } = await import("postgres");
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${e2eDb}" with (force)`).catch(() => {});
+  await admin.end();
+}
+if (!e2eOk && !existsSync(e2eEnv.PLAYWRIGHT_JSON_OUTPUT_NAME)) failed += 1;
+finish(e2eOk);

@@ -1,0 +1,307 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// The navigation of SPEC §2, written out independently of app/shell/navigation.ts
+// so that a change to the data that breaks the spec fails here.
+const residential = [
+  ["Schedule Service", "/request-service"],
+  ["Request Quote", "/request-quote"],
+  ["Garage Doors", "/residential-garage-doors"],
+  ["Garage Door Openers", "/residential-garage-door-openers"],
+  ["Entry Doors", "/residential-entry-doors"],
+  ["Patio Doors", "/residential-patio-doors"],
+  ["Windows", "/residential-windows"],
+  ["Seamless Gutters", "/residential-seamless-gutters"],
+  ["Vinyl Siding", "/residential-vinyl-siding"],
+];
+const commercial = [
+  ["Sectional Garage Doors", "/commercial-sectional-garage-doors"],
+  ["Rolling Steel Doors", "/commercial-rolling-steel-doors"],
+  ["Commercial Openers", "/commercial-openers"],
+  ["Loading Docks", "/commercial-loading-docks"],
+  ["Hollow Metal Doors", "/commercial-hollow-metal-doors"],
+  ["Bathroom Partitions", "/commercial-bathroom-partitions"],
+  ["Commercial Schedule Service", "/request-service?type=commercial"],
+  ["Commercial Mobile App", "/commercial-mobile-app"],
+];
+const connect = [
+  ["Contact Us", "/contact"],
+  ["About Us", "/about-us"],
+  ["Service Areas", "/service-area"],
+  ["Careers", "/careers"],
+  ["Leave A Review", "/review"],
+];
+
+/** Every route of the SPEC §2 table (one product slug for the referral page). */
+const specRoutes = [
+  "/", "/shop", "/my-cart", "/contact", "/about-us", "/request-quote", "/request-service",
+  "/commercial-schedule-service", "/service-area", "/careers", "/employment", "/discount-signup-2025",
+  "/pay-invoice", "/review", "/refer-a-friend-referral-program-garage-doors",
+  "/residential-garage-doors", "/residential-garage-door-openers", "/residential-entry-doors",
+  "/residential-patio-doors", "/residential-seamless-gutters", "/residential-vinyl-siding", "/residential-windows",
+  "/residential-garage-door-repairs", "/residential-garage-door-installation",
+  "/commercial-sectional-garage-doors", "/commercial-rolling-steel-doors", "/commercial-loading-docks",
+  "/commercial-hollow-metal-doors", "/commercial-bathroom-partitions", "/commercial-mobile-app",
+  "/commercial-openers", "/commercial-openers-dock-door-operator", "/commercial-openers-heearhead-hoist-operator",
+  "/commercial-openers-gearhead-trolley", "/commercial-openers-hoist-operator", "/commercial-openers-jackshaft",
+  "/commercial-openers-trolley-operator",
+];
+
+async function linksOf(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((els) =>
+    els.map((a) => [a.textContent?.trim() ?? "", a.getAttribute("href") ?? ""]),
+  );
+}
+
+test.describe("desktop header", () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test("menus, top bar and Request Quote link exactly to the spec's routes", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    const logo = page.locator("header .logo-link");
+    await expect(logo).toHaveAttribute("href", "/");
+    const logoBox = await logo.locator("img.logo-light").boundingBox();
+    expect(logoBox!.height).toBeLessThanOrEqual(70);
+
+    for (const [label, expected] of [
+      ["Residential", residential],
+      ["Commercial", commercial],
+      ["Connect", connect],
+    ] as const) {
+      const trigger = nav.getByRole("button", { name: label });
+      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+      await trigger.click();
+      await expect(trigger).toHaveAttribute("aria-expanded", "true");
+      const list = nav.getByRole("list", { name: label });
+      await expect(list).toBeVisible();
+      expect(await linksOf(page, `nav[aria-label="Main"] ul[aria-label="${label}"] a`)).toEqual(expected);
+      await page.keyboard.press("Escape");
+      await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    }
+
+    await expect(page.locator(".mainbar .request-quote-btn")).toHaveAttribute("href", "/request-quote");
+    const topbar = await linksOf(page, "[data-testid=topbar] nav a");
+    expect(topbar.slice(0, 4)).toEqual([
+      ["Schedule Service", "/request-service"],
+      ["Get Quote", "/request-quote"],
+      ["Pay Invoice", "/pay-invoice"],
+      ["Shop", "/shop"],
+    ]);
+  });
+
+  test("a menu link navigates on the client", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Connect" }).click();
+    await page.getByRole("link", { name: "About Us" }).first().click();
+    await expect(page).toHaveURL(/\/about-us$/);
+  });
+});
+
+test.describe("mobile", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  for (const js of [true, false]) {
+    test(`slide-in panel opens and its groups collapse (JavaScript ${js ? "on" : "off"})`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: js });
+      const page = await context.newPage();
+      await page.goto("/");
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      // Only the four action buttons of the top bar show on mobile.
+      await expect(page.locator("[data-testid=topbar] nav a:visible")).toHaveText([
+        "Schedule Service", "Get Quote", "Pay Invoice", "Shop",
+      ]);
+
+      const panel = page.getByRole("navigation", { name: "Mobile" });
+      await expect(panel).toBeHidden();
+      await page.locator(".mobile-menu-toggle").click();
+      await expect(panel).toBeVisible();
+
+      for (const [group, links] of [
+        ["Residential Products", residential],
+        ["Commercial Products", commercial],
+        ["Connect", connect],
+      ] as const) {
+        const details = panel.locator("details.mobile-group").filter({
+          has: page.locator("summary", { hasText: group }),
+        });
+        const summary = details.locator("summary");
+        const firstLink = panel.getByRole("link", { name: links[0]![0], exact: true });
+        await expect(firstLink).toBeHidden();
+        await summary.click();
+        await expect(firstLink).toBeVisible();
+        expect(
+          await details.locator("a").evaluateAll((els) =>
+            els.map((a) => [a.textContent?.trim(), a.getAttribute("href")]),
+          ),
+        ).toEqual(links);
+        await summary.click();
+        await expect(firstLink).toBeHidden();
+      }
+
+      const call = panel.getByRole("link", { name: /Call Now/ });
+      await expect(call).toHaveAttribute("href", /^tel:\+1\d{10}$/);
+      const quote = panel.getByRole("link", { name: "Request Quote" });
+      await expect(quote).toHaveAttribute("href", "/request-quote");
+      const [panelBox, quoteBox] = [await panel.boundingBox(), await quote.boundingBox()];
+      expect(quoteBox!.width).toBeGreaterThan(panelBox!.width - 40);
+      await context.close();
+    });
+  }
+});
+
+test("the floating call button is on every page", async ({ page }) => {
+  for (const path of ["/", "/no-such-page", "/about-us"]) {
+    await page.goto(path);
+    await expect(page.getByRole("link", { name: /^Call us/ })).toHaveAttribute("href", /^tel:/);
+  }
+});
+
+test("the footer site map links every route of the spec", async ({ page }) => {
+  await page.goto("/");
+  const hrefs = await page
+    .getByRole("navigation", { name: "Site map" })
+    .locator("a")
+    .evaluateAll((els) => els.map((a) => a.getAttribute("href")));
+  for (const route of specRoutes) expect(hrefs, `site map lacks ${route}`).toContain(route);
+});
+
+test("footer: reviews, four locations, emergency line, social links, copyright year", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.locator("footer.site-footer");
+  await expect(footer.getByRole("heading", { name: "What Our Customers Say" })).toBeVisible();
+  await expect(footer.locator(".review-slide").first()).toContainText(/\w+/);
+  const cards = footer.locator(".location-card");
+  await expect(cards).toHaveCount(4);
+  await expect(cards.locator("h3")).toHaveText(["Flint Showroom", "Saginaw Showroom", "Lansing", "Pontiac"]);
+  await expect(cards.filter({ hasText: "Mon–Fri" })).toHaveCount(2);
+  await expect(cards.getByRole("link", { name: /Get Directions/ })).toHaveCount(4);
+  await expect(footer.getByRole("heading", { name: "24/7 Emergency Service" })).toBeVisible();
+  await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveText([
+    "Facebook", "Instagram", "Twitter", "LinkedIn", "Pinterest", "TikTok",
+  ]);
+  await expect(footer.locator(".copyright")).toContainText(`© ${new Date().getFullYear()}`);
+});
+
+test("the review carousel advances by itself", async ({ page }) => {
+  await page.goto("/");
+  const carousel = page.locator(".review-carousel");
+  await carousel.scrollIntoViewIfNeeded();
+  const container = carousel.locator(".mantine-Carousel-container");
+  const before = await container.getAttribute("style");
+  await expect.poll(async () => container.getAttribute("style"), { timeout: 8000 }).not.toBe(before);
+});
+
+test.describe("colour mode", () => {
+  test("toggles, persists across a reload and follows a second tab", async ({ context }) => {
+    const page = await context.newPage();
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    const html = page.locator("html");
+    const toggle = page.getByTestId("color-scheme-toggle");
+    await expect(toggle).toBeEnabled();
+    await expect(toggle).toHaveAttribute("data-scheme", "auto");
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
+
+    await toggle.click(); // auto → light
+    await expect(toggle).toHaveAttribute("data-scheme", "light");
+    await toggle.click(); // light → dark
+    await expect(toggle).toHaveAttribute("data-scheme", "dark");
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+
+    await page.reload();
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+
+    const second = await context.newPage();
+    await second.emulateMedia({ colorScheme: "light" });
+    await second.goto("/about-us");
+    await expect(second.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+
+    // A change in one tab reaches the other.
+    await page.getByTestId("color-scheme-toggle").click(); // dark → system (light OS)
+    await expect(second.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
+  });
+
+  test("system mode follows the operating system", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
+  });
+});
+
+test("unknown paths show the home content with status 404", async ({ page }) => {
+  const response = await page.goto("/this/page/does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Increase Your Home's Value and Curb Appeal");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+});
+
+test.describe("home page with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("renders complete: banner, blocks, both product sections, about section", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Increase Your Home's Value and Curb Appeal");
+    await expect(page.locator(".banner").getByRole("link", { name: "Request a Quote" })).toHaveAttribute("href", "/request-quote");
+    await expect(page.locator(".content-block")).toHaveCount(3);
+
+    await expect(page.getByRole("heading", { name: "PRODUCTS AND SERVICES FOR YOUR HOME" })).toBeVisible();
+    const res = page.getByTestId("residential-cards").locator(":scope > li");
+    await expect(res).toHaveCount(8);
+    await expect(res.locator("h3")).toHaveText([
+      "Garage Doors", "Entry Doors", "Patio Doors", "Windows", "Seamless Gutters", "Vinyl Siding",
+      "Openers & Accessories", "Schedule Service",
+    ]);
+    expect(await res.locator("a.product-card-link").evaluateAll((els) => els.map((a) => a.getAttribute("href")))).toEqual([
+      "/residential-garage-doors", "/residential-entry-doors", "/residential-patio-doors", "/residential-windows",
+      "/residential-seamless-gutters", "/residential-vinyl-siding", "/residential-garage-door-openers", "/request-quote",
+    ]);
+    for (const card of await res.all()) await expect(card.locator(".feature-list li")).toHaveCount(4);
+
+    await expect(page.getByRole("heading", { name: "DOVER COMMERCIAL PRODUCTS AND SERVICES" })).toBeVisible();
+    await expect(page.getByText("Trusted Solutions for Every Business Entrance")).toBeVisible();
+    const com = page.getByTestId("commercial-cards").locator(":scope > li");
+    await expect(com.locator("h3")).toHaveText([
+      "Sectional Doors", "Rolling Steel Doors", "Loading Docks", "Dock Levelers", "Commercial Openers",
+      "Hollow Metal Doors", "Bathroom Partitions", "Commercial Service",
+    ]);
+    expect(await com.locator("a.product-card-link").evaluateAll((els) => els.map((a) => a.getAttribute("href")))).toEqual([
+      "/commercial-sectional-garage-doors", "/commercial-rolling-steel-doors", "/commercial-loading-docks",
+      "/commercial-loading-docks", "/commercial-openers", "/commercial-hollow-metal-doors",
+      "/commercial-bathroom-partitions", "/request-quote",
+    ]);
+    await expect(com.filter({ hasText: "24-hour emergency repair" })).toHaveCount(1);
+
+    const design = page.getByRole("link", { name: /Design Your Door Online/ });
+    await expect(design).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("link", { name: "Browse Door Styles" })).toHaveAttribute("href", "#style");
+    await expect(page.locator("#style")).toBeVisible();
+    // Nothing is hidden waiting for a scroll animation that will never run.
+    await expect(page.locator('[data-reveal="pending"]')).toHaveCount(0);
+  });
+
+  test("cards sit 4 / 2 / 1 per row on large / medium / small screens", async ({ page }) => {
+    for (const [width, perRow] of [[1366, 4], [800, 2], [390, 1]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      const tops = await page.getByTestId("residential-cards").locator(":scope > li").evaluateAll((els) =>
+        els.map((e) => Math.round(e.getBoundingClientRect().top)),
+      );
+      expect(tops.filter((t) => t === tops[0]).length, `at ${width}px`).toBe(perRow);
+    }
+  });
+});
+
+test("page head: title, description, canonical, Open Graph and Twitter tags", async ({ page, baseURL }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle(/Dover Doors & Windows/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/`);
+  await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute("content", "Dover Doors & Windows");
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+});
