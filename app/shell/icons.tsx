@@ -70,3 +70,14 @@ export function StarIcon({ filled = true, size = 18 }: { filled?: boolean; size?
     </svg>
   );
 }
+export const HomeIcon = icon(
+  <>
+    <path d="M3 10.5 12 3l9 7.5" />
+    <path d="M5 9.5V21h14V9.5" />
+    <path d="M9 21v-6h6v6" />
+  </>,
+);
+export const ToolIcon = icon(
+  <path d="M14.7 6.3a4 4 0 0 0 5 5L21 13l-8 8-3-3 1.3-1.3a4 4 0 0 0-5-5L3 8l8-8 3 3z" />,
+);
+export const ShieldIcon = icon(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />);

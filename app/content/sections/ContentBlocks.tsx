@@ -1,7 +1,7 @@
-import { ClockIcon, CheckIcon, PhoneIcon } from "~/shell/icons";
+import { ClockIcon, HomeIcon, ShieldIcon, ToolIcon } from "~/shell/icons";
 import type { ContentBlock } from "../types";
 
-const icons = { family: CheckIcon, crew: CheckIcon, clock: ClockIcon, shield: PhoneIcon } as const;
+const icons = { family: HomeIcon, crew: ToolIcon, clock: ClockIcon, shield: ShieldIcon } as const;
 
 /** A row of short content blocks (icon, heading, text). */
 export function ContentBlocks({ blocks, label }: { blocks: ContentBlock[]; label: string }) {
