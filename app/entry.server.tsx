@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { connect } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
+import { nonceContext } from "~/lib/page-cache.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security.server";
 import { cspAllowances, startBackgroundWork } from "~/lib/startup.server";
 
@@ -20,9 +21,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = createNonce();
+  // The root middleware chose this request's nonce (cached pages swap it per hit).
+  const nonce = loadContext.get(nonceContext) || createNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspAllowances()));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 

@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import { env } from "~/lib/env.server";
 import { getDb } from "~/lib/db.server";
 import { useNonce } from "~/lib/nonce";
+import { pageCacheMiddleware } from "~/lib/page-cache.server";
 import { applySecurityHeaders } from "~/lib/security.server";
 import { AssetBaseContext } from "~/shell/assets";
 import { FloatingCall } from "~/shell/FloatingCall";
@@ -32,13 +33,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
 ];
 
-/** Security headers on every response: documents, data requests, resource routes. */
 export const middleware: Route.MiddlewareFunction[] = [
+  // Security headers on every response: documents, data requests, resource routes.
   async (_args, next) => {
     const response = await next();
     applySecurityHeaders(response.headers);
     return response;
   },
+  // The per-request CSP nonce, and the shared cache for pages that opt in.
+  pageCacheMiddleware,
 ];
 
 export async function loader() {

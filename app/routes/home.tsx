@@ -1,5 +1,6 @@
 import { HomeContent } from "~/content/sections/HomeContent";
 import { homeBanner } from "~/content/home";
+import { sharedCacheHeaders } from "~/lib/page-cache.server";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/home";
 
@@ -9,6 +10,9 @@ export const meta: Route.MetaFunction = (args) =>
     description: homeBanner.subtitle,
     path: "/",
   });
+
+/** The same for every visitor: shared-cacheable for a minute. */
+export const headers: Route.HeadersFunction = () => sharedCacheHeaders();
 
 export default function Home() {
   return <HomeContent />;

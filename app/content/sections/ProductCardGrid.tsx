@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { CheckIcon } from "~/shell/icons";
 import type { ProductCard } from "../types";
 
 /** A titled grid of product cards: 4 per row on large screens, 2 on medium, 1 on small. */
@@ -33,9 +32,7 @@ export function ProductCardGrid({
                 <p>{card.description}</p>
                 <ul className="feature-list">
                   {card.features.map((f) => (
-                    <li key={f}>
-                      <CheckIcon size={16} /> {f}
-                    </li>
+                    <li key={f}>{f}</li>
                   ))}
                 </ul>
                 <Link to={card.link} className="btn btn-primary product-card-link" prefetch="intent">
