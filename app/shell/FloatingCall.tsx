@@ -4,9 +4,11 @@ import { PhoneIcon } from "./icons";
 /** DECISIONS 6: the persistent floating call button on every route. */
 export function FloatingCall() {
   return (
-    <a href={company.phone.href} className="floating-call" aria-label={`Call us ${company.phone.display}`}>
-      <PhoneIcon size={22} />
-      <span className="floating-call-label">Call us</span>
-    </a>
+    <aside aria-label="Call us">
+      <a href={company.phone.href} className="floating-call" aria-label={`Call us ${company.phone.display}`}>
+        <PhoneIcon size={22} />
+        <span className="floating-call-label">Call us</span>
+      </a>
+    </aside>
   );
 }
