@@ -5,7 +5,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import { mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import * as schema from "./schema";
@@ -79,10 +80,40 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
   };
 }
 
+/**
+ * A small site needs little of Postgres's memory: the defaults (128 MB of
+ * shared buffers inside the WebAssembly heap) would triple the server's RSS.
+ */
+const PGLITE_CONF = "shared_buffers=16MB\nwork_mem=4MB\nmaintenance_work_mem=16MB";
+
+/**
+ * Creating a PGlite cluster runs initdb, which leaves ~700 MB resident in the
+ * process that ran it. Do it once in a short-lived child so the server never
+ * carries that peak.
+ */
+async function initPgliteFolder(dir: string): Promise<void> {
+  const code = `import { PGlite } from "@electric-sql/pglite";
+const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", code, dir], { stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`PGlite init failed: ${err.slice(-500)}`))));
+  });
+}
+
 async function openPglite(opts: OpenOptions): Promise<Connection> {
   const inMemory = !opts.dataDir || opts.dataDir.startsWith("memory://");
-  if (!inMemory) mkdirSync(opts.dataDir!, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.resolve(opts.dataDir!));
+  let client: PGlite;
+  if (inMemory) {
+    client = new PGlite({ postgresqlconf: PGLITE_CONF });
+  } else {
+    const dir = path.resolve(opts.dataDir!);
+    mkdirSync(dir, { recursive: true });
+    if (!existsSync(path.join(dir, "PG_VERSION"))) await initPgliteFolder(dir);
+    client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
+  }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
