@@ -25,7 +25,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
-COPY --chown=node:node package.json ./
+COPY --chown=node:node package.json server.mjs ./
 COPY --chown=node:node db/migrations ./db/migrations
 COPY --chown=node:node scripts/migrate.mjs ./scripts/migrate.mjs
 COPY --chown=node:node public ./public
@@ -34,4 +34,4 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "node_modules/@react-router/serve/bin.js", "build/server/index.js"]
+CMD ["node", "server.mjs", "build/server/index.js"]

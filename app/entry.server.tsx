@@ -12,6 +12,9 @@ import { cspAllowances, startBackgroundWork } from "~/lib/startup.server";
 
 export const streamTimeout = 5_000;
 
+/** server.mjs answers cached pages with this before Express is involved. */
+export { servePageFromCache } from "~/lib/page-cache.server";
+
 // Open the database (migrations + seed) as soon as the server loads the build,
 // not on the first request; then start background work (the mail worker).
 void connect().then(startBackgroundWork, () => {});

@@ -34,14 +34,15 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [
+  // The per-request CSP nonce, and the shared cache for pages that opt in
+  // (outermost, so a cached page keeps the headers below).
+  pageCacheMiddleware,
   // Security headers on every response: documents, data requests, resource routes.
   async (_args, next) => {
     const response = await next();
     applySecurityHeaders(response.headers);
     return response;
   },
-  // The per-request CSP nonce, and the shared cache for pages that opt in.
-  pageCacheMiddleware,
 ];
 
 export async function loader() {

@@ -44,7 +44,7 @@ if (serverUrl) {
 
 // ── Start the server and time the first 200 ─────────────────────────
 const started = performance.now();
-const server = spawn(process.execPath, ["node_modules/@react-router/serve/bin.js", "build/server/index.js"], {
+const server = spawn(process.execPath, ["server.mjs", "build/server/index.js"], {
   env: {
     ...process.env,
     NODE_ENV: "production",

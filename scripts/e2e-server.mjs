@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
 if (!process.env.DATABASE_URL) rmSync(process.env.DATA_DIR ?? ".data-e2e", { recursive: true, force: true });
-const child = spawn(process.execPath, ["node_modules/@react-router/serve/bin.js", `${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
+const child = spawn(process.execPath, ["server.mjs", `${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
   stdio: "inherit",
   env: process.env,
 });

@@ -19,7 +19,7 @@ if (!existsSync("build/server/index.js") || process.argv.includes("--build")) {
 }
 const dataDir = ".data-lighthouse";
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ["node_modules/@react-router/serve/bin.js", "build/server/index.js"], {
+const server = spawn(process.execPath, ["server.mjs", "build/server/index.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, DB_SOCKET_PORT: "0", SITE_URL: base, LOG_LEVEL: "warn", DATABASE_URL: "" },
   stdio: ["ignore", "ignore", "inherit"],
 });

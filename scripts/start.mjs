@@ -15,7 +15,7 @@ if (!existsSync("build/server/index.js") || process.argv.includes("--rebuild")) 
 }
 
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: process.env.PORT ?? "3000" };
-const child = spawn(process.execPath, ["node_modules/@react-router/serve/bin.js", "build/server/index.js"], {
+const child = spawn(process.execPath, ["server.mjs", "build/server/index.js"], {
   stdio: "inherit",
   env,
 });

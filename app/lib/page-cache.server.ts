@@ -1,16 +1,22 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
 import { createContext, type MiddlewareFunction } from "react-router";
 import { contentSecurityPolicy, createNonce } from "./security.server";
 import { cspAllowances } from "./startup.server";
 
 /**
- * A small shared-cache for whole pages that look the same to every visitor
- * (content pages). A route opts in through standard HTTP semantics: its
- * `headers` export sends `Cache-Control: … s-maxage=N` (see `sharedCacheHeaders`).
+ * A small shared cache for whole pages that look the same to every visitor
+ * (content pages). A route opts in with standard HTTP semantics: its `headers`
+ * export sends `Cache-Control: … s-maxage=N` (see `sharedCacheHeaders`).
  * Pages with forms never opt in (their captcha challenge is per visitor).
  *
  * The cache is per instance and only a cache: instances may disagree for at
- * most N seconds, nothing breaks when there are several. Each hit gets a fresh
- * CSP nonce: the cached document's nonce is swapped for a new one.
+ * most N seconds; nothing breaks with several. Every hit gets a fresh CSP
+ * nonce: the stored document's nonce is swapped for a new one.
+ *
+ * Two ways in: the root middleware (fills the cache, and answers hits that
+ * reach React Router) and `servePageFromCache`, which server.mjs calls before
+ * Express so a hit costs no framework work at all.
  */
 export const nonceContext = createContext<string>("");
 
@@ -28,40 +34,53 @@ function sMaxAge(response: Response): number {
   return m ? Number(m[1]) : 0;
 }
 
-function cacheable(request: Request): boolean {
-  if (request.method !== "GET") return false;
-  const url = new URL(request.url);
-  return !url.pathname.endsWith(".data");
+function keyOf(pathAndQuery: string): string | undefined {
+  if (pathAndQuery.includes(".data")) return undefined; // client navigations fetch data, not pages
+  return pathAndQuery;
+}
+
+function lookup(key: string | undefined): Entry | undefined {
+  if (!key || process.env.PAGE_CACHE === "off") return undefined;
+  const hit = cache.get(key);
+  if (!hit) return undefined;
+  if (hit.expires <= Date.now()) {
+    cache.delete(key);
+    return undefined;
+  }
+  return hit;
+}
+
+function render(hit: Entry): { body: string; headers: Headers } {
+  const nonce = createNonce();
+  const headers = new Headers(hit.headers);
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspAllowances()));
+  headers.set("X-Page-Cache", "hit");
+  return { body: hit.body.replaceAll(hit.nonce, nonce), headers };
 }
 
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const nonce = createNonce();
   context.set(nonceContext, nonce);
-  if (!cacheable(request) || process.env.PAGE_CACHE === "off") return next();
-
-  const key = request.url;
-  const hit = cache.get(key);
-  if (hit && hit.expires > Date.now()) {
-    // LRU: move to the end.
-    cache.delete(key);
-    cache.set(key, hit);
-    const headers = new Headers(hit.headers);
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspAllowances()));
-    headers.set("X-Page-Cache", "hit");
-    return new Response(hit.body.replaceAll(hit.nonce, nonce), { status: hit.status, headers });
+  if (request.method !== "GET") return next();
+  const url = new URL(request.url);
+  const key = keyOf(url.pathname + url.search);
+  const hit = lookup(key);
+  if (hit) {
+    const { body, headers } = render(hit);
+    return new Response(body, { status: hit.status, headers });
   }
 
   const response = await next();
   const ttl = sMaxAge(response);
   const type = response.headers.get("Content-Type") ?? "";
-  if (ttl <= 0 || response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie")) {
+  if (!key || ttl <= 0 || response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie")) {
     return response;
   }
   const body = await response.text();
   cache.set(key, {
     body,
     status: response.status,
-    headers: [...response.headers.entries()],
+    headers: [...response.headers.entries()].filter(([k]) => k !== "content-length"),
     nonce,
     expires: Date.now() + ttl * 1000,
   });
@@ -70,6 +89,29 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   headers.set("X-Page-Cache", "miss");
   return new Response(body, { status: response.status, headers });
 };
+
+/**
+ * Answers a GET/HEAD for a cached page straight from memory (server.mjs).
+ * Returns false when the page is not cached, so the request goes on to Express.
+ */
+export function servePageFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const hit = lookup(keyOf(req.url ?? "/"));
+  if (!hit) return false;
+  const { body, headers } = render(hit);
+  let payload: Buffer = Buffer.from(body);
+  if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+    payload = gzipSync(payload, { level: 4 });
+    headers.set("Content-Encoding", "gzip");
+  }
+  headers.set("Vary", "Accept-Encoding");
+  headers.set("Content-Length", String(payload.length));
+  const out: Record<string, string> = {};
+  headers.forEach((v, k) => (out[k] = v));
+  res.writeHead(hit.status, out);
+  res.end(req.method === "HEAD" ? undefined : payload);
+  return true;
+}
 
 /** For tests. */
 export function clearPageCache(): void {

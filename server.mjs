@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// The production server: what react-router-serve does (compression, hashed
+// assets cached for a year, public files for an hour, the React Router
+// handler), plus one fast path: a page that the app's shared page cache
+// already holds (content pages, the same for every visitor) is answered from
+// memory before Express and React Router are involved.
+//   node server.mjs [build/server/index.js]
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+// Before React loads (through the imports below): its build follows NODE_ENV.
+process.env.NODE_ENV ??= "production";
+const { default: compression } = await import("compression");
+const { default: express } = await import("express");
+const { createRequestHandler } = await import("@react-router/express");
+const buildPath = path.resolve(process.argv[2] ?? `${process.env.BUILD_DIR ?? "build"}/server/index.js`);
+const build = await import(pathToFileURL(buildPath).href);
+const clientDir = path.join(path.dirname(buildPath), "..", "client");
+const port = Number(process.env.PORT ?? 3000);
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", true);
+app.use(compression());
+app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(clientDir, { maxAge: "1h" }));
+app.use(express.static("public", { maxAge: "1h" }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+/** @type {(req: http.IncomingMessage, res: http.ServerResponse) => boolean} */
+const fromCache = build.entry.module.servePageFromCache ?? (() => false);
+const server = http.createServer((req, res) => {
+  if (!fromCache(req, res)) app(req, res);
+});
+server.keepAliveTimeout = 65_000; // longer than fly's proxy idle timeout
+server.listen(port, process.env.HOST, () => {
+  console.log(`[server] http://localhost:${port}`);
+});
+for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close());
