@@ -1,11 +1,18 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { company } from "~/content/company";
 import type { ReviewView } from "~/reviews/types";
 import { SmartLink } from "./Header";
 import { ClockIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { siteMap } from "./navigation";
-import { ReviewCarousel } from "./ReviewCarousel";
 import type { LocationView } from "./shell-data.server";
+
+/**
+ * The carousel (embla + Mantine, ~20 KB of JavaScript) sits below the fold:
+ * it is rendered on the server as usual, and its code loads after the page
+ * has hydrated instead of delaying it.
+ */
+const ReviewCarousel = lazy(() => import("./ReviewCarousel"));
 
 export function LocationCard({ location }: { location: LocationView }) {
   return (
@@ -52,7 +59,9 @@ export function Footer({
           <h2 id="footer-reviews-title" className="footer-heading">
             What Our Customers Say
           </h2>
-          <ReviewCarousel reviews={reviews} />
+          <Suspense fallback={null}>
+            <ReviewCarousel reviews={reviews} />
+          </Suspense>
           <p className="footer-reviews-link">
             <Link to="/review">Read more reviews or leave your own</Link>
           </p>

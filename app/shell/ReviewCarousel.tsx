@@ -2,24 +2,16 @@ import { Carousel } from "@mantine/carousel";
 import Autoplay from "embla-carousel-autoplay";
 import { useRef } from "react";
 import type { ReviewView } from "~/reviews/types";
-import { StarIcon } from "./icons";
+import { Stars } from "./Stars";
 
-export function Stars({ rating, label = true }: { rating: number; label?: boolean }) {
-  return (
-    <span className="stars" role={label ? "img" : undefined} aria-label={label ? `${rating} out of 5 stars` : undefined}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon key={n} filled={n <= Math.round(rating)} />
-      ))}
-    </span>
-  );
-}
+export { Stars };
 
 /**
  * Footer review carousel (SPEC §9): autoplay every 3000 ms, loops forever,
  * one review at every width, 400 ms transition (embla duration ≈ 25),
  * arrows hidden below 1024px. Without JavaScript the first review shows.
  */
-export function ReviewCarousel({ reviews }: { reviews: ReviewView[] }) {
+export default function ReviewCarousel({ reviews }: { reviews: ReviewView[] }) {
   const autoplay = useRef(Autoplay({ delay: 3000, stopOnInteraction: false, stopOnMouseEnter: true }));
   if (reviews.length === 0) return null;
   return (
