@@ -136,10 +136,10 @@ const step = t < 3 ? 0 : t < 6 ? 1 : t < 9.5 ? 2 : 3;
 const titles = ["My Doors", "Dock Door 3", "Technician", "Visit complete"];
 rrect(px, py, 140, 40, 14, G); rect(px, py + 26, 140, 14, G);
 text(titles[step], px + 70, py + 26, 13, "#fff", 700, "center");
-const captions = ["Pick the door that needs attention", "Report the problem with a photo", "Follow your technician to the site", "Get the service report"];
-text("Dover Commercial", 40, 110, 20, GL, 700);
-text(captions[step], 40, 150, 22, "#1a1f1c", 700);
-text(["1", "2", "3", "4"][step] + " / 4", 40, 190, 16, "#4b5563", 600);
+const captions = [["Pick the door that", "needs attention"], ["Report the problem", "with a photo"], ["Follow your technician", "to the site"], ["Get the service", "report"]];
+text("Dover Commercial", 40, 100, 20, GL, 700);
+captions[step].forEach((line, i) => text(line, 40, 142 + i * 30, 24, "#1a1f1c", 700));
+text(["1", "2", "3", "4"][step] + " / 4", 40, 220, 16, "#4b5563", 600);
 if (step === 0) {
   ["Dock Door 3", "Bay Door 1", "Entrance", "Rolling Door 2"].forEach((n, i) => {
     const y = py + 54 + i * 46;

@@ -1,3 +1,6 @@
+import type { ServiceAreaMapData } from "~/maps/types";
+import type { ReviewView } from "~/reviews/types";
+import type { LocationReviewCard } from "./data/location-reviews";
 import type { ProductCard } from "./types";
 
 /**
@@ -136,3 +139,16 @@ export type ContentPage = {
   /** Structured data for search engines (SPEC page-head). */
   jsonLd?: "business";
 };
+
+/** What the content route's loader returns. */
+export type ContentPageData =
+  | {
+      found: true;
+      page: ContentPage;
+      map?: ServiceAreaMapData;
+      /** The Maps JavaScript API (browser) key, only when configured. */
+      mapsKey?: string;
+      reviews?: ReviewView[];
+      locationReviews?: LocationReviewCard[];
+    }
+  | { found: false };

@@ -1,5 +1,6 @@
 import { HomeContent } from "~/content/sections/HomeContent";
 import { homeBanner } from "~/content/home";
+import { businessJsonLdMeta } from "~/content/structured-data";
 import { sharedCacheHeaders } from "~/lib/page-cache.server";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/home";
@@ -9,6 +10,7 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Garage Doors, Windows, Doors, Gutters & Siding in Michigan",
     description: homeBanner.subtitle,
     path: "/",
+    extra: [businessJsonLdMeta(args.matches)],
   });
 
 /** The same for every visitor: shared-cacheable for a minute. */

@@ -12,7 +12,7 @@ function windowType(slug: string, name: string, text: string): WindowType {
     name,
     image: `/images/windows/${slug}.svg`,
     text,
-    link: { label: `Design a ${name} window`, to: designer(slug), external: true },
+    link: { label: `Design your ${name} window`, to: designer(slug), external: true },
   };
 }
 

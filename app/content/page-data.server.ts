@@ -1,0 +1,34 @@
+import { getDb } from "~/lib/db.server";
+import { sharedCacheHeaders } from "~/lib/page-cache.server";
+import { mapsBrowserKey } from "~/maps/csp.server";
+import { serviceAreaMap } from "~/maps/service-area.server";
+import { listReviews } from "~/reviews/reviews.server";
+import { locationReviewCards } from "./data/location-reviews";
+import type { ContentPageData } from "./page-types";
+import { findContentPage } from "./pages";
+
+/** Everything a content page needs: its data, plus the map or reviews its sections show. */
+export async function loadContentPage(pathname: string): Promise<ContentPageData> {
+  const page = findContentPage(pathname);
+  if (!page) return { found: false };
+  const kinds = new Set(page.sections.map((s) => s.kind));
+  const result: ContentPageData = { found: true, page };
+  if (kinds.has("service-map")) {
+    result.map = serviceAreaMap();
+    const key = mapsBrowserKey();
+    if (key) result.mapsKey = key;
+  }
+  if (kinds.has("reviews")) result.reviews = await listReviews(await getDb());
+  if (kinds.has("location-reviews")) result.locationReviews = locationReviewCards;
+  return result;
+}
+
+/**
+ * Pages that look the same to every visitor opt into the shared page cache.
+ * Pages with the quote-form slot do not: once the real form is wired there,
+ * its captcha challenge is per visitor.
+ */
+export function contentPageHeaders(data: ContentPageData): HeadersInit {
+  if (!data.found || data.page.sections.some((s) => s.kind === "quote-form")) return {};
+  return sharedCacheHeaders();
+}

@@ -1,0 +1,8 @@
+import { robotsTxt } from "~/content/seo.server";
+import { env } from "~/lib/env.server";
+
+export function loader() {
+  return new Response(robotsTxt(env().SITE_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

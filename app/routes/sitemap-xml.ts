@@ -1,0 +1,8 @@
+import { sitemapXml } from "~/content/seo.server";
+import { env } from "~/lib/env.server";
+
+export function loader() {
+  return new Response(sitemapXml(env().SITE_URL), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
