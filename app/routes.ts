@@ -23,7 +23,22 @@ export default [
   // ── end of content pages ──
 
   // ── Forms (app/forms) ───────────────────────────────────────────
-  // FORM-ROUTES
+  // Lead capture (issue 4): the pages, then the SPEC §7 JSON routes, which
+  // call the same handlers (app/forms/*/handle.server.ts).
+  route("contact", "routes/contact.tsx"),
+  route("request-quote", "routes/request-quote.tsx"),
+  route("request-service", "routes/request-service.tsx"),
+  route("commercial-schedule-service", "routes/commercial-schedule-service.tsx"),
+  route("employment", "routes/employment.tsx"),
+  route("discount-signup-2025", "routes/discount-signup-2025.tsx"),
+  route("api/captcha/challenge", "routes/api/captcha.challenge.ts"),
+  route("api/store/contact/submit", "routes/api/store.contact.ts"),
+  route("api/store/request-quote/:type", "routes/api/store.request-quote.ts"),
+  route("api/store/request-service/commercial", "routes/api/store.request-service.ts"),
+  route("api/store/quote/submit", "routes/api/store.quote.ts"),
+  route("api/store/promo/submit", "routes/api/store.promo.ts"),
+  route("api/store/employment/submit", "routes/api/store.employment.ts"),
+  // ── end of forms ──
 
   // ── Unknown paths: home content with status 404 (DECISIONS 1) ───
   route("*", "routes/not-found.tsx"),

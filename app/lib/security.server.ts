@@ -5,7 +5,7 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export type CspAllowances = { scriptSrc?: string[]; connectSrc?: string[]; imgSrc?: string[]; frameSrc?: string[]; styleSrc?: string[] };
+export type CspAllowances = { scriptSrc?: string[]; connectSrc?: string[]; imgSrc?: string[]; frameSrc?: string[]; styleSrc?: string[]; workerSrc?: string[] };
 
 /** Content-Security-Policy for a document: scripts only with the nonce. */
 export function contentSecurityPolicy(nonce: string, extra: CspAllowances = {}): string {
@@ -18,6 +18,9 @@ export function contentSecurityPolicy(nonce: string, extra: CspAllowances = {}):
     `img-src ${join(["'self'", "data:", ...(extra.imgSrc ?? [])])}`,
     `connect-src ${join(["'self'", ...(extra.connectSrc ?? [])])}`,
     `frame-src ${join(["'self'", ...(extra.frameSrc ?? [])])}`,
+    // Only when a capability asks for Web Workers (e.g. the ALTCHA captcha's blob: worker);
+    // otherwise workers fall back to script-src (nonce only).
+    ...(extra.workerSrc?.length ? [`worker-src ${join([...new Set(extra.workerSrc)])}`] : []),
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

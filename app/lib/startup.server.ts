@@ -22,7 +22,7 @@ export function addCspAllowances(fn: () => CspAllowances): void {
 }
 
 export function cspAllowances(): CspAllowances {
-  const merged: Required<CspAllowances> = { scriptSrc: [], connectSrc: [], imgSrc: [], frameSrc: [], styleSrc: [] };
+  const merged: Required<CspAllowances> = { scriptSrc: [], connectSrc: [], imgSrc: [], frameSrc: [], styleSrc: [], workerSrc: [] };
   for (const fn of allowances) {
     const a = fn();
     for (const key of Object.keys(merged) as (keyof CspAllowances)[]) merged[key].push(...(a[key] ?? []));

@@ -1,0 +1,142 @@
+import type {} from "altcha/types/react";
+import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
+import {
+  CAPTCHA_TOKEN_FIELD,
+  NOJS_ANSWER_FIELD,
+  NOJS_TOKEN_FIELD,
+  type CaptchaBootstrap,
+  type CaptchaClientConfig,
+} from "./types";
+
+/**
+ * The captcha of every form. With JavaScript: the ALTCHA proof-of-work widget
+ * (or Google reCAPTCHA when configured), loaded in the browser only; its token
+ * travels as `recaptcha_token`. Without JavaScript: the server-signed
+ * "What is A + B?" question inside <noscript>.
+ */
+export type CaptchaHandle = { reset(): void };
+
+type Grecaptcha = {
+  render(el: HTMLElement, opts: { sitekey: string; callback: (t: string) => void; "expired-callback": () => void }): number;
+  reset(id?: number): void;
+};
+declare global {
+  interface Window {
+    grecaptcha?: Grecaptcha & { ready?: (cb: () => void) => void };
+  }
+}
+
+export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap }>(function Captcha({ bootstrap }, ref) {
+  const answerId = useId();
+  const widget = useRef<CaptchaHandle>(null);
+  useImperativeHandle(ref, () => ({ reset: () => widget.current?.reset() }), []);
+  return (
+    <div className="form-captcha">
+      {bootstrap.config.provider === "recaptcha" ? (
+        <RecaptchaWidget ref={widget} config={bootstrap.config} />
+      ) : (
+        <AltchaWidget ref={widget} config={bootstrap.config} />
+      )}
+      <noscript>
+        <style>{".form-captcha-slot{display:none}"}</style>
+        <div className="form-captcha-nojs">
+          <label htmlFor={answerId} className="form-label">
+            {bootstrap.noJs.question} <span className="form-required" aria-hidden="true">*</span>
+          </label>
+          <p className="form-hint">Please answer this small sum so we know you are a person.</p>
+          <input
+            id={answerId}
+            className="form-native-input form-captcha-answer"
+            name={NOJS_ANSWER_FIELD}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            size={4}
+            maxLength={2}
+          />
+          <input type="hidden" name={NOJS_TOKEN_FIELD} value={bootstrap.noJs.token} />
+        </div>
+      </noscript>
+    </div>
+  );
+});
+
+const AltchaWidget = forwardRef<CaptchaHandle, { config: Extract<CaptchaClientConfig, { provider: "altcha" }> }>(
+  function AltchaWidget({ config }, ref) {
+    const [ready, setReady] = useState(false);
+    const [mounted, setMounted] = useState(false);
+    const el = useRef<HTMLElementTagNameMap["altcha-widget"]>(null);
+    useImperativeHandle(ref, () => ({ reset: () => el.current?.reset?.() }), []);
+    useEffect(() => {
+      let alive = true;
+      setMounted(true);
+      void import("altcha").then(() => alive && setReady(true));
+      return () => {
+        alive = false;
+      };
+    }, []);
+    if (!ready) {
+      // Server render and first paint: an empty slot of the widget's height (no layout shift).
+      return <div className="form-captcha-slot form-hint">{mounted ? "Loading the spam check…" : null}</div>;
+    }
+    return (
+      <altcha-widget
+        ref={el}
+        challenge={config.challengeUrl}
+        name={CAPTCHA_TOKEN_FIELD}
+        type="checkbox"
+        auto="off"
+        language="en"
+        configuration={JSON.stringify({ hideFooter: false, minDuration: 300 })}
+      />
+    );
+  },
+);
+
+const RecaptchaWidget = forwardRef<CaptchaHandle, { config: Extract<CaptchaClientConfig, { provider: "recaptcha" }> }>(
+  function RecaptchaWidget({ config }, ref) {
+    const box = useRef<HTMLDivElement>(null);
+    const [token, setToken] = useState("");
+    const widgetId = useRef<number | undefined>(undefined);
+    useImperativeHandle(
+      ref,
+      () => ({
+        reset: () => {
+          setToken("");
+          if (widgetId.current !== undefined) window.grecaptcha?.reset(widgetId.current);
+        },
+      }),
+      [],
+    );
+    useEffect(() => {
+      const render = () => {
+        if (!box.current || widgetId.current !== undefined || !window.grecaptcha?.render) return;
+        widgetId.current = window.grecaptcha.render(box.current, {
+          sitekey: config.siteKey,
+          callback: setToken,
+          "expired-callback": () => setToken(""),
+        });
+      };
+      const w = window as unknown as Record<string, unknown>;
+      const previous = w.__onRecaptchaLoad as (() => void) | undefined;
+      w.__onRecaptchaLoad = () => {
+        previous?.();
+        render();
+      };
+      if (window.grecaptcha?.render) render();
+      else if (!document.querySelector("script[data-recaptcha]")) {
+        const script = document.createElement("script");
+        script.src = "https://www.google.com/recaptcha/api.js?onload=__onRecaptchaLoad&render=explicit";
+        script.async = true;
+        script.dataset.recaptcha = "true";
+        document.head.appendChild(script);
+      }
+    }, [config.siteKey]);
+    return (
+      <>
+        <div ref={box} />
+        <input type="hidden" name={CAPTCHA_TOKEN_FIELD} value={token} />
+      </>
+    );
+  },
+);

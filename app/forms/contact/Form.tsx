@@ -1,0 +1,34 @@
+import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
+import { TextAreaField, TextField } from "../ui/fields";
+import { contactLabels, contactSchema } from "./schema";
+
+/**
+ * The contact form (SPEC §2 Contact Us). Embeddable: give it the page's form
+ * bootstrap, and either re-export `contactAction` as the host route's action
+ * or pass action="/contact".
+ */
+export const CONTACT_FORM_ID = "contact";
+
+export function ContactForm({ bootstrap, action }: { bootstrap: FormBootstrapData; action?: string }) {
+  return (
+    <LeadForm
+      id={CONTACT_FORM_ID}
+      title="Contact form"
+      schema={contactSchema}
+      bootstrap={bootstrap}
+      action={action}
+      submitLabel="Submit"
+      busyLabel="Sending..."
+    >
+      {(fields) => (
+        <div className="form-grid">
+          <TextField meta={fields.first_name} label={contactLabels.first_name} required autoComplete="given-name" />
+          <TextField meta={fields.last_name} label={contactLabels.last_name} required autoComplete="family-name" />
+          <TextField meta={fields.email} label={contactLabels.email} type="email" required autoComplete="email" />
+          <TextField meta={fields.phone} label={contactLabels.phone} type="tel" required autoComplete="tel" />
+          <TextAreaField meta={fields.details} label={contactLabels.details} required rows={5} className="form-span-2" />
+        </div>
+      )}
+    </LeadForm>
+  );
+}

@@ -1,0 +1,31 @@
+import { promoSignups } from "@db/schema";
+import { summaryRows, type FormDefinition } from "../pipeline.server";
+import { promoLabels, promoSchema } from "./schema";
+
+/** The 2025 discount sign-up (/discount-signup-2025). */
+export const promoForm: FormDefinition<typeof promoSchema> = {
+  id: "promo",
+  noun: "discount sign-up",
+  schema: promoSchema,
+  successMessage: "Your message has been sent!",
+  async handle(tx, value, ctx) {
+    const [row] = await tx
+      .insert(promoSignups)
+      .values({
+        firstName: value.first_name,
+        lastName: value.last_name,
+        email: value.email,
+        phone: value.phone,
+        product: value.product,
+        clientIp: ctx.clientIp,
+      })
+      .returning({ id: promoSignups.id });
+    return {
+      submission: { table: "promo_signups", id: row!.id },
+      summary: summaryRows(promoLabels, value),
+      name: `${value.first_name} ${value.last_name}`,
+      email: value.email,
+      confirmationNote: "A team member will contact you with your discount details for your project.",
+    };
+  },
+};

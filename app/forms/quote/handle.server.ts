@@ -1,0 +1,80 @@
+import { quoteRequests } from "@db/schema";
+import { company } from "~/content/company";
+import { CONSULTATIONS, MAX_PHOTO_BYTES, MAX_QUOTE_PHOTOS, TOO_MANY_QUOTE_PHOTOS } from "../options";
+import { summaryRows, type FormDefinition, type Handled, type SubmissionContext } from "../pipeline.server";
+import type { Tx } from "@db/client.server";
+import { fullQuoteSchema, quoteLabels, simpleQuoteSchema, type FullQuoteInput, type SimpleQuoteInput } from "./schema";
+
+/**
+ * Quote requests: the full form of /request-quote?type=… (with photos) and
+ * the simple form embedded on product pages. One table, source recorded
+ * (DECISIONS 9).
+ */
+export const QUOTE_SUCCESS = `Submitted successfully! A representative will reach out within ${company.responseTime}.`;
+
+function consultationLabel(value: string) {
+  return CONSULTATIONS.find((c) => c.value === value)?.label ?? value;
+}
+
+async function storeQuote(
+  tx: Tx,
+  value: FullQuoteInput | SimpleQuoteInput,
+  ctx: SubmissionContext,
+  source: "full" | "simple",
+): Promise<Handled> {
+  const full = source === "full" ? (value as FullQuoteInput) : null;
+  const [row] = await tx
+    .insert(quoteRequests)
+    .values({
+      source,
+      quoteType: value.quote_type ?? null,
+      firstName: value.first_name,
+      lastName: value.last_name,
+      phone: value.phone,
+      email: value.email,
+      zip: value.zip,
+      description: value.description ?? null,
+      contactMethod: value.contact_method,
+      quoteFor: value.quote_for,
+      financing: value.financing,
+      consultation: value.consultation,
+      startTime: value.start_time,
+      existingCustomer: full?.existing_customer ?? null,
+      businessName: full?.business_name ?? null,
+      page: ctx.page,
+      clientIp: ctx.clientIp,
+    })
+    .returning({ id: quoteRequests.id });
+  const summary = summaryRows(quoteLabels, { ...value, consultation: consultationLabel(value.consultation) });
+  summary.push({ label: "Form", value: source === "full" ? "Full quote form" : "Quote form on a product page" });
+  return {
+    submission: { table: "quote_requests", id: row!.id },
+    summary,
+    name: `${value.first_name} ${value.last_name}`,
+    email: value.email,
+    confirmationNote: `A representative will reach out within ${company.responseTime}.`,
+  };
+}
+
+export const fullQuoteForm: FormDefinition<typeof fullQuoteSchema> = {
+  id: "quote",
+  noun: "quote request",
+  schema: fullQuoteSchema,
+  uploads: {
+    field: "photos",
+    aliases: ["photo"],
+    maxFiles: MAX_QUOTE_PHOTOS,
+    maxBytes: MAX_PHOTO_BYTES,
+    tooManyMessage: TOO_MANY_QUOTE_PHOTOS,
+  },
+  successMessage: QUOTE_SUCCESS,
+  handle: (tx, value, ctx) => storeQuote(tx, value, ctx, "full"),
+};
+
+export const simpleQuoteForm: FormDefinition<typeof simpleQuoteSchema> = {
+  id: "simple-quote",
+  noun: "quote request",
+  schema: simpleQuoteSchema,
+  successMessage: QUOTE_SUCCESS,
+  handle: (tx, value, ctx) => storeQuote(tx, value, ctx, "simple"),
+};

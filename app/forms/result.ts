@@ -1,0 +1,27 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/**
+ * What a form's route action returns to its view (client-safe). `form` says
+ * which form answered, so a page with two forms shows each its own result.
+ */
+export type FormActionData = {
+  form: string;
+  status: "success" | "error";
+  message: string;
+  lastResult: SubmissionResult<string[]> | null;
+};
+
+/** SPEC §8 texts the views fall back to. */
+export const SUBMISSION_FAILED = "Submission failed.";
+export const THROWN_ERROR = "An error occurred. Please try again.";
+export const CHECK_FIELDS_MESSAGE = "Please correct the highlighted fields and send the form again.";
+
+export function isFormActionData(value: unknown): value is FormActionData {
+  return Boolean(value && typeof value === "object" && "form" in value && "status" in value);
+}
+
+/** The message a view shows for an answer: the server's, or SPEC §8's fallback. */
+export function shownMessage(result: Pick<FormActionData, "status" | "message"> | null | undefined) {
+  if (!result) return null;
+  return { status: result.status, message: result.message || (result.status === "error" ? SUBMISSION_FAILED : "") };
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/**
+ * Small zod builders shared by every form schema (client and server), so each
+ * field says its own readable message. Conform turns empty inputs into
+ * `undefined` before these run.
+ */
+const required = (label: string) => `${label} is required.`;
+
+export function requiredText(label: string, max = 200) {
+  return z
+    .string({ error: required(label) })
+    .trim()
+    .min(1, required(label))
+    .max(max, `${label} must be ${max} characters or fewer.`);
+}
+
+export function optionalText(label: string, max = 200) {
+  return z.string().trim().max(max, `${label} must be ${max} characters or fewer.`).optional();
+}
+
+export function emailField(label = "Email") {
+  return z
+    .string({ error: required(label) })
+    .trim()
+    .max(254, `${label} must be 254 characters or fewer.`)
+    .pipe(z.email({ error: "Please enter a valid email address, like name@example.com." }));
+}
+
+export function phoneField(label = "Phone") {
+  return requiredText(label, 40).refine((v) => (v.match(/\d/g) ?? []).length >= 7, {
+    message: "Please enter a phone number we can call, with area code.",
+  });
+}
+
+/** One of a fixed list; `missing` is the message when nothing was chosen. */
+export function choice<const T extends readonly [string, ...string[]]>(missing: string, options: T) {
+  return z.enum(options, {
+    error: (issue) => (issue.input === undefined ? missing : "Please choose one of the listed options."),
+  });
+}
+
+/** A calendar date from <input type="date"> (YYYY-MM-DD). */
+export function dateField(label: string) {
+  return z.iso.date({
+    error: (issue) => (issue.input === undefined ? required(label) : `${label} must be a date.`),
+  });
+}
+
+/** yes / no radio buttons (JSON clients may send true / false). */
+export function yesNoField(label: string) {
+  return z.preprocess(
+    (v) => (v === "true" || v === true ? "yes" : v === "false" || v === false ? "no" : typeof v === "string" ? v.toLowerCase() : v),
+    z.enum(["yes", "no"], {
+      error: (issue) => (issue.input === undefined ? `Please answer: ${label}` : "Please answer yes or no."),
+    }),
+  );
+}

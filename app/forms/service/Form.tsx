@@ -1,0 +1,59 @@
+import {
+  CONTACT_METHODS,
+  COUNTRIES,
+  DEFAULT_COUNTRY,
+  DEFAULT_STATE,
+  MAX_PHOTO_BYTES,
+  MAX_SERVICE_PHOTOS,
+  SERVICE_TIMES,
+  TOO_MANY_SERVICE_PHOTOS,
+} from "../options";
+import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
+import { PhotoField, SelectField, TextAreaField, TextField } from "../ui/fields";
+import { commercialServiceSchema, serviceLabels, todayInDetroit } from "./schema";
+
+/**
+ * The commercial service form (SPEC §3 Service request). It keeps its values
+ * after success (SPEC §4), so a second visit for the same site is quick.
+ */
+export function CommercialServiceForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
+  return (
+    <LeadForm
+      id="service-commercial"
+      title="Commercial service request form"
+      schema={commercialServiceSchema}
+      bootstrap={bootstrap}
+      multipart
+      defaultValue={{ state: DEFAULT_STATE, country: DEFAULT_COUNTRY }}
+    >
+      {(fields, errors) => (
+        <div className="form-grid">
+          <TextField meta={fields.name} label={serviceLabels.name} required autoComplete="name" className="form-span-2" />
+          <TextField meta={fields.phone} label={serviceLabels.phone} type="tel" required autoComplete="tel" />
+          <TextField meta={fields.email} label={serviceLabels.email} type="email" required autoComplete="email" />
+          <TextField meta={fields.address1} label={serviceLabels.address1} required autoComplete="address-line1" className="form-span-2" />
+          <TextField meta={fields.address2} label={serviceLabels.address2} autoComplete="address-line2" className="form-span-2" />
+          <TextField meta={fields.city} label={serviceLabels.city} required autoComplete="address-level2" />
+          <TextField meta={fields.state} label={serviceLabels.state} required autoComplete="address-level1" maxLength={50} />
+          <TextField meta={fields.zip} label={serviceLabels.zip} required autoComplete="postal-code" maxLength={12} />
+          <SelectField meta={fields.country} label={serviceLabels.country} required options={COUNTRIES} placeholder={null} autoComplete="country-name" />
+          <TextField meta={fields.serviceDate} label={serviceLabels.serviceDate} type="date" required min={todayInDetroit()} />
+          <SelectField meta={fields.serviceTime} label={serviceLabels.serviceTime} required options={SERVICE_TIMES} placeholder="Choose a time slot" />
+          <SelectField meta={fields.contactMethod} label={serviceLabels.contactMethod} required options={CONTACT_METHODS} className="form-span-2" />
+          <TextAreaField meta={fields.description} label={serviceLabels.description} rows={4} className="form-span-2" />
+          <div className="form-span-2">
+            <PhotoField
+              formId="service-commercial"
+              name="photo"
+              label="Photos (optional)"
+              max={MAX_SERVICE_PHOTOS}
+              maxBytes={MAX_PHOTO_BYTES}
+              tooManyMessage={TOO_MANY_SERVICE_PHOTOS}
+              errors={errors.photo}
+            />
+          </div>
+        </div>
+      )}
+    </LeadForm>
+  );
+}

@@ -1,0 +1,55 @@
+import { serviceRequests } from "@db/schema";
+import { MAX_PHOTO_BYTES, MAX_SERVICE_PHOTOS, TOO_MANY_SERVICE_PHOTOS } from "../options";
+import { summaryRows, type FormDefinition } from "../pipeline.server";
+import { commercialServiceSchema, serviceLabels } from "./schema";
+
+/**
+ * Commercial service requests (/request-service?type=commercial and
+ * /commercial-schedule-service). The form keeps its values after success
+ * (SPEC §4). The residential form (card payment) belongs to the payments
+ * issue and writes the same table with kind 'residential'.
+ */
+export const commercialServiceForm: FormDefinition<typeof commercialServiceSchema> = {
+  id: "service-commercial",
+  noun: "commercial service request",
+  schema: commercialServiceSchema,
+  uploads: {
+    field: "photo",
+    aliases: ["photos"],
+    maxFiles: MAX_SERVICE_PHOTOS,
+    maxBytes: MAX_PHOTO_BYTES,
+    tooManyMessage: TOO_MANY_SERVICE_PHOTOS,
+  },
+  successMessage: "Submitted successfully!",
+  keepValuesOnSuccess: true,
+  async handle(tx, value, ctx) {
+    const [row] = await tx
+      .insert(serviceRequests)
+      .values({
+        kind: "commercial",
+        name: value.name,
+        phone: value.phone,
+        email: value.email,
+        address1: value.address1,
+        address2: value.address2 ?? null,
+        city: value.city,
+        state: value.state,
+        zip: value.zip,
+        country: value.country,
+        serviceDate: value.serviceDate,
+        serviceTime: value.serviceTime,
+        description: value.description ?? null,
+        contactMethod: value.contactMethod,
+        page: ctx.page,
+        clientIp: ctx.clientIp,
+      })
+      .returning({ id: serviceRequests.id });
+    return {
+      submission: { table: "service_requests", id: row!.id },
+      summary: summaryRows(serviceLabels, value),
+      name: value.name,
+      email: value.email,
+      confirmationNote: "We will contact you to confirm the date and time of your service visit.",
+    };
+  },
+};

@@ -1,0 +1,150 @@
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { useActionData, useFetcher, useFormAction } from "react-router";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import type { z } from "zod";
+import { Captcha, type CaptchaHandle } from "../captcha/Captcha";
+import { CAPTCHA_MESSAGE, CAPTCHA_TOKEN_FIELD, RECAPTCHA_RESPONSE_FIELD, type CaptchaBootstrap } from "../captcha/types";
+import { isFormActionData, shownMessage, type FormActionData } from "../result";
+
+/**
+ * The one form frame every lead form renders (issue 4): a real
+ * <form method="post"> (multipart when it carries files) that works without
+ * JavaScript, enhanced with Conform (the same zod schema validates on blur in
+ * the browser), a fetcher (no page reload), the pending label, the captcha,
+ * the honeypot and the green/red message. A form's view only lays out fields.
+ */
+export type FormBootstrapData = {
+  captcha: CaptchaBootstrap;
+  honeypot: { nameFieldName: string; validFromFieldName: string; encryptedValidFrom: string };
+};
+
+type Fields<S extends z.ZodType> = ReturnType<typeof useForm<z.input<S> & Record<string, unknown>>>[1];
+
+export type LeadFormProps<S extends z.ZodType> = {
+  /** Must equal the server definition's id (it tells which form an answer belongs to). */
+  id: string;
+  schema: S;
+  bootstrap: FormBootstrapData;
+  defaultValue?: Partial<Record<keyof z.input<S>, unknown>>;
+  /** Where to post; defaults to the current route's action (the host page's). */
+  action?: string;
+  multipart?: boolean;
+  submitLabel?: string;
+  busyLabel?: string;
+  /** Accessible name of the form. */
+  title: string;
+  children: (fields: Fields<S>, errors: Record<string, string[] | undefined>) => React.ReactNode;
+};
+
+/** Conform's intent field (its validation "submissions"). */
+const INTENT_FIELD = "__intent__";
+
+type Shown = { status: "success" | "error"; message: string } | null;
+
+export function LeadForm<S extends z.ZodType>({
+  id,
+  schema,
+  bootstrap,
+  defaultValue,
+  action,
+  multipart,
+  submitLabel = "Submit",
+  busyLabel = "Submitting...",
+  title,
+  children,
+}: LeadFormProps<S>) {
+  const fetcher = useFetcher<FormActionData>({ key: `lead-form-${id}` });
+  const actionData = useActionData();
+  // Without JavaScript the page itself is the answer: the route's action data.
+  const pageResult = isFormActionData(actionData) && actionData.form === id ? actionData : null;
+  const result = fetcher.data ?? pageResult;
+  const captcha = useRef<CaptchaHandle>(null);
+  const [shown, setShown] = useState<Shown>(() => shownMessage(result));
+  const routeAction = useFormAction();
+  const statusId = `${id}-status`;
+
+  const [form, fields] = useForm<z.input<S> & Record<string, unknown>>({
+    id,
+    lastResult: (result?.lastResult ?? null) as SubmissionResult<string[]> | null,
+    defaultValue: defaultValue as never,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // Same schema as the server (Conform + zod 4 through @conform-to/zod/v4).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+    onSubmit(event, { formData }) {
+      // Each submit clears the previous message first (SPEC §4).
+      setShown(null);
+      const token = formData.get(CAPTCHA_TOKEN_FIELD) || formData.get(RECAPTCHA_RESPONSE_FIELD);
+      if (!token) {
+        event.preventDefault();
+        setShown({ status: "error", message: CAPTCHA_MESSAGE });
+        return;
+      }
+      // Leave the field now: if it still had focus when the form resets after
+      // success, its removal would fire a blur validation in the middle of React's
+      // commit, which the browser would then submit natively.
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && event.currentTarget.contains(active)) active.blur();
+    },
+  });
+
+  // Conform validates by submitting "intent" buttons; with JavaScript such a
+  // submission must never reach the network, whatever happens to React's handler.
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    if (!(element instanceof HTMLFormElement)) return;
+    const guard = (event: SubmitEvent) => {
+      if (event.submitter?.getAttribute("name") === INTENT_FIELD) event.preventDefault();
+    };
+    element.addEventListener("submit", guard, true);
+    return () => element.removeEventListener("submit", guard, true);
+  }, [form.id]);
+
+  // A new answer from the server: show it and clear the captcha token (it is spent).
+  useEffect(() => {
+    if (!fetcher.data) return;
+    setShown(shownMessage(fetcher.data));
+    captcha.current?.reset();
+  }, [fetcher.data]);
+
+  const busy = fetcher.state !== "idle";
+  const target = `${action ?? routeAction}#${statusId}`;
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={target}
+      encType={multipart ? "multipart/form-data" : undefined}
+      {...getFormProps(form)}
+      aria-label={title}
+      className="lead-form"
+    >
+      <HoneypotProvider {...bootstrap.honeypot}>
+        <HoneypotInputs label="Please leave this field blank" />
+      </HoneypotProvider>
+      {children(fields, form.allErrors)}
+      <Captcha ref={captcha} bootstrap={bootstrap.captcha} />
+      <div id={statusId} className="form-status" aria-live="polite">
+        {shown?.message ? (
+          <p role={shown.status === "success" ? "status" : "alert"} className={`form-message form-message--${shown.status}`}>
+            {shown.message}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        className="btn btn-primary btn-lg form-submit"
+        disabled={busy}
+        // Keep focus in the field on mouse down: its blur validation would insert an
+        // error above, move this button and swallow the click.
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export type { FieldMetadata };

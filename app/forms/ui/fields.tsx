@@ -1,0 +1,261 @@
+import { Checkbox, NativeSelect, Radio, Textarea, TextInput } from "@mantine/core";
+import type { FieldMetadata } from "@conform-to/react";
+import { useState } from "react";
+
+/**
+ * Field helpers over Mantine inputs, fed by Conform's field metadata. Every
+ * input is a native control (no JS-only widgets), uncontrolled, with its
+ * server-returned value as defaultValue, so a no-JS re-render keeps it.
+ * Required fields show an asterisk and aria-required; the browser's own
+ * `required` check is left off so the server's messages appear beside the
+ * fields with and without JavaScript.
+ */
+type Meta = FieldMetadata<unknown>;
+
+function text(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return typeof value[0] === "string" ? value[0] : "";
+  return "";
+}
+
+function list(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return typeof value === "string" ? [value] : [];
+}
+
+function firstError(meta: Meta) {
+  return meta.errors?.[0];
+}
+
+type Common = { meta: Meta; label: string; required?: boolean; description?: string; className?: string };
+
+export function TextField({
+  meta,
+  label,
+  required,
+  description,
+  className,
+  type = "text",
+  autoComplete,
+  inputMode,
+  maxLength,
+  min,
+  placeholder,
+}: Common & {
+  type?: "text" | "email" | "tel" | "date";
+  autoComplete?: string;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+  maxLength?: number;
+  min?: string;
+  placeholder?: string;
+}) {
+  return (
+    <TextInput
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      type={type}
+      label={label}
+      description={description}
+      defaultValue={text(meta.initialValue)}
+      withAsterisk={required}
+      aria-required={required || undefined}
+      error={firstError(meta)}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      min={min}
+      placeholder={placeholder}
+      className={className}
+    />
+  );
+}
+
+export function TextAreaField({ meta, label, required, description, className, rows = 4, maxLength }: Common & { rows?: number; maxLength?: number }) {
+  return (
+    <Textarea
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      label={label}
+      description={description}
+      defaultValue={text(meta.initialValue)}
+      withAsterisk={required}
+      aria-required={required || undefined}
+      error={firstError(meta)}
+      rows={rows}
+      maxLength={maxLength}
+      className={className}
+    />
+  );
+}
+
+export type Option = string | { value: string; label: string };
+const opt = (o: Option) => (typeof o === "string" ? { value: o, label: o } : o);
+
+export function SelectField({
+  meta,
+  label,
+  required,
+  description,
+  className,
+  options,
+  placeholder = "Select…",
+  autoComplete,
+}: Common & { options: readonly Option[]; placeholder?: string | null; autoComplete?: string }) {
+  const data = [...(placeholder === null ? [] : [{ value: "", label: placeholder }]), ...options.map(opt)];
+  return (
+    <NativeSelect
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      label={label}
+      description={description}
+      data={data}
+      defaultValue={text(meta.initialValue)}
+      withAsterisk={required}
+      aria-required={required || undefined}
+      error={firstError(meta)}
+      autoComplete={autoComplete}
+      className={className}
+    />
+  );
+}
+
+/** A group of radio buttons (one choice) inside a fieldset with a legend. */
+export function RadioField({ meta, label, required, description, className, options, inline = true }: Common & { options: readonly Option[]; inline?: boolean }) {
+  const current = text(meta.initialValue);
+  const error = firstError(meta);
+  const errorId = `${meta.id}-error`;
+  return (
+    <fieldset
+      key={meta.key}
+      role="radiogroup"
+      className={`form-fieldset ${className ?? ""}`}
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+      aria-required={required || undefined}
+    >
+      <legend className="form-label">
+        {label}
+        {required ? (
+          <span className="form-required" aria-hidden="true">
+            {" "}*
+          </span>
+        ) : null}
+      </legend>
+      {description ? <p className="form-hint">{description}</p> : null}
+      <div className={inline ? "form-choices form-choices--inline" : "form-choices"}>
+        {options.map(opt).map((o) => (
+          <Radio key={o.value} id={`${meta.id}-${o.value}`} name={meta.name} value={o.value} label={o.label} defaultChecked={current === o.value} />
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="form-field-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A list of checkboxes sharing one name (a list of strings). */
+export function CheckboxListField({ meta, label, required, description, className, options }: Common & { options: readonly Option[] }) {
+  const checked = list(meta.initialValue);
+  const error = firstError(meta);
+  const errorId = `${meta.id}-error`;
+  return (
+    <fieldset key={meta.key} className={`form-fieldset ${className ?? ""}`} aria-describedby={error ? errorId : undefined}>
+      <legend className="form-label">
+        {label}
+        {required ? (
+          <span className="form-required" aria-hidden="true">
+            {" "}*
+          </span>
+        ) : null}
+      </legend>
+      {description ? <p className="form-hint">{description}</p> : null}
+      <div className="form-choices form-choices--grid">
+        {options.map(opt).map((o) => (
+          <Checkbox key={o.value} id={`${meta.id}-${o.value.replace(/\W+/g, "-")}`} name={meta.name} value={o.value} label={o.label} defaultChecked={checked.includes(o.value)} />
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="form-field-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * Photos: a native <input type="file" multiple accept="image/*">. With
+ * JavaScript, picking more than `max` files shows the alert and ignores the
+ * selection (SPEC §5); without it the server answers with a field error.
+ */
+export function PhotoField({
+  name,
+  label,
+  max,
+  maxBytes,
+  tooManyMessage,
+  errors,
+  formId,
+  description,
+}: {
+  name: string;
+  label: string;
+  max: number;
+  maxBytes: number;
+  tooManyMessage: string;
+  errors?: string[];
+  formId: string;
+  description?: string;
+}) {
+  const [clientError, setClientError] = useState<string | null>(null);
+  const id = `${formId}-${name}`;
+  const error = clientError ?? errors?.[0];
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="form-photos">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <p id={hintId} className="form-hint">
+        {description ?? `Up to ${max} photos (JPEG, PNG, GIF, WebP or HEIC), ${Math.round(maxBytes / 1024 / 1024)} MB each.`}
+      </p>
+      <input
+        id={id}
+        className="form-native-input form-file"
+        type="file"
+        name={name}
+        multiple
+        accept="image/*"
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => {
+          const input = event.currentTarget;
+          const files = Array.from(input.files ?? []);
+          setClientError(null);
+          if (files.length > max) {
+            window.alert(tooManyMessage);
+            input.value = "";
+            return;
+          }
+          const big = files.find((f) => f.size > maxBytes);
+          if (big) {
+            setClientError(`Each photo must be ${Math.round(maxBytes / 1024 / 1024)} MB or smaller; "${big.name}" is too large.`);
+            input.value = "";
+          }
+        }}
+      />
+      {error ? (
+        <p id={errorId} className="form-field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { createAltchaChallenge } from "~/forms/captcha/altcha.server";
+
+/** GET /api/captcha/challenge: a fresh signed ALTCHA challenge for the widget. */
+export async function loader() {
+  return Response.json(await createAltchaChallenge(), { headers: { "Cache-Control": "no-store" } });
+}

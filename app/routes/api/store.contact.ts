@@ -1,0 +1,6 @@
+import { contactForm } from "~/forms/contact/handle.server";
+import { apiFormAction } from "~/forms/pipeline.server";
+import type { Route } from "./+types/store.contact";
+
+/** POST /api/store/contact/submit (SPEC §7): the contact form's handler, JSON in, {success, message} out. */
+export const action = (args: Route.ActionArgs) => apiFormAction(contactForm, args);

@@ -1,0 +1,6 @@
+import { apiFormAction } from "~/forms/pipeline.server";
+import { promoForm } from "~/forms/promo/handle.server";
+import type { Route } from "./+types/store.promo";
+
+/** POST /api/store/promo/submit (SPEC §7). */
+export const action = (args: Route.ActionArgs) => apiFormAction(promoForm, args);

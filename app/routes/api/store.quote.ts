@@ -1,0 +1,6 @@
+import { apiFormAction } from "~/forms/pipeline.server";
+import { simpleQuoteForm } from "~/forms/quote/handle.server";
+import type { Route } from "./+types/store.quote";
+
+/** POST /api/store/quote/submit (SPEC §7): the simple quote form's handler. */
+export const action = (args: Route.ActionArgs) => apiFormAction(simpleQuoteForm, args);

@@ -1,0 +1,217 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+/**
+ * Lead capture (issue 4): one table per form, the uploads they carry, the
+ * outgoing mail (outbox), per-IP rate-limit counters and spent captcha tokens.
+ * Every submission, its uploads and its mail are written in one transaction
+ * (app/forms/pipeline.server.ts).
+ */
+
+/** Raw bytes. postgres-js hands back a Buffer, PGlite a Uint8Array: both are Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer)),
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** SPEC §3 Contact submission. `page` is the path the form was sent from. */
+export const contactSubmissions = pgTable("contact_submissions", {
+  id: serial("id").primaryKey(),
+  createdAt: createdAt(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  details: text("details").notNull(),
+  page: text("page"),
+  clientIp: text("client_ip"),
+});
+
+/**
+ * SPEC §3 Quote request. source 'full' = /request-quote (photos allowed),
+ * 'simple' = the form embedded on product pages (DECISIONS 9).
+ */
+export const quoteRequests = pgTable(
+  "quote_requests",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: createdAt(),
+    source: text("source").$type<"full" | "simple">().notNull(),
+    quoteType: text("quote_type").$type<"Residential" | "Commercial">(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    zip: text("zip").notNull(),
+    description: text("description"),
+    contactMethod: text("contact_method").notNull(),
+    quoteFor: text("quote_for").array().notNull().default(sql`'{}'::text[]`),
+    financing: text("financing").notNull(),
+    consultation: text("consultation").notNull(),
+    startTime: text("start_time").notNull(),
+    existingCustomer: text("existing_customer"),
+    businessName: text("business_name"),
+    page: text("page"),
+    clientIp: text("client_ip"),
+  },
+  (t) => [index("quote_requests_created_idx").on(t.createdAt)],
+);
+
+/**
+ * SPEC §3 Service request. kind 'commercial' now; 'residential' (card payment)
+ * arrives with the payments issue, which fills the nullable payment columns.
+ * A card number or CVC is never stored (DECISIONS 15).
+ */
+export const serviceRequests = pgTable(
+  "service_requests",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: createdAt(),
+    kind: text("kind").$type<"commercial" | "residential">().notNull(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    address1: text("address1").notNull(),
+    address2: text("address2"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip: text("zip").notNull(),
+    country: text("country").notNull(),
+    serviceDate: date("service_date", { mode: "string" }).notNull(),
+    serviceTime: text("service_time").notNull(),
+    description: text("description"),
+    contactMethod: text("contact_method").notNull(),
+    totalCents: integer("total_cents"),
+    paymentStatus: text("payment_status"),
+    paymentTransactionId: text("payment_transaction_id"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    page: text("page"),
+    clientIp: text("client_ip"),
+  },
+  (t) => [index("service_requests_created_idx").on(t.createdAt)],
+);
+
+/** SPEC §3 Promo request (/discount-signup-2025). */
+export const promoSignups = pgTable("promo_signups", {
+  id: serial("id").primaryKey(),
+  createdAt: createdAt(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  product: text("product").notNull(),
+  clientIp: text("client_ip"),
+});
+
+/**
+ * SPEC §3 Employment application. The SSN is stored only encrypted
+ * (AES-256-GCM, DECISIONS 17; app/lib/crypto.server.ts).
+ */
+export const employmentApplications = pgTable("employment_applications", {
+  id: serial("id").primaryKey(),
+  createdAt: createdAt(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  middleInitial: text("middle_initial"),
+  address: text("address").notNull(),
+  address2: text("address2"),
+  city: text("city").notNull(),
+  state: text("state").notNull(),
+  zip: text("zip").notNull(),
+  phone: text("phone").notNull(),
+  email: text("email").notNull(),
+  dateAvailable: date("date_available", { mode: "string" }).notNull(),
+  ssnEncrypted: text("ssn_encrypted").notNull(),
+  desiredSalary: text("desired_salary").notNull(),
+  position: text("position").notNull(),
+  usCitizen: boolean("us_citizen").notNull(),
+  authorized: boolean("authorized").notNull(),
+  workedBefore: boolean("worked_before").notNull(),
+  workedWhen: text("worked_when"),
+  convicted: boolean("convicted").notNull(),
+  convictionExplanation: text("conviction_explanation"),
+  education: text("education").notNull(),
+  qualificationStatement: text("qualification_statement").notNull(),
+  clientIp: text("client_ip"),
+});
+
+/**
+ * Files sent with a submission, checked by their bytes (images only). Linked
+ * to their row by table name and id; never served publicly.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: createdAt(),
+    submissionTable: text("submission_table").notNull(),
+    submissionId: integer("submission_id").notNull(),
+    field: text("field").notNull(),
+    fileName: text("file_name").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [index("uploads_submission_idx").on(t.submissionTable, t.submissionId)],
+);
+
+export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
+
+/**
+ * Outgoing e-mail (DECISIONS 20), written in the submission's transaction and
+ * delivered by app/mail/worker.server.ts. A worker claims rows with
+ * FOR UPDATE SKIP LOCKED and a lease (locked_until), so instances never send
+ * the same message at once.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: createdAt(),
+    to: text("to").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sourceTable: text("source_table"),
+    sourceId: integer("source_id"),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** Fixed-window counters per key (form + client IP), shared by every instance. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Captcha tokens already used (hash only), kept until they would expire anyway. */
+export const captchaSpent = pgTable("captcha_spent", {
+  tokenHash: text("token_hash").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
