@@ -1,3 +1,4 @@
+import { formBootstrap } from "~/forms/quote/embed.server";
 import { getDb } from "~/lib/db.server";
 import { sharedCacheHeaders } from "~/lib/page-cache.server";
 import { mapsBrowserKey } from "~/maps/csp.server";
@@ -20,13 +21,19 @@ export async function loadContentPage(pathname: string): Promise<ContentPageData
   }
   if (kinds.has("reviews")) result.reviews = await listReviews(await getDb());
   if (kinds.has("location-reviews")) result.locationReviews = locationReviewCards;
+  if (kinds.has("quote-form")) result.leadForm = formBootstrap();
   return result;
+}
+
+/** Whether the page at this path hosts the simple quote form (and so accepts its POST). */
+export function hostsQuoteForm(pathname: string): boolean {
+  return findContentPage(pathname)?.sections.some((s) => s.kind === "quote-form") ?? false;
 }
 
 /**
  * Pages that look the same to every visitor opt into the shared page cache.
- * Pages with the quote-form slot do not: once the real form is wired there,
- * its captcha challenge is per visitor.
+ * Pages with the simple quote form do not: its captcha challenge is single
+ * use, per visitor.
  */
 export function contentPageHeaders(data: ContentPageData): HeadersInit {
   if (!data.found || data.page.sections.some((s) => s.kind === "quote-form")) return {};

@@ -1,3 +1,4 @@
+import type { FormBootstrapData } from "~/forms/ui/LeadForm";
 import type { ServiceAreaMapData } from "~/maps/types";
 import type { ReviewView } from "~/reviews/types";
 import type { LocationReviewCard } from "./data/location-reviews";
@@ -150,5 +151,7 @@ export type ContentPageData =
       mapsKey?: string;
       reviews?: ReviewView[];
       locationReviews?: LocationReviewCard[];
+      /** Captcha and honeypot of the embedded simple quote form (pages with a quote-form section). */
+      leadForm?: FormBootstrapData;
     }
   | { found: false };

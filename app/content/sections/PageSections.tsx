@@ -54,7 +54,7 @@ function SectionView({ section, data }: { section: Section; data: Found }) {
     case "cta":
       return <CtaSection section={section} />;
     case "quote-form":
-      return <QuoteFormSlot type={section.type} />;
+      return <QuoteFormSlot type={section.type} bootstrap={data.leadForm} />;
     case "service-map":
       return data.map ? (
         <ServiceMapSection heading={section.heading} intro={section.intro} map={data.map} mapsKey={data.mapsKey} />
