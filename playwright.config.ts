@@ -28,7 +28,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: e2eServerEnv(),
-    stdout: "ignore",
+    stdout: "pipe",
     stderr: "pipe",
   },
 });

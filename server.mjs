@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The production server: what react-router-serve does (compression, hashed
 // assets cached for a year, public files for an hour, the React Router
-// handler), plus one fast path: a page that the app's shared page cache
-// already holds (content pages, the same for every visitor) is answered from
-// memory before Express and React Router are involved.
+// handler), plus two answers given before Express and React Router are
+// involved: a state-changing request from another site gets 403 (the forms'
+// origin check), and a page that the app's shared page cache already holds
+// (content pages, the same for every visitor) is answered from memory.
 //   node server.mjs [build/server/index.js]
 import http from "node:http";
 import path from "node:path";
@@ -28,10 +29,14 @@ app.use(express.static(clientDir, { maxAge: "1h" }));
 app.use(express.static("public", { maxAge: "1h" }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
-/** @type {(req: http.IncomingMessage, res: http.ServerResponse) => boolean} */
+/** @typedef {(req: http.IncomingMessage, res: http.ServerResponse) => boolean} Answer */
+/** @type {Answer} */
+const refuseCrossOrigin = build.entry.module.refuseCrossOriginRequest ?? (() => false);
+/** @type {Answer} */
 const fromCache = build.entry.module.servePageFromCache ?? (() => false);
 const server = http.createServer((req, res) => {
-  if (!fromCache(req, res)) app(req, res);
+  if (refuseCrossOrigin(req, res) || fromCache(req, res)) return;
+  app(req, res);
 });
 server.keepAliveTimeout = 65_000; // longer than fly's proxy idle timeout
 server.listen(port, process.env.HOST, () => {

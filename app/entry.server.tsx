@@ -12,7 +12,8 @@ import { cspAllowances, startBackgroundWork } from "~/lib/startup.server";
 
 export const streamTimeout = 5_000;
 
-/** server.mjs answers cached pages with this before Express is involved. */
+/** server.mjs calls these before Express: refuse cross-site POSTs (403), answer cached pages. */
+export { refuseCrossOriginRequest } from "~/forms/origin.server";
 export { servePageFromCache } from "~/lib/page-cache.server";
 
 // Open the database (migrations + seed) as soon as the server loads the build,

@@ -54,6 +54,8 @@ const server = spawn(process.execPath, ["server.mjs", "build/server/index.js"], 
     DATABASE_URL: benchDbUrl ?? "",
     SITE_URL: base,
     SESSION_SECRET: "bench-session-secret-0123456789abcdef0123",
+    ALTCHA_HMAC_KEY: "bench-altcha-hmac-key-0123456789abcdef0123",
+    DATA_ENCRYPTION_KEY: "6532652d646174612d656e6372797074696f6e2d6b65792d3031323334353637",
     LOG_LEVEL: "warn",
     // The bench is one client hammering one form: lift the per-IP limit for it.
     RATE_LIMIT_MAX: "1000000",

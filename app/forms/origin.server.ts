@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "~/lib/env.server";
 
 /**
@@ -31,4 +32,31 @@ export function isCrossOrigin(request: Request): boolean {
   if (!origin) return false;
   if (origin === "null") return true;
   return !allowedOrigins(request).has(origin);
+}
+
+/**
+ * The same check in front of the whole app (server.mjs calls it before React
+ * Router, whose own origin check would answer a bare 400): any state-changing
+ * request from another site gets 403 with a readable message.
+ */
+export function refuseCrossOriginRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  const method = req.method ?? "GET";
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
+  const headers = new Headers();
+  for (const name of ["host", "origin", "sec-fetch-site", "x-forwarded-host", "x-forwarded-proto"]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: "HEAD", headers });
+  if (!isCrossOrigin(request)) return false;
+  const json = (req.url ?? "").startsWith("/api/");
+  const body = json ? JSON.stringify({ success: false, message: CROSS_ORIGIN_MESSAGE }) : CROSS_ORIGIN_MESSAGE;
+  res.writeHead(403, {
+    "Content-Type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  res.end(body);
+  return true;
 }

@@ -1,6 +1,7 @@
 import { openDatabase, type Connection, type Database } from "@db/client.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
+import { runShutdownHooks } from "./startup.server";
 
 /**
  * The server's one database connection, opened when this module loads (PGlite
@@ -39,11 +40,13 @@ let shutdownInstalled = false;
 function installShutdown() {
   if (shutdownInstalled || process.env.VITEST) return;
   shutdownInstalled = true;
-  // react-router-serve only closes its listener on SIGTERM while a client is
-  // open; close the database so the process can exit (and PGlite flushes).
+  // The HTTP listener closes on SIGTERM while a database client is open;
+  // stop background work first (the mail worker), then close the database
+  // so the process can exit (and PGlite flushes).
   const stop = async (signal: string) => {
     log.info({ signal }, "shutting down");
     try {
+      await runShutdownHooks();
       await (await connection)?.close();
     } finally {
       process.exit(0);

@@ -17,6 +17,22 @@ export function startBackgroundWork(conn: Connection): void {
   for (const start of starters) start(conn);
 }
 
+/**
+ * Work to stop before the database closes on SIGTERM/SIGINT (e.g. the mail
+ * worker finishing the message it is sending), so nothing is cut off mid-way.
+ */
+const stoppers: (() => Promise<void>)[] = [];
+
+export function onShutdown(stop: () => Promise<void>): void {
+  stoppers.push(stop);
+}
+
+/** Runs every shutdown hook, waiting at most `timeoutMs` in all. */
+export async function runShutdownHooks(timeoutMs = 10_000): Promise<void> {
+  const all = Promise.allSettled(stoppers.map((stop) => stop()));
+  await Promise.race([all, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+}
+
 export function addCspAllowances(fn: () => CspAllowances): void {
   allowances.push(fn);
 }

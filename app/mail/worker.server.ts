@@ -1,7 +1,7 @@
 import type { Connection, DbOrTx } from "@db/client.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { onDatabaseReady } from "~/lib/startup.server";
+import { onDatabaseReady, onShutdown } from "~/lib/startup.server";
 import { pruneSpentTokens } from "~/forms/captcha/spent.server";
 import { pruneRateLimits } from "~/forms/rate-limit.server";
 import { claimDueMail, markFailed, markSent, onMailEnqueued } from "./outbox.server";
@@ -124,7 +124,7 @@ onDatabaseReady((conn: Connection) => {
     retryBaseMs: e.MAIL_RETRY_BASE_MS,
   });
   log.info({ transport: transport.description }, "mail worker started");
-  const stop = () => void serverWorker?.stop();
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  // Finish the message in flight before the database closes (a mail cut off
+  // mid-send would go out again once its claim on the row expires).
+  onShutdown(async () => serverWorker?.stop());
 });

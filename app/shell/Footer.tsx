@@ -1,18 +1,43 @@
-import { lazy, Suspense } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import { Link } from "react-router";
 import { company } from "~/content/company";
 import type { ReviewView } from "~/reviews/types";
 import { SmartLink } from "./Header";
 import { ClockIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { siteMap } from "./navigation";
+import { Stars } from "./Stars";
 import type { LocationView } from "./shell-data.server";
 
+type CarouselProps = { reviews: ReviewView[] };
+
 /**
- * The carousel (embla + Mantine, ~20 KB of JavaScript) sits below the fold:
- * it is rendered on the server as usual, and its code loads after the page
- * has hydrated instead of delaying it.
+ * The review carousel (embla + Mantine, ~20 KB of JavaScript) sits below the
+ * fold. The server (and JavaScript-less visitors) get the first review as
+ * plain markup; the carousel's code loads after the page has hydrated and
+ * takes over, instead of delaying the page.
  */
-const ReviewCarousel = lazy(() => import("./ReviewCarousel"));
+function Reviews({ reviews }: CarouselProps) {
+  const [Carousel, setCarousel] = useState<ComponentType<CarouselProps> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import("./ReviewCarousel").then((m) => live && setCarousel(() => m.default));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (Carousel) return <Carousel reviews={reviews} />;
+  const first = reviews[0];
+  if (!first) return null;
+  return (
+    <div className="review-carousel review-carousel--static">
+      <figure className="review-slide">
+        <Stars rating={first.rating} />
+        <blockquote>{first.text}</blockquote>
+        <figcaption>{first.authorName}</figcaption>
+      </figure>
+    </div>
+  );
+}
 
 export function LocationCard({ location }: { location: LocationView }) {
   return (
@@ -59,9 +84,7 @@ export function Footer({
           <h2 id="footer-reviews-title" className="footer-heading">
             What Our Customers Say
           </h2>
-          <Suspense fallback={null}>
-            <ReviewCarousel reviews={reviews} />
-          </Suspense>
+          <Reviews reviews={reviews} />
           <p className="footer-reviews-link">
             <Link to="/review">Read more reviews or leave your own</Link>
           </p>

@@ -197,14 +197,17 @@ test.describe("what visitors see on the product pages", () => {
     await expect(page.getByRole("link", { name: /Get it on Google Play/ }).first()).toHaveAttribute("href", company.playStoreUrl);
   });
 
-  test("product pages keep a marked slot for the simple quote form", async ({ request }) => {
+  test("product pages carry the simple quote form of their type, posting to the page itself", async ({ request }) => {
     const withSlot = contentPages.filter((p) => p.sections.some((s) => s.kind === "quote-form"));
     expect(withSlot.length).toBeGreaterThanOrEqual(15);
     for (const p of withSlot) {
       const html = await (await request.get(p.path)).text();
       const type = p.path.startsWith("/commercial") ? "commercial" : "residential";
       expect(html, p.path).toContain(`data-slot="quote-form" data-quote-type="${type}"`);
-      expect(html, p.path).toContain(`href="/request-quote?type=${type}"`);
+      const quoteType = type === "commercial" ? "Commercial" : "Residential";
+      expect(html, p.path).toContain(`aria-label="${quoteType} quote request form"`);
+      expect(html, p.path).toContain(`name="quote_type" value="${quoteType}"`);
+      expect(html, p.path).toMatch(new RegExp(`<form[^>]*action="${p.path}(#[\\w-]+)?"[^>]*method="post"`));
     }
   });
 });

@@ -11,8 +11,10 @@ export function e2eServerEnv(): Record<string, string> {
     DATA_DIR: E2E_DATA_DIR,
     DB_SOCKET_PORT: String(E2E_DB_SOCKET_PORT),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-    // A fixed secret for the scratch server (production mode on a real database requires one).
+    // Fixed secrets for the scratch server (production mode on a real database requires them).
     SESSION_SECRET: "e2e-session-secret-not-used-anywhere-else-0123456789",
+    ALTCHA_HMAC_KEY: "e2e-altcha-hmac-key-not-used-anywhere-else-0123456789",
+    DATA_ENCRYPTION_KEY: "6532652d646174612d656e6372797074696f6e2d6b65792d3031323334353637",
   };
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   return env;
