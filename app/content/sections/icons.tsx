@@ -1,3 +1,4 @@
+import { LineIcon } from "~/shell/icons";
 import type { IconName } from "../page-types";
 
 /** Line icons for feature cards (24×24, currentColor). */
@@ -77,20 +78,5 @@ const paths: Record<IconName, React.ReactNode> = {
 };
 
 export function ContentIcon({ name, size = 24 }: { name: IconName; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths[name]}
-    </svg>
-  );
+  return <LineIcon size={size}>{paths[name]}</LineIcon>;
 }
