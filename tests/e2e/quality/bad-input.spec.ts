@@ -1,0 +1,169 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { closeE2eSql, e2eQuery } from "../support/db";
+import { freshIp, noJsFormFields } from "./form-support";
+
+test.afterAll(closeE2eSql);
+
+/** Every endpoint that takes a POST: the HTML form routes and the SPEC §7 JSON routes. */
+const htmlForms = [
+  "/contact",
+  "/request-quote?type=residential",
+  "/request-quote?type=commercial",
+  "/request-service?type=commercial",
+  "/commercial-schedule-service",
+  "/discount-signup-2025",
+  "/employment",
+  "/residential-patio-doors",
+];
+const apiRoutes = [
+  "/api/store/contact/submit",
+  "/api/store/request-quote/commercial",
+  "/api/store/request-quote/residential",
+  "/api/store/request-service/commercial",
+  "/api/store/quote/submit",
+  "/api/store/promo/submit",
+  "/api/store/employment/submit",
+];
+const fieldNames = [
+  "first_name", "last_name", "email", "phone", "details", "zip", "description", "contact_method", "quote_for",
+  "financing", "consultation", "start_time", "existing_customer", "business_name", "quote_type", "name", "address1",
+  "address2", "city", "state", "country", "serviceDate", "serviceTime", "contactMethod", "product", "firstName",
+  "lastName", "middleInitial", "address", "dateAvailable", "ssn", "desiredSalary", "position", "usCitizen",
+  "authorized", "workedBefore", "convicted", "education", "qualificationStatement", "recaptcha_token",
+  "captcha_answer", "captcha_challenge",
+];
+
+const nasty = [
+  "<script>alert(1)</script>",
+  "\"><img src=x onerror=alert(1)>",
+  "'; DROP TABLE contact_submissions; --",
+  "1 OR 1=1",
+  "\u0000\u0001\u0002",
+  "\ud800", // a lone surrogate
+  "\u202e\u200b\ufeff", // RTL override, zero-width, BOM
+  "😀".repeat(500),
+  "Ω≈ç√∫˜µ≤≥÷",
+  "x".repeat(1024 * 1024), // 1 MB
+  "",
+  " ",
+  "-1",
+  "99999999999999999999999",
+  "null",
+  "{}",
+];
+
+let seed = 1;
+const rand = (n: number) => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return seed % n;
+};
+const pick = <T,>(list: readonly T[]) => list[rand(list.length)]!;
+
+function randomFields(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const count = rand(8);
+  for (let i = 0; i < count; i++) out[pick(fieldNames)] = pick(nasty);
+  if (rand(3) === 0) out[`extra_${rand(100)}`] = pick(nasty); // an unknown field
+  return out;
+}
+
+const textJpg = Buffer.from("this is plain text, not a picture\n".repeat(20));
+
+type Attempt = (request: APIRequestContext, path: string) => Promise<{ status: number; body: string }>;
+
+const attempts: [string, Attempt][] = [
+  ["urlencoded fields", async (r, path) => toResult(await r.post(path, { form: randomFields(), headers: headers() }))],
+  ["JSON of wrong types", async (r, path) =>
+    toResult(await r.post(path, {
+      data: { first_name: 42, email: ["a", "b"], phone: { x: 1 }, details: null, quote_for: "not-a-list", photo: true },
+      headers: headers(),
+    }))],
+  ["JSON fields", async (r, path) => toResult(await r.post(path, { data: randomFields(), headers: headers() }))],
+  ["malformed JSON", async (r, path) =>
+    toResult(await r.post(path, { data: '{"first_name": "Ada", "email": ', headers: { ...headers(), "Content-Type": "application/json" } }))],
+  ["wrong content type", async (r, path) =>
+    toResult(await r.post(path, { data: "<xml><a>1</a></xml>", headers: { ...headers(), "Content-Type": pick(["application/xml", "text/plain", "image/png", "application/octet-stream"]) } }))],
+  ["malformed multipart", async (r, path) =>
+    toResult(await r.post(path, {
+      data: "--XYZ\r\nContent-Disposition: form-data; name=\"first_name\"\r\n\r\nAda\r\n--XY",
+      headers: { ...headers(), "Content-Type": "multipart/form-data; boundary=XYZ" },
+    }))],
+  ["multipart without a boundary", async (r, path) =>
+    toResult(await r.post(path, { data: "hello", headers: { ...headers(), "Content-Type": "multipart/form-data" } }))],
+  ["multipart with a text file named .jpg", async (r, path) =>
+    toResult(await r.post(path, {
+      multipart: { ...randomFields(), photo: { name: "door.jpg", mimeType: "image/jpeg", buffer: textJpg }, data: JSON.stringify(randomFields()) },
+      headers: headers(),
+    }))],
+  ["empty body", async (r, path) => toResult(await r.post(path, { headers: headers() }))],
+];
+
+function headers() {
+  return { "X-Forwarded-For": freshIp() };
+}
+
+async function toResult(res: Awaited<ReturnType<APIRequestContext["post"]>>) {
+  return { status: res.status(), body: await res.text() };
+}
+
+test("1000+ generated bad requests at every form endpoint: no 5xx, a clear 4xx", async ({ request }) => {
+  test.setTimeout(240_000);
+  const endpoints = [...htmlForms, ...apiRoutes];
+  const jobs: (() => Promise<void>)[] = [];
+  const failures: string[] = [];
+  const perEndpoint = Math.ceil(1040 / endpoints.length);
+  for (const path of endpoints) {
+    for (let i = 0; i < perEndpoint; i++) {
+      const [name, attempt] = attempts[i % attempts.length]!;
+      jobs.push(async () => {
+        const { status, body } = await attempt(request, path);
+        if (status >= 500) failures.push(`${status} ${name} → ${path}: ${body.slice(0, 300)}`);
+        // The JSON routes always answer { success, message } with a readable message.
+        if (path.startsWith("/api/") && status !== 404) {
+          try {
+            const json = JSON.parse(body);
+            if (json.success !== false || typeof json.message !== "string" || !json.message) {
+              failures.push(`unclear answer ${status} ${name} → ${path}: ${body.slice(0, 300)}`);
+            }
+          } catch {
+            failures.push(`not JSON ${status} ${name} → ${path}: ${body.slice(0, 300)}`);
+          }
+        }
+      });
+    }
+  }
+  expect(jobs.length).toBeGreaterThanOrEqual(1000);
+  // Eight at a time.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < jobs.length) await jobs[next++]!();
+    }),
+  );
+  expect(failures.slice(0, 10)).toEqual([]);
+});
+
+test("HTML and SQL in the text fields of an accepted submission are stored as text and escaped in the e-mails", async ({ request, baseURL }) => {
+  const tag = randomBytes(4).toString("hex");
+  const evil = `<script>alert("${tag}")</script>'; DROP TABLE outbox; --`;
+  const hidden = await noJsFormFields(request, "/contact");
+  const res = await request.post("/contact", {
+    headers: { ...headers(), Origin: baseURL! },
+    form: { ...hidden, first_name: evil, last_name: evil, email: `evil.${tag}@example.com`, phone: "(810) 555-0143", details: evil },
+  });
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain("Your message has been sent!");
+  expect(html).not.toContain(`<script>alert("${tag}")`);
+
+  const [row] = await e2eQuery<{ details: string }>("select details from contact_submissions where email = $1", [`evil.${tag}@example.com`]);
+  expect(row!.details).toBe(evil);
+  const mails = await e2eQuery<{ html: string | null; text: string }>(
+    "select o.html, o.text from outbox o join contact_submissions c on o.source_table = 'contact_submissions' and o.source_id = c.id where c.email = $1",
+    [`evil.${tag}@example.com`],
+  );
+  expect(mails.length).toBeGreaterThan(0);
+  for (const m of mails) expect(m.html ?? "").not.toContain(`<script>alert("${tag}")`);
+  expect(mails.some((m) => (m.html ?? "").includes("&lt;script&gt;"))).toBe(true);
+});
