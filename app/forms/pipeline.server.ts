@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { Database, Tx } from "@db/client.server";
 import { getDb } from "~/lib/db.server";
+import { company } from "~/content/company";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { assertSecretsConfigured } from "~/lib/secrets.server";
@@ -138,6 +139,7 @@ export async function runForm<S extends z.ZodType>(
   const page = url.pathname.replace(/\.data$/, "") || "/";
   const api = options.api ?? false;
   const clientIp = getClientIPAddress(request);
+  let body: ParsedBody | undefined;
 
   try {
     if (request.method.toUpperCase() !== "POST") return failure(405, "Please send the form with POST.");
@@ -154,51 +156,51 @@ export async function runForm<S extends z.ZodType>(
       });
     }
 
-    let body: ParsedBody;
+    let parsed: ParsedBody;
     try {
-      body = await readBody(request, def.uploads);
+      parsed = body = await readBody(request, def.uploads);
     } catch (error) {
       if (error instanceof BodyError) return failure(error.status, error.message);
       throw error;
     }
-    for (const [key, value] of Object.entries(options.overrides ?? {})) body.fields.set(key, value);
+    for (const [key, value] of Object.entries(options.overrides ?? {})) parsed.fields.set(key, value);
 
     // A filled honeypot: store nothing, answer like a success.
-    if (isHoneypotTripped(body.fields)) {
+    if (isHoneypotTripped(parsed.fields)) {
       log.info({ form: def.id, ip: clientIp }, "honeypot tripped; submission dropped");
       return { ok: true, status: 200, message: def.successMessage, fieldErrors: {}, reply: { initialValue: null } };
     }
 
-    const submission = parseWithZod(body.fields, { schema: def.schema });
-    const fieldErrors: Record<string, string[]> = { ...body.uploadErrors };
+    const submission = parseWithZod(parsed.fields, { schema: def.schema });
+    const fieldErrors: Record<string, string[]> = { ...parsed.uploadErrors };
     if (submission.status !== "success") {
       for (const [name, messages] of Object.entries(submission.error ?? {})) {
         if (messages?.length) fieldErrors[name] = [...(fieldErrors[name] ?? []), ...messages];
       }
     }
-    const captchaMissing = !hasCaptchaResponse(body.fields);
+    const captchaMissing = !hasCaptchaResponse(parsed.fields);
     if (Object.keys(fieldErrors).length > 0) {
       return failure(400, captchaMissing ? CAPTCHA_MESSAGE : CHECK_FIELDS_MESSAGE, {
         fieldErrors,
-        reply: submission.reply({ fieldErrors: body.uploadErrors, hideFields: HIDDEN_FIELDS }),
+        reply: submission.reply({ fieldErrors: parsed.uploadErrors, hideFields: HIDDEN_FIELDS }),
       });
     }
     // A Conform "intent" (client-side validation request) is not a submission.
     if (submission.status !== "success") return failure(400, CHECK_FIELDS_MESSAGE, { reply: submission.reply({ hideFields: HIDDEN_FIELDS }) });
 
-    if (captchaMissing || !(await verifyCaptcha(db, body.fields, clientIp))) {
+    if (captchaMissing || !(await verifyCaptcha(db, parsed.fields, clientIp))) {
       return failure(400, CAPTCHA_MESSAGE, {
         reply: submission.reply({ formErrors: [CAPTCHA_MESSAGE], hideFields: HIDDEN_FIELDS }),
       });
     }
 
-    const ctx: SubmissionContext = { request, clientIp, page, uploads: body.uploads, api };
+    const ctx: SubmissionContext = { request, clientIp, page, uploads: parsed.uploads, api };
     const value = submission.value as z.output<S>;
     let handled: Handled;
     try {
       handled = await db.transaction(async (tx) => {
         const result = await def.handle(tx, value, ctx);
-        await storeUploads(tx, body.uploads, result.submission);
+        await storeUploads(tx, parsed.uploads, result.submission);
         await enqueueSubmissionMail(tx, def, result, ctx);
         return result;
       });
@@ -213,7 +215,7 @@ export async function runForm<S extends z.ZodType>(
     }
     wakeMailWorker();
     log.info(
-      { form: def.id, table: handled.submission.table, id: handled.submission.id, uploads: body.uploads.length, ip: clientIp },
+      { form: def.id, table: handled.submission.table, id: handled.submission.id, uploads: parsed.uploads.length, ip: clientIp },
       "form submission stored",
     );
     return {
@@ -230,6 +232,13 @@ export async function runForm<S extends z.ZodType>(
     // Drizzle's own error text lists the query parameters: log the driver's cause instead,
     // and mask anything shaped like an SSN as a last line of defence.
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    if (isDatabaseUnavailable(cause)) {
+      // Nothing was written (the transaction never committed): say so clearly,
+      // keep what the visitor typed, and let them retry.
+      log.error({ form: def.id, err: { code: (cause as { code?: string }).code } }, "form submission failed: database unavailable");
+      const fields = body?.fields ?? (await readBody(request).catch(() => null))?.fields ?? null;
+      return failure(503, UNAVAILABLE_MESSAGE, { reply: valuesOnlyReply(fields, def.schema), headers: { "Retry-After": "30" } });
+    }
     const text = (cause instanceof Error ? cause.message : String(cause)).slice(0, 300).replace(/\d{3}[\s-]?\d{2}[\s-]?\d{4}/g, "[redacted]");
     log.error(
       { form: def.id, err: { name: cause instanceof Error ? cause.name : "Error", message: text, code: (cause as { code?: string }).code } },
@@ -237,6 +246,20 @@ export async function runForm<S extends z.ZodType>(
     );
     return failure(500, THROWN_ERROR);
   }
+}
+
+export const UNAVAILABLE_MESSAGE = `We could not save your request just now. Please try again in a minute, or call us at ${company.phone.display}.`;
+
+/**
+ * Errors that mean the database cannot be reached right now (as opposed to a
+ * bug): lost or refused connections, a server shutting down, a closed PGlite.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = String((error as { code?: unknown }).code ?? "");
+  if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|CONNECTION_(CLOSED|ENDED|DESTROYED)|CONNECT_TIMEOUT)$/.test(code)) return true;
+  if (/^(08|57P0)/.test(code)) return true; // connection exception; admin/crash shutdown, cannot connect now
+  return /PGlite is closed|Connection terminated|connection (closed|ended)/i.test(error.message);
 }
 
 /** The company copy and the visitor's confirmation, in the submission's transaction. */
