@@ -60,8 +60,9 @@ function vitestCounts(file) {
 function playwrightCounts(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, "utf8"));
-  passed += r.stats?.expected ?? 0;
-  failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
+  passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
+  failed += r.stats?.unexpected ?? 0;
+  if (r.stats?.flaky) console.log(`\n${r.stats.flaky} end-to-end test(s) passed only on retry (flaky): see the list above.`);
 }
 
 const npx = "npx";

@@ -185,9 +185,9 @@ test("footer: reviews, four locations, emergency line, social links, copyright y
 
 test("the review carousel advances by itself", async ({ page }) => {
   await page.goto("/");
-  const carousel = page.locator(".review-carousel");
-  await carousel.scrollIntoViewIfNeeded();
-  const container = carousel.locator(".mantine-Carousel-container");
+  // The carousel's code loads after hydration and replaces the server-rendered first review.
+  const container = page.locator(".review-carousel .mantine-Carousel-container");
+  await container.scrollIntoViewIfNeeded();
   const before = await container.getAttribute("style");
   await expect.poll(async () => container.getAttribute("style"), { timeout: 8000 }).not.toBe(before);
 });
