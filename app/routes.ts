@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { contentRoutePaths } from "./content/route-paths";
+import { contentRoutePaths, quoteFormPaths } from "./content/route-paths";
 
 /**
  * The route table, in the order of SPEC.md §2. Each capability keeps its own
@@ -12,7 +12,10 @@ export default [
 
   // ── Content pages (app/content) ─────────────────────────────────
   // One data-driven module renders every marketing page (app/content/pages).
-  ...contentRoutePaths.map((path) => route(path.slice(1), "routes/content-page.tsx", { id: `content${path}` })),
+  // The product pages that carry the simple quote form get the module that loads its code.
+  ...contentRoutePaths.map((path) =>
+    route(path.slice(1), quoteFormPaths.includes(path) ? "routes/product-page.tsx" : "routes/content-page.tsx", { id: `content${path}` }),
+  ),
   // DECISIONS 7: /refer-a-friend-referral-program-{product}. A one-segment
   // param route, since React Router has no partial-segment params; other
   // unknown one-segment paths get the home content with 404 there too.

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { formBootstrap } from "~/forms/quote/embed.server";
 import { getDb } from "~/lib/db.server";
 import { sharedCacheHeaders } from "~/lib/page-cache.server";
@@ -25,9 +26,11 @@ export async function loadContentPage(pathname: string): Promise<ContentPageData
   return result;
 }
 
-/** Whether the page at this path hosts the simple quote form (and so accepts its POST). */
-export function hostsQuoteForm(pathname: string): boolean {
-  return findContentPage(pathname)?.sections.some((s) => s.kind === "quote-form") ?? false;
+/** The loader of every content route: the page's data, 404 for an unknown path. */
+export async function contentPageLoader({ url }: { url: URL }) {
+  // `url` is the page's URL, also for client navigations (`request.url` then ends in ".data").
+  const result = await loadContentPage(url.pathname);
+  return data(result, { status: result.found ? 200 : 404, headers: contentPageHeaders(result) });
 }
 
 /**

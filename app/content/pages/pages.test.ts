@@ -6,7 +6,7 @@ import { company } from "../company";
 import { applyMailto, openings } from "../data/openings";
 import { operators } from "../data/operators";
 import type { ContentPage, LinkRef, Section } from "../page-types";
-import { contentRoutePaths } from "../route-paths";
+import { contentRoutePaths, quoteFormPaths } from "../route-paths";
 import { contentPages, findContentPage } from "./index";
 
 const publicDir = path.resolve("public");
@@ -197,5 +197,10 @@ describe("content pages", () => {
     expect(findContentPage("/refer-a-friend-referral-program-../x")).toBeUndefined();
     expect(findContentPage("/about-us/")?.path).toBe("/about-us");
     expect(findContentPage("/no-such-page")).toBeUndefined();
+  });
+
+  it("lists exactly the pages with a quote-form section as the form's hosts", () => {
+    const hosts = contentPages.filter((p) => p.sections.some((s) => s.kind === "quote-form")).map((p) => p.path);
+    expect([...quoteFormPaths].sort()).toEqual(hosts.sort());
   });
 });

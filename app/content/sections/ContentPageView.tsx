@@ -1,10 +1,10 @@
 import { Banner } from "~/shell/Banner";
 import type { ContentPageData } from "../page-types";
 import { NotFoundContent } from "./NotFoundContent";
-import { PageSections } from "./PageSections";
+import { PageSections, type QuoteFormRenderer } from "./PageSections";
 
 /** A content page: its banner (whose title is the page's h1) and its sections; the footer comes from the shell. */
-export function ContentPageView({ data }: { data: ContentPageData }) {
+export function ContentPageView({ data, renderQuoteForm }: { data: ContentPageData; renderQuoteForm?: QuoteFormRenderer }) {
   // An unknown one-segment path: the home page with a note (DECISIONS 1), as routes/not-found.tsx.
   if (!data.found) return <NotFoundContent />;
   const { page } = data;
@@ -16,7 +16,7 @@ export function ContentPageView({ data }: { data: ContentPageData }) {
         subtitle={page.banner.subtitle}
         breadcrumbs={page.banner.crumbs}
       />
-      <PageSections data={data} />
+      <PageSections data={data} renderQuoteForm={renderQuoteForm} />
     </div>
   );
 }

@@ -7,25 +7,30 @@ import { IntroSection } from "./IntroSection";
 import { ChecklistSection, SpecsSection, SwatchesSection, TimelineSection } from "./ListSections";
 import { ModelsSection } from "./ModelsSection";
 import { ProductCardGrid } from "./ProductCardGrid";
-import { QuoteFormSlot } from "./QuoteFormSlot";
 import { LocationReviewsSection, ReviewListSection } from "./ReviewSections";
 import { ServiceMapSection } from "./ServiceMapSection";
 import { VideoSection } from "./VideoSection";
 
 type Found = Extract<ContentPageData, { found: true }>;
 
+/**
+ * Renders the simple quote form section. Given only by routes/product-page.tsx,
+ * so the form's code loads on the pages that show it and nowhere else.
+ */
+export type QuoteFormRenderer = (type: "residential" | "commercial", data: Found) => React.ReactNode;
+
 /** Renders a page's sections, one component per kind. */
-export function PageSections({ data }: { data: Found }) {
+export function PageSections({ data, renderQuoteForm }: { data: Found; renderQuoteForm?: QuoteFormRenderer }) {
   return (
     <>
       {data.page.sections.map((section, i) => (
-        <SectionView key={`${section.kind}-${i}`} section={section} data={data} />
+        <SectionView key={`${section.kind}-${i}`} section={section} data={data} renderQuoteForm={renderQuoteForm} />
       ))}
     </>
   );
 }
 
-function SectionView({ section, data }: { section: Section; data: Found }) {
+function SectionView({ section, data, renderQuoteForm }: { section: Section; data: Found; renderQuoteForm?: QuoteFormRenderer }) {
   switch (section.kind) {
     case "intro":
       return <IntroSection section={section} />;
@@ -54,7 +59,7 @@ function SectionView({ section, data }: { section: Section; data: Found }) {
     case "cta":
       return <CtaSection section={section} />;
     case "quote-form":
-      return <QuoteFormSlot type={section.type} bootstrap={data.leadForm} />;
+      return renderQuoteForm?.(section.type, data) ?? null;
     case "service-map":
       return data.map ? (
         <ServiceMapSection heading={section.heading} intro={section.intro} map={data.map} mapsKey={data.mapsKey} />

@@ -1,0 +1,39 @@
+import contentCss from "~/content/content.css?url";
+import { contentMeta } from "~/content/meta";
+import { contentPageLoader } from "~/content/page-data.server";
+import { ContentPageView } from "~/content/sections/ContentPageView";
+import { QuoteFormSlot } from "~/content/sections/QuoteFormSlot";
+import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
+import formsCss from "~/forms/forms.css?url";
+import { simpleQuoteAction } from "~/forms/quote/embed.server";
+import type { Route } from "./+types/product-page";
+
+/**
+ * The product pages that carry the simple quote form (DECISIONS 9; the list is
+ * quoteFormPaths in app/content/route-paths.ts). The form posts to its own
+ * page, so without JavaScript the same page re-renders with the result and
+ * every value kept. Never shared-cached: the form's no-JS challenge is single use.
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: contentCss },
+  { rel: "stylesheet", href: formsCss },
+];
+
+export const loader = (args: Route.LoaderArgs) => contentPageLoader(args);
+
+export const action = (args: Route.ActionArgs) => simpleQuoteAction(args);
+export const clientAction = leadFormClientAction;
+export const shouldRevalidate = leadFormShouldRevalidate;
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = (args) => contentMeta(args);
+
+export default function ProductPageRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <ContentPageView
+      data={loaderData}
+      renderQuoteForm={(type, data) => <QuoteFormSlot type={type} bootstrap={data.leadForm} />}
+    />
+  );
+}
