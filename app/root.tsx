@@ -1,5 +1,5 @@
 import { ColorSchemeScript, MantineProvider, localStorageColorSchemeManager, mantineHtmlProps } from "@mantine/core";
-import mantineCss from "@mantine/core/styles.css?url";
+import mantineCss from "~/shell/mantine.css?url";
 import carouselCss from "@mantine/carousel/styles.css?url";
 import {
   isRouteErrorResponse,
