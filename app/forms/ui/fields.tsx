@@ -29,6 +29,21 @@ function firstError(meta: Meta) {
 
 type Common = { meta: Meta; label: string; required?: boolean; description?: string; className?: string };
 
+/** The props every single-value input shares: identity, label, required mark, error, saved value. */
+function inputProps({ meta, label, required, description, className }: Common) {
+  return {
+    id: meta.id,
+    name: meta.name,
+    label,
+    description,
+    defaultValue: text(meta.initialValue),
+    withAsterisk: required,
+    "aria-required": required || undefined,
+    error: firstError(meta),
+    className,
+  };
+}
+
 export function TextField({
   meta,
   label,
@@ -52,41 +67,20 @@ export function TextField({
   return (
     <TextInput
       key={meta.key}
-      id={meta.id}
-      name={meta.name}
+      {...inputProps({ meta, label, required, description, className })}
       type={type}
-      label={label}
-      description={description}
-      defaultValue={text(meta.initialValue)}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={firstError(meta)}
       autoComplete={autoComplete}
       inputMode={inputMode}
       maxLength={maxLength}
       min={min}
       placeholder={placeholder}
-      className={className}
     />
   );
 }
 
 export function TextAreaField({ meta, label, required, description, className, rows = 4, maxLength }: Common & { rows?: number; maxLength?: number }) {
   return (
-    <Textarea
-      key={meta.key}
-      id={meta.id}
-      name={meta.name}
-      label={label}
-      description={description}
-      defaultValue={text(meta.initialValue)}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={firstError(meta)}
-      rows={rows}
-      maxLength={maxLength}
-      className={className}
-    />
+    <Textarea key={meta.key} {...inputProps({ meta, label, required, description, className })} rows={rows} maxLength={maxLength} />
   );
 }
 
@@ -105,20 +99,7 @@ export function SelectField({
 }: Common & { options: readonly Option[]; placeholder?: string | null; autoComplete?: string }) {
   const data = [...(placeholder === null ? [] : [{ value: "", label: placeholder }]), ...options.map(opt)];
   return (
-    <NativeSelect
-      key={meta.key}
-      id={meta.id}
-      name={meta.name}
-      label={label}
-      description={description}
-      data={data}
-      defaultValue={text(meta.initialValue)}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={firstError(meta)}
-      autoComplete={autoComplete}
-      className={className}
-    />
+    <NativeSelect key={meta.key} {...inputProps({ meta, label, required, description, className })} data={data} autoComplete={autoComplete} />
   );
 }
 
