@@ -20,7 +20,8 @@ const base = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
-if (!existsSync("build/server/index.js") || process.argv.includes("--build")) {
+const buildDir = process.env.BUILD_DIR ?? "build";
+if (!existsSync(`${buildDir}/server/index.js`) || process.argv.includes("--build")) {
   const r = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (r.status !== 0) process.exit(1);
 }
@@ -29,7 +30,7 @@ if (!existsSync("build/server/index.js") || process.argv.includes("--build")) {
 const serverUrl = process.env.DATABASE_URL;
 let benchDbUrl;
 let benchDbName;
-const dataDir = ".data-bench";
+const dataDir = process.env.BENCH_DATA_DIR ?? ".data-bench";
 if (serverUrl) {
   benchDbName = `bench_${Date.now().toString(36)}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -44,7 +45,7 @@ if (serverUrl) {
 
 // ── Start the server and time the first 200 ─────────────────────────
 const started = performance.now();
-const server = spawn(process.execPath, ["server.mjs", "build/server/index.js"], {
+const server = spawn(process.execPath, ["server.mjs", `${buildDir}/server/index.js`], {
   env: {
     ...process.env,
     NODE_ENV: "production",

@@ -13,13 +13,14 @@ const base = `http://localhost:${PORT}`;
 const budget = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
 const pages = (process.env.LH_PAGES ?? "/,/shop,/product/1,/request-service?type=residential,/service-area").split(",");
 
-if (!existsSync("build/server/index.js") || process.argv.includes("--build")) {
+const buildDir = process.env.BUILD_DIR ?? "build";
+if (!existsSync(`${buildDir}/server/index.js`) || process.argv.includes("--build")) {
   const r = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (r.status !== 0) process.exit(1);
 }
-const dataDir = ".data-lighthouse";
+const dataDir = process.env.LH_DATA_DIR ?? ".data-lighthouse";
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ["server.mjs", "build/server/index.js"], {
+const server = spawn(process.execPath, ["server.mjs", `${buildDir}/server/index.js`], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, DB_SOCKET_PORT: "0", SITE_URL: base, LOG_LEVEL: "warn", DATABASE_URL: "" },
   stdio: ["ignore", "ignore", "inherit"],
 });
