@@ -21,6 +21,7 @@ import { FloatingCall } from "~/shell/FloatingCall";
 import { Footer } from "~/shell/Footer";
 import { Header } from "~/shell/Header";
 import { useScrollReveal } from "~/shell/reveal";
+import { useSiteLinks } from "~/shell/SiteLink";
 import { getShellData } from "~/shell/shell-data.server";
 import appCss from "~/shell/shell.css?url";
 import { theme } from "~/shell/theme";
@@ -77,7 +78,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+        {/* The theme's CSS variables and global classes come from a static stylesheet (shell/mantine.css). */}
+        <MantineProvider
+          theme={theme}
+          defaultColorScheme="auto"
+          colorSchemeManager={colorSchemeManager}
+          withCssVariables={false}
+          withGlobalClasses={false}
+        >
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
@@ -90,6 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   useScrollReveal();
+  const prefetch = useSiteLinks();
   return (
     <AssetBaseContext.Provider value={data?.assetBase ?? ""}>
       <Header shopUrl={data?.shopUrl} />
@@ -98,6 +107,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </main>
       {data ? <Footer locations={data.locations} reviews={data.reviews} year={data.year} /> : null}
       <FloatingCall />
+      {prefetch}
     </AssetBaseContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "./SiteLink";
 import { useBannerUrl } from "./assets";
 
 export type Crumb = { label: string; to?: string };
@@ -81,7 +81,7 @@ export function Banner({
                 {breadcrumbs.map((c, i) => (
                   <li key={`${c.label}-${i}`}>
                     {c.to && i < breadcrumbs.length - 1 ? (
-                      <Link to={c.to}>{c.label}</Link>
+                      <SiteLink to={c.to}>{c.label}</SiteLink>
                     ) : (
                       <span aria-current="page">{c.label}</span>
                     )}
@@ -98,9 +98,9 @@ export function Banner({
           {subtitle ? <p className="banner-subtitle">{subtitle}</p> : null}
           {children}
           {variant === "full" && !hideQuoteButton ? (
-            <Link to="/request-quote" className="btn btn-primary btn-lg banner-cta">
+            <SiteLink to="/request-quote" className="btn btn-primary btn-lg banner-cta">
               Request a Quote
-            </Link>
+            </SiteLink>
           ) : null}
         </div>
       </div>

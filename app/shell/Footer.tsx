@@ -1,8 +1,8 @@
 import { useEffect, useState, type ComponentType } from "react";
-import { Link } from "react-router";
 import { company } from "~/content/company";
 import type { ReviewView } from "~/reviews/types";
 import { SmartLink } from "./Header";
+import { SiteLink } from "./SiteLink";
 import { ClockIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { siteMap } from "./navigation";
 import { Stars } from "./Stars";
@@ -86,7 +86,7 @@ export function Footer({
           </h2>
           <Reviews reviews={reviews} />
           <p className="footer-reviews-link">
-            <Link to="/review">Read more reviews or leave your own</Link>
+            <SiteLink to="/review">Read more reviews or leave your own</SiteLink>
           </p>
         </div>
       </section>

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
+import { NavLink as RouterNavLink, useLocation } from "react-router";
 import { company } from "~/content/company";
 import { ColorSchemeToggle } from "./ColorSchemeToggle";
 import { ChevronDownIcon } from "./icons";
 import { Logo } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
+import { SiteLink } from "./SiteLink";
 import { menus, topBarLinks, type NavGroup, type NavLink } from "./navigation";
 
 export function SmartLink({ link, className, onClick }: { link: NavLink; className?: string; onClick?: () => void }) {
@@ -16,9 +17,9 @@ export function SmartLink({ link, className, onClick }: { link: NavLink; classNa
     );
   }
   return (
-    <Link to={link.to} className={className} onClick={onClick} prefetch="intent">
+    <SiteLink to={link.to} className={className} onClick={onClick}>
       {link.label}
-    </Link>
+    </SiteLink>
   );
 }
 
@@ -112,9 +113,9 @@ export function Header({ shopUrl }: { shopUrl?: string }) {
       <TopBar shopUrl={shopUrl} />
       <div className="mainbar">
         <div className="shell-container mainbar-inner">
-          <Link to="/" className="logo-link" aria-label={`${company.name} home`}>
+          <SiteLink to="/" className="logo-link" aria-label={`${company.name} home`}>
             <Logo />
-          </Link>
+          </SiteLink>
           <nav aria-label="Main" className="desktop-nav">
             <ul className="nav-list">
               <li className="nav-item">
@@ -128,9 +129,9 @@ export function Header({ shopUrl }: { shopUrl?: string }) {
             </ul>
           </nav>
           <div className="mainbar-actions">
-            <Link to="/request-quote" className="btn btn-primary request-quote-btn">
+            <SiteLink to="/request-quote" className="btn btn-primary request-quote-btn">
               Request Quote
-            </Link>
+            </SiteLink>
             <ColorSchemeToggle />
             <MobileMenu />
           </div>

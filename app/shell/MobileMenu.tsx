@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { company } from "~/content/company";
 import { SmartLink } from "./Header";
+import { SiteLink } from "./SiteLink";
 import { CloseIcon, MenuIcon, PhoneIcon } from "./icons";
 import { menus } from "./navigation";
 
@@ -37,7 +38,7 @@ export function MobileMenu() {
       </summary>
       <div className="mobile-backdrop" aria-hidden="true" onClick={() => ref.current && (ref.current.open = false)} />
       <nav className="mobile-panel" aria-label="Mobile">
-        <Link to="/" className="mobile-home">Home</Link>
+        <SiteLink to="/" className="mobile-home">Home</SiteLink>
         {menus.map((group) => (
           <details key={group.label} className="mobile-group">
             <summary>{group.mobileLabel}</summary>
@@ -53,9 +54,9 @@ export function MobileMenu() {
         <a href={company.phone.href} className="btn btn-outline btn-block">
           <PhoneIcon size={18} /> Call Now {company.phone.display}
         </a>
-        <Link to="/request-quote" className="btn btn-primary btn-block">
+        <SiteLink to="/request-quote" className="btn btn-primary btn-block">
           Request Quote
-        </Link>
+        </SiteLink>
       </nav>
     </details>
   );

@@ -309,3 +309,24 @@ test("page head: title, description, canonical, Open Graph and Twitter tags", as
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
 });
+
+test("shell links navigate in the page once the app runs, and prefetch the page a visitor points at", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  // Mark this document: a full reload would lose the mark.
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  const link = page.locator("footer").getByRole("link", { name: "Windows", exact: true }).first();
+  await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
+  await link.hover();
+  await expect(page.locator('link[rel="prefetch"][href^="/residential-windows.data"]')).toHaveCount(1);
+  await link.click();
+  await expect(page).toHaveURL(/\/residential-windows$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Replacement Windows");
+  // Same document: a client-side navigation, not a reload.
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  // Keyboard: Enter on a focused header link does the same.
+  await page.locator("header a.request-quote-btn").focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/request-quote$/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+});
