@@ -25,8 +25,12 @@ app.disable("x-powered-by");
 app.set("trust proxy", true);
 app.use(compression());
 app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(clientDir, { maxAge: "1h" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// Files have an extension; pages do not. Asking the disk about every page
+// request (two failed stats each) cost 4% of an uncached page's time.
+const fileLike = /\.[A-Za-z0-9]+$/;
+const onlyFiles = (handler) => (req, res, next) => (fileLike.test(req.path) ? handler(req, res, next) : next());
+app.use(onlyFiles(express.static(clientDir, { maxAge: "1h" })));
+app.use(onlyFiles(express.static("public", { maxAge: "1h" })));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 /** @typedef {(req: http.IncomingMessage, res: http.ServerResponse) => boolean} Answer */

@@ -45,7 +45,9 @@ if (serverUrl) {
 
 // ── Start the server and time the first 200 ─────────────────────────
 const started = performance.now();
-const server = spawn(process.execPath, ["server.mjs", `${buildDir}/server/index.js`], {
+// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, "server.mjs", `${buildDir}/server/index.js`], {
   env: {
     ...process.env,
     NODE_ENV: "production",
