@@ -6,7 +6,7 @@ import type { MailRow, SubmissionMail } from "./templates/types";
  */
 export async function renderSubmissionMail(mail: SubmissionMail): Promise<{ html: string; text: string }> {
   const [{ render }, { SubmissionEmail }] = await Promise.all([
-    import("@react-email/components"),
+    import("@react-email/render"),
     import("./templates/SubmissionEmail"),
   ]);
   const html = await render(<SubmissionEmail {...mail} />);
