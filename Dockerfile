@@ -34,4 +34,5 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "server.mjs", "build/server/index.js"]
+# Heap budget: the same flags as scripts/server-node-args.mjs.
+CMD ["node", "--max-old-space-size=192", "server.mjs", "build/server/index.js"]

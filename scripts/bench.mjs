@@ -12,6 +12,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import postgres from "postgres";
+import { serverNodeArgs } from "./server-node-args.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3160);
 const STATIC_PORT = PORT + 1;
@@ -46,7 +47,7 @@ if (serverUrl) {
 // ── Start the server and time the first 200 ─────────────────────────
 const started = performance.now();
 // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const nodeArgs = [...serverNodeArgs, ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
 const server = spawn(process.execPath, [...nodeArgs, "server.mjs", `${buildDir}/server/index.js`], {
   env: {
     ...process.env,

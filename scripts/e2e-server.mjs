@@ -3,9 +3,10 @@
 // (the folder is emptied first) or on E2E_DATABASE_URL.
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { serverNodeArgs } from "./server-node-args.mjs";
 
 if (!process.env.DATABASE_URL) rmSync(process.env.DATA_DIR ?? ".data-e2e", { recursive: true, force: true });
-const child = spawn(process.execPath, ["server.mjs", `${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
+const child = spawn(process.execPath, [...serverNodeArgs, "server.mjs", `${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
   stdio: "inherit",
   env: process.env,
 });

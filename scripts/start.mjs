@@ -4,6 +4,7 @@
 // site runs on the embedded database in DATA_DIR (default ./.data), seeded.
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { serverNodeArgs } from "./server-node-args.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 process.chdir(root);
@@ -15,7 +16,7 @@ if (!existsSync("build/server/index.js") || process.argv.includes("--rebuild")) 
 }
 
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", PORT: process.env.PORT ?? "3000" };
-const child = spawn(process.execPath, ["server.mjs", "build/server/index.js"], {
+const child = spawn(process.execPath, [...serverNodeArgs, "server.mjs", "build/server/index.js"], {
   stdio: "inherit",
   env,
 });
