@@ -5,10 +5,10 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import { createPgliteFolder } from "./pglite-template.server";
 import * as schema from "./schema";
 import { seed } from "./seed";
 
@@ -39,6 +39,14 @@ export type OpenOptions = {
   seed?: boolean;
   /** Called with a warning text (e.g. the socket port was taken). */
   warn?: (msg: string) => void;
+  /**
+   * Folder of prepared templates for new PGlite data folders (see
+   * pglite-template.server.ts); `false` turns them off. Default:
+   * PGLITE_TEMPLATE_DIR, else node_modules/.cache/pglite-template.
+   */
+  templateDir?: string | false;
+  /** Called after each start-up step with its duration (debug timing logs). */
+  onPhase?: (phase: string, ms: number) => void;
 };
 
 export const migrationsFolder = path.resolve(
@@ -57,11 +65,15 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
   // Migrate and seed on a single dedicated connection that holds a session-level
   // advisory lock, so two instances starting at once take turns.
   const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const phase = stopwatch(opts);
   try {
     await admin`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    phase("connect + advisory lock");
     const adminDb = drizzlePostgres(admin, { schema }) as unknown as Database;
     await migratePostgres(adminDb as never, { migrationsFolder });
+    phase("migrate");
     if (opts.seed) await seed(adminDb);
+    phase("seed");
     await admin`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } finally {
     await admin.end({ timeout: 5 });
@@ -86,43 +98,53 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
  */
 const PGLITE_CONF = "shared_buffers=16MB\nwork_mem=4MB\nmaintenance_work_mem=16MB";
 
-/**
- * Creating a PGlite cluster runs initdb, which leaves ~700 MB resident in the
- * process that ran it. Do it once in a short-lived child so the server never
- * carries that peak.
- */
-async function initPgliteFolder(dir: string): Promise<void> {
-  const code = `import { PGlite } from "@electric-sql/pglite";
-const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", code, dir], { stdio: ["ignore", "ignore", "pipe"] });
-    let err = "";
-    child.stderr.on("data", (d) => (err += d));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`PGlite init failed: ${err.slice(-500)}`))));
-  });
+/** Reports the time since the previous call (or since it was made) as a named step. */
+function stopwatch(opts: OpenOptions): (step: string) => void {
+  let t = performance.now();
+  return (step) => {
+    const now = performance.now();
+    opts.onPhase?.(step, Math.round(now - t));
+    t = now;
+  };
 }
 
 async function openPglite(opts: OpenOptions): Promise<Connection> {
+  let phase = stopwatch(opts);
   const inMemory = !opts.dataDir || opts.dataDir.startsWith("memory://");
+  const share = !inMemory && opts.socketPort;
+  // Loaded while the database opens, not after.
+  const socketModule = share ? import("@electric-sql/pglite-socket") : undefined;
+  socketModule?.catch(() => {});
   let client: PGlite;
   if (inMemory) {
     client = new PGlite({ postgresqlconf: PGLITE_CONF });
   } else {
     const dir = path.resolve(opts.dataDir!);
     mkdirSync(dir, { recursive: true });
-    if (!existsSync(path.join(dir, "PG_VERSION"))) await initPgliteFolder(dir);
+    if (!existsSync(path.join(dir, "PG_VERSION"))) {
+      // A new folder: a copy of the prepared template, or initdb in a child process.
+      await createPgliteFolder(dir, {
+        migrationsFolder,
+        conf: PGLITE_CONF,
+        templateRoot: opts.templateDir,
+        onPhase: opts.onPhase,
+      });
+      phase = stopwatch(opts);
+    }
     client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
   }
   await client.waitReady;
+  phase("open");
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
+  phase("migrate");
   if (opts.seed) await seed(db);
+  phase("seed");
 
   let socketServer: { stop(): Promise<void> } | undefined;
   let socketUrl: string | undefined;
-  if (!inMemory && opts.socketPort) {
-    const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  if (share && socketModule) {
+    const { PGLiteSocketServer } = await socketModule;
     const server = new PGLiteSocketServer({
       db: client,
       port: opts.socketPort,
@@ -139,6 +161,7 @@ async function openPglite(opts: OpenOptions): Promise<Connection> {
       );
     }
   }
+  if (socketServer) phase("socket share");
   return {
     db,
     kind: "pglite",

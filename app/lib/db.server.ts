@@ -13,15 +13,18 @@ let connection: Promise<Connection> | undefined;
 export function connect(): Promise<Connection> {
   if (!connection) {
     const e = env();
+    const opening = performance.now();
+    log.debug({ uptimeMs: Math.round(process.uptime() * 1000) }, "opening the database");
     connection = openDatabase({
       databaseUrl: e.DATABASE_URL,
       dataDir: e.DATA_DIR,
       socketPort: e.DB_SOCKET_PORT,
       seed: true,
       warn: (msg) => log.warn(msg),
+      onPhase: (phase, ms) => log.debug({ phase, ms }, "database start-up step"),
     }).then((c) => {
       log.info(
-        { kind: c.kind, socket: c.socketUrl },
+        { kind: c.kind, socket: c.socketUrl, ms: Math.round(performance.now() - opening) },
         c.kind === "pglite" ? "embedded database ready" : "database ready",
       );
       return c;
