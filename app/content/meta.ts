@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { pageHead } from "~/shell/page-head";
 import type { ContentPageData } from "./page-types";
-import { notFoundMeta } from "./sections/NotFoundContent";
+import { notFoundMeta } from "./not-found-head";
 import { businessJsonLdMeta } from "./structured-data";
 
 type Args = Parameters<typeof pageHead>[0] & { loaderData?: unknown; data?: unknown };

@@ -2,10 +2,13 @@ import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-a
 import formsCss from "~/forms/forms.css?url";
 import { formAction, formBootstrap } from "~/forms/pipeline.server";
 import { promoForm } from "~/forms/promo/handle.server";
-import { PromoForm } from "~/forms/promo/Form";
+import { lazyForm } from "~/forms/ui/lazy-form";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/discount-signup-2025";
+
+// The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
+const PromoForm = lazyForm(() => import("~/forms/promo/Form").then((m) => m.PromoForm));
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: formsCss }];
 

@@ -1,12 +1,15 @@
 import { company } from "~/content/company";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import { employmentForm } from "~/forms/employment/handle.server";
-import { EmploymentForm } from "~/forms/employment/Form";
+import { lazyForm } from "~/forms/ui/lazy-form";
 import formsCss from "~/forms/forms.css?url";
 import { formAction, formBootstrap } from "~/forms/pipeline.server";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/employment";
+
+// The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
+const EmploymentForm = lazyForm(() => import("~/forms/employment/Form").then((m) => m.EmploymentForm));
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: formsCss }];
 

@@ -4,11 +4,14 @@ import formsCss from "~/forms/forms.css?url";
 import { formAction, formBootstrap } from "~/forms/pipeline.server";
 import { fullQuoteForm } from "~/forms/quote/handle.server";
 import type { QuoteType } from "~/forms/options";
-import { QuoteForm } from "~/forms/quote/Form";
+import { lazyForm } from "~/forms/ui/lazy-form";
 import { Chooser, FormCardHeader } from "~/forms/ui/Chooser";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/request-quote";
+
+// The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
+const QuoteForm = lazyForm(() => import("~/forms/quote/Form").then((m) => m.QuoteForm));
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: formsCss }];
 

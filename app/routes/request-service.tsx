@@ -3,11 +3,14 @@ import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-a
 import formsCss from "~/forms/forms.css?url";
 import { formAction, formBootstrap } from "~/forms/pipeline.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
-import { CommercialServiceForm } from "~/forms/service/Form";
+import { lazyForm } from "~/forms/ui/lazy-form";
 import { Chooser, FormCardHeader } from "~/forms/ui/Chooser";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/request-service";
+
+// The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
+const CommercialServiceForm = lazyForm(() => import("~/forms/service/Form").then((m) => m.CommercialServiceForm));
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: formsCss }];
 

@@ -1,6 +1,6 @@
-import type { MetaDescriptor } from "react-router";
-import { pageHead, type PageHeadInput } from "~/shell/page-head";
 import { HomeContent } from "./HomeContent";
+
+export { notFoundMeta } from "../not-found-head";
 
 /** DECISIONS 1: an unknown path shows the home page (status 404, noindex, canonical "/"). */
 export function NotFoundContent() {
@@ -12,15 +12,4 @@ export function NotFoundContent() {
       <HomeContent />
     </>
   );
-}
-
-const notFoundHead: PageHeadInput = {
-  title: "Page Not Found",
-  description: "The page you asked for does not exist. Here is our home page instead.",
-  path: "/",
-  extra: [{ name: "robots", content: "noindex" }],
-};
-
-export function notFoundMeta(args: Parameters<typeof pageHead>[0]): MetaDescriptor[] {
-  return pageHead(args, notFoundHead);
 }

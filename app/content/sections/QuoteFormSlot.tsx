@@ -1,6 +1,9 @@
-import { SimpleQuoteForm } from "~/forms/quote/Form";
+import { lazyForm } from "~/forms/ui/lazy-form";
 import type { FormBootstrapData } from "~/forms/ui/LeadForm";
 import { company } from "../company";
+
+// The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
+const SimpleQuoteForm = lazyForm(() => import("~/forms/quote/Form").then((m) => m.SimpleQuoteForm));
 
 /**
  * The simple quote form (DECISIONS 9) on the residential and commercial
