@@ -1,6 +1,5 @@
-import { ColorSchemeScript, MantineProvider, localStorageColorSchemeManager, mantineHtmlProps } from "@mantine/core";
-import mantineCss from "~/shell/mantine.css?url";
-import carouselCss from "@mantine/carousel/styles.css?url";
+import { ColorSchemeScript, mantineHtmlProps } from "@mantine/core";
+import siteCss from "~/shell/site.css?url";
 import {
   isRouteErrorResponse,
   Links,
@@ -17,21 +16,18 @@ import { useNonce } from "~/lib/nonce";
 import { pageCacheMiddleware } from "~/lib/page-cache.server";
 import { applySecurityHeaders } from "~/lib/security.server";
 import { AssetBaseContext } from "~/shell/assets";
+import { COLOR_SCHEME_KEY } from "~/shell/color-scheme";
 import { FloatingCall } from "~/shell/FloatingCall";
 import { Footer } from "~/shell/Footer";
 import { Header } from "~/shell/Header";
 import { useScrollReveal } from "~/shell/reveal";
 import { useSiteLinks } from "~/shell/SiteLink";
 import { getShellData } from "~/shell/shell-data.server";
-import appCss from "~/shell/shell.css?url";
-import { theme } from "~/shell/theme";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: mantineCss },
-  { rel: "stylesheet", href: carouselCss },
-  { rel: "stylesheet", href: appCss },
+  { rel: "stylesheet", href: siteCss },
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -63,8 +59,6 @@ export function shouldRevalidate() {
   return false;
 }
 
-const colorSchemeManager = localStorageColorSchemeManager({ key: "color-scheme" });
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -73,21 +67,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5c3a" />
-        <ColorSchemeScript defaultColorScheme="auto" localStorageKey="color-scheme" nonce={nonce} />
+        <ColorSchemeScript defaultColorScheme="auto" localStorageKey={COLOR_SCHEME_KEY} nonce={nonce} />
         <Meta />
         <Links />
       </head>
       <body>
-        {/* The theme's CSS variables and global classes come from a static stylesheet (shell/mantine.css). */}
-        <MantineProvider
-          theme={theme}
-          defaultColorScheme="auto"
-          colorSchemeManager={colorSchemeManager}
-          withCssVariables={false}
-          withGlobalClasses={false}
-        >
-          {children}
-        </MantineProvider>
+        {/* No MantineProvider here: only the parts with Mantine components have one
+            (shell/MantineScope.tsx); the colour scheme is shell/color-scheme.ts. */}
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,10 +1,9 @@
-import contentCss from "~/content/content.css?url";
+import productPageCss from "~/content/product-page.css?url";
 import { contentMeta } from "~/content/meta";
 import { contentPageLoader } from "~/content/page-data.server";
 import { ContentPageView } from "~/content/sections/ContentPageView";
 import { QuoteFormSlot } from "~/content/sections/QuoteFormSlot";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
-import formsCss from "~/forms/forms.css?url";
 import { simpleQuoteAction } from "~/forms/quote/embed.server";
 import type { Route } from "./+types/product-page";
 
@@ -15,8 +14,7 @@ import type { Route } from "./+types/product-page";
  * every value kept. Never shared-cached: the form's no-JS challenge is single use.
  */
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: contentCss },
-  { rel: "stylesheet", href: formsCss },
+  { rel: "stylesheet", href: productPageCss },
 ];
 
 export const loader = (args: Route.LoaderArgs) => contentPageLoader(args);

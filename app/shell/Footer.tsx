@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from "react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import { company } from "~/content/company";
 import type { ReviewView } from "~/reviews/types";
 import { SmartLink } from "./Header";
@@ -13,23 +13,43 @@ type CarouselProps = { reviews: ReviewView[] };
 /**
  * The review carousel (embla + Mantine, ~20 KB of JavaScript) sits below the
  * fold. The server (and JavaScript-less visitors) get the first review as
- * plain markup; the carousel's code loads after the page has hydrated and
- * takes over, instead of delaying the page.
+ * plain markup; the carousel's code is fetched only when the footer comes
+ * near the screen (or at once where IntersectionObserver is missing), so a
+ * visitor who never scrolls down never downloads it.
  */
 function Reviews({ reviews }: CarouselProps) {
   const [Carousel, setCarousel] = useState<ComponentType<CarouselProps> | null>(null);
+  const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    if (reviews.length === 0) return;
     let live = true;
-    void import("./ReviewCarousel").then((m) => live && setCarousel(() => m.default));
+    const load = () => void import("./ReviewCarousel").then((m) => live && setCarousel(() => m.default));
+    const element = placeholder.current;
+    if (!element || typeof IntersectionObserver === "undefined") {
+      load();
+      return () => {
+        live = false;
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        load();
+      },
+      { rootMargin: "800px 0px" },
+    );
+    observer.observe(element);
     return () => {
       live = false;
+      observer.disconnect();
     };
-  }, []);
+  }, [reviews.length]);
   if (Carousel) return <Carousel reviews={reviews} />;
   const first = reviews[0];
   if (!first) return null;
   return (
-    <div className="review-carousel review-carousel--static">
+    <div className="review-carousel review-carousel--static" ref={placeholder}>
       <figure className="review-slide">
         <Stars rating={first.rating} />
         <blockquote>{first.text}</blockquote>

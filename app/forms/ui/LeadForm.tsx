@@ -4,8 +4,14 @@ import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useFormAction } from "react-router";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import type { z } from "zod";
+import { MantineScope } from "~/shell/MantineScope";
 import { Captcha, type CaptchaHandle } from "../captcha/Captcha";
-import { CAPTCHA_MESSAGE, CAPTCHA_TOKEN_FIELD, RECAPTCHA_RESPONSE_FIELD, type CaptchaBootstrap } from "../captcha/types";
+import {
+  CAPTCHA_MESSAGE,
+  CAPTCHA_TOKEN_FIELD,
+  RECAPTCHA_RESPONSE_FIELD,
+  type CaptchaBootstrap,
+} from "../captcha/types";
 import { isFormActionData, shownMessage, type FormActionData } from "../result";
 
 /**
@@ -113,37 +119,43 @@ export function LeadForm<S extends z.ZodType>({
   const target = `${action ?? routeAction}#${statusId}`;
 
   return (
-    <fetcher.Form
-      method="post"
-      action={target}
-      encType={multipart ? "multipart/form-data" : undefined}
-      {...getFormProps(form)}
-      aria-label={title}
-      className="lead-form"
-    >
-      <HoneypotProvider {...bootstrap.honeypot}>
-        <HoneypotInputs label="Please leave this field blank" />
-      </HoneypotProvider>
-      {children(fields, form.allErrors)}
-      <Captcha ref={captcha} bootstrap={bootstrap.captcha} />
-      <div id={statusId} className="form-status" aria-live="polite">
-        {shown?.message ? (
-          <p role={shown.status === "success" ? "status" : "alert"} className={`form-message form-message--${shown.status}`}>
-            {shown.message}
-          </p>
-        ) : null}
-      </div>
-      <button
-        type="submit"
-        className="btn btn-primary btn-lg form-submit"
-        disabled={busy}
-        // Keep focus in the field on mouse down: its blur validation would insert an
-        // error above, move this button and swallow the click.
-        onMouseDown={(event) => event.preventDefault()}
+    // Mantine's provider for the form's inputs: the shell has none (shell/MantineScope.tsx).
+    <MantineScope>
+      <fetcher.Form
+        method="post"
+        action={target}
+        encType={multipart ? "multipart/form-data" : undefined}
+        {...getFormProps(form)}
+        aria-label={title}
+        className="lead-form"
       >
-        {busy ? busyLabel : submitLabel}
-      </button>
-    </fetcher.Form>
+        <HoneypotProvider {...bootstrap.honeypot}>
+          <HoneypotInputs label="Please leave this field blank" />
+        </HoneypotProvider>
+        {children(fields, form.allErrors)}
+        <Captcha ref={captcha} bootstrap={bootstrap.captcha} />
+        <div id={statusId} className="form-status" aria-live="polite">
+          {shown?.message ? (
+            <p
+              role={shown.status === "success" ? "status" : "alert"}
+              className={`form-message form-message--${shown.status}`}
+            >
+              {shown.message}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          className="btn btn-primary btn-lg form-submit"
+          disabled={busy}
+          // Keep focus in the field on mouse down: its blur validation would insert an
+          // error above, move this button and swallow the click.
+          onMouseDown={(event) => event.preventDefault()}
+        >
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </fetcher.Form>
+    </MantineScope>
   );
 }
 

@@ -183,11 +183,21 @@ test("footer: reviews, four locations, emergency line, social links, copyright y
   await expect(footer.locator(".copyright")).toContainText(`© ${new Date().getFullYear()}`);
 });
 
-test("the review carousel advances by itself", async ({ page }) => {
-  await page.goto("/");
-  // The carousel's code loads after hydration and replaces the server-rendered first review.
+test("the review carousel loads when the footer comes near, then advances by itself", async ({ page }) => {
+  const carouselRequests: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/ReviewCarousel-[^/]+\.js$/.test(r.url())) carouselRequests.push(r.url());
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/", { waitUntil: "networkidle" });
+  // Far above the footer: the first review is server markup and the carousel's code is not fetched.
+  await expect(page.locator(".review-carousel--static")).toHaveCount(1);
+  expect(carouselRequests).toEqual([]);
+
+  await page.locator("footer").scrollIntoViewIfNeeded();
   const container = page.locator(".review-carousel .mantine-Carousel-container");
   await container.scrollIntoViewIfNeeded();
+  expect(carouselRequests).toHaveLength(1);
   const before = await container.getAttribute("style");
   await expect.poll(async () => container.getAttribute("style"), { timeout: 8000 }).not.toBe(before);
 });
@@ -220,6 +230,25 @@ test.describe("colour mode", () => {
     // A change in one tab reaches the other.
     await page.getByTestId("color-scheme-toggle").click(); // dark → system (light OS)
     await expect(second.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
+  });
+
+  test("a page with a form keeps the visitor's choice when the operating system changes", async ({ page }) => {
+    // The form has its own Mantine provider; it must follow the header's toggle, not its first reading.
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/contact");
+    await expect(page.getByLabel("First Name")).toBeVisible();
+    const toggle = page.getByTestId("color-scheme-toggle");
+    await expect(toggle).toBeEnabled();
+    await toggle.click(); // auto → light
+    await toggle.click(); // light → dark
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+    await toggle.click(); // dark → system (light OS)
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
   });
 
   test("system mode follows the operating system", async ({ page }) => {
