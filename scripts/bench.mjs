@@ -211,10 +211,49 @@ async function jsBytes(path) {
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) srcs.add(m[1]);
   let total = 0;
   for (const src of srcs) total += gzipSync(Buffer.from(await (await fetch(base + src)).arrayBuffer())).length;
-  return Math.round(total / 1024);
+  return Math.round(total / 1000); // kB (1000 bytes): the stricter reading of "120 KB"
 }
+/**
+ * Every script a phone-sized Chromium downloads for a page until the network
+ * is idle: the preloaded modules above plus the chunks loaded as the page
+ * hydrates (a lazy form, for instance). The footer carousel loads only when
+ * scrolled near, so a visitor who does not scroll is not charged for it.
+ */
+async function jsLoadedInBrowser(paths) {
+  const { chromium } = await import("@playwright/test");
+  const executablePath =
+    process.env.CHROMIUM_PATH ?? spawnSync("sh", ["-c", "command -v chromium"]).stdout?.toString().trim();
+  const browser = await chromium.launch({
+    executablePath: executablePath || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+  const loaded = {};
+  try {
+    for (const path of paths) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+      const urls = new Set();
+      page.on("response", (r) => {
+        if (r.request().resourceType() === "script" && r.url().startsWith(base)) urls.add(new URL(r.url()).pathname);
+      });
+      await page.goto(base + path, { waitUntil: "networkidle" });
+      let total = 0;
+      for (const src of urls) total += gzipSync(Buffer.from(await (await fetch(base + src)).arrayBuffer())).length;
+      loaded[path] = Math.round(total / 1000);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return loaded;
+}
+
+const jsPaths = ["/", "/shop", "/request-service", "/contact"];
 const js = {};
-for (const path of ["/", "/shop", "/request-service"]) js[path] = await jsBytes(path);
+for (const path of jsPaths) js[path] = await jsBytes(path);
+const jsLoaded = await jsLoadedInBrowser(jsPaths).catch((error) => {
+  console.warn(`JS loaded in Chromium not measured: ${error.message}`);
+  return {};
+});
 
 const rss = peakRss();
 server.kill("SIGTERM");
@@ -234,11 +273,15 @@ const targets = [
   ["contact rows = 2xx", String(contact["rows = 2xx"] ?? "n/a"), contact["rows = 2xx"] === true],
   ["peak RSS ≤ 200 MB", `${rss} MB`, rss <= 200],
   ["first 200 ≤ 3 s", `${(firstOk / 1000).toFixed(2)} s`, firstOk <= 3000],
-  ["JS on / ≤ 120 KB gzip", `${js["/"]} KB`, js["/"] <= 120],
+  ["JS on / ≤ 120 KB gzip", `${js["/"]} KB preloaded, ${jsLoaded["/"] ?? "n/a"} KB all loaded`, js["/"] <= 120 && (jsLoaded["/"] ?? Infinity) <= 120],
 ];
 console.log(`\nbench: ${DURATION}s per target, ${CONNECTIONS} connections, database: ${serverUrl ? "PostgreSQL server" : "PGlite"}\n`);
 console.table(rows);
-console.table(Object.fromEntries(Object.entries(js).map(([k, v]) => [k, { "JS gzip KB": v }])));
+console.table(
+  Object.fromEntries(
+    Object.entries(js).map(([k, v]) => [k, { "JS gzip KB (preloaded)": v, "JS gzip KB (all loaded, Chromium)": jsLoaded[k] ?? "n/a" }]),
+  ),
+);
 console.table(targets.map(([target, value, met]) => ({ target, value, met: met ? "yes" : "NO" })));
 const out = {
   at: new Date().toISOString(),
@@ -250,6 +293,7 @@ const out = {
   peakRssMb: rss,
   firstOkMs: Math.round(firstOk),
   jsGzipKb: js,
+  jsLoadedGzipKb: jsLoaded,
   targets: targets.map(([target, value, met]) => ({ target, value, met })),
 };
 mkdirSync("bench-results", { recursive: true });
