@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { NotFoundContent, notFoundMeta } from "~/content/sections/NotFoundContent";
+import { notFoundMeta } from "~/content/not-found-head";
+import { NotFoundContent } from "~/content/sections/NotFoundContent";
 import type { Route } from "./+types/not-found";
 
 /** DECISIONS 1: unknown paths show the home page with status 404, canonical "/". */

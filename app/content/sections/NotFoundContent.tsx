@@ -1,7 +1,5 @@
 import { HomeContent } from "./HomeContent";
 
-export { notFoundMeta } from "../not-found-head";
-
 /** DECISIONS 1: an unknown path shows the home page (status 404, noindex, canonical "/"). */
 export function NotFoundContent() {
   return (

@@ -9,7 +9,8 @@ import { simpleQuoteForm } from "./handle.server";
  *   // app/routes/residential-garage-doors.tsx
  *   import { formBootstrap, simpleQuoteAction } from "~/forms/quote/embed.server";
  *   import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
- *   import { SimpleQuoteForm } from "~/forms/quote/Form";
+ *   import { lazyForm } from "~/forms/ui/lazy-form";   // the form's code loads with the form
+ *   const SimpleQuoteForm = lazyForm(() => import("~/forms/quote/Form").then((m) => m.SimpleQuoteForm));
  *   import formsCss from "~/forms/forms.css?url";
  *
  *   export const links = () => [{ rel: "stylesheet", href: formsCss }];
