@@ -1,11 +1,32 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * React Router's package.json points every condition at its *development*
+ * build (remix-run/react-router#14102), so browsers were sent its dev-only
+ * warnings and checks. Its production build sits beside it in the same
+ * package; use it for the browser bundle. The server keeps the package's own
+ * resolution, so it shares one copy of React Router with @react-router/express.
+ */
+function reactRouterProductionInBrowser(): Plugin {
+  const production: Record<string, string> = {
+    "react-router": here("./node_modules/react-router/dist/production/index.mjs"),
+    "react-router/dom": here("./node_modules/react-router/dist/production/dom-export.mjs"),
+  };
+  return {
+    name: "react-router-production-in-browser",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId: (id) => production[id],
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouterProductionInBrowser(), reactRouter()],
   resolve: {
     alias: [
       { find: /^~\//, replacement: here("./app/") },
