@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The production server: what react-router-serve does (compression, hashed
 // assets cached for a year, public files for an hour, the React Router
-// handler), plus two answers given before Express and React Router are
-// involved: a state-changing request from another site gets 403 (the forms'
-// origin check), and a page that the app's shared page cache already holds
+// handler), with the build's pre-compressed copies (Brotli or gzip, written by
+// scripts/precompress.ts) served instead of compressing per request, security
+// headers on static files too, and two answers given before Express and React
+// Router are involved: a state-changing request from another site gets 403
+// (the forms' origin check), and a page that the app's shared page cache already holds
 // (content pages, the same for every visitor) is answered from memory.
 //   node server.mjs [build/server/index.js]
 import http from "node:http";
@@ -14,6 +16,7 @@ import { pathToFileURL } from "node:url";
 process.env.NODE_ENV ??= "production";
 const { default: compression } = await import("compression");
 const { default: express } = await import("express");
+const { default: expressStaticGzip } = await import("express-static-gzip");
 const { createRequestHandler } = await import("@react-router/express");
 const buildPath = path.resolve(process.argv[2] ?? `${process.env.BUILD_DIR ?? "build"}/server/index.js`);
 const build = await import(pathToFileURL(buildPath).href);
@@ -23,14 +26,25 @@ const port = Number(process.env.PORT ?? 3000);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", true);
-app.use(compression());
-app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+app.use(compression()); // pages and anything without a pre-compressed copy
+
+/** @type {(filePath: string) => Record<string, string>} */
+const fileHeaders = build.entry.module.staticFileSecurityHeaders ?? (() => ({}));
+/** @param {import("node:http").ServerResponse} res @param {string} filePath */
+const setHeaders = (res, filePath) => {
+  for (const [name, value] of Object.entries(fileHeaders(filePath))) res.setHeader(name, value);
+};
+/** Serves `dir`, preferring the `.br` then `.gz` copy the client accepts. */
+const precompressed = (dir, serveStatic) =>
+  expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gz"], index: false, serveStatic: { ...serveStatic, setHeaders } });
+
+app.use("/assets", precompressed(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
 // Files have an extension; pages do not. Asking the disk about every page
 // request (two failed stats each) cost 4% of an uncached page's time.
 const fileLike = /\.[A-Za-z0-9]+$/;
 const onlyFiles = (handler) => (req, res, next) => (fileLike.test(req.path) ? handler(req, res, next) : next());
-app.use(onlyFiles(express.static(clientDir, { maxAge: "1h" })));
-app.use(onlyFiles(express.static("public", { maxAge: "1h" })));
+app.use(onlyFiles(precompressed(clientDir, { maxAge: "1h" })));
+app.use(onlyFiles(express.static("public", { maxAge: "1h", setHeaders })));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 /** @typedef {(req: http.IncomingMessage, res: http.ServerResponse) => boolean} Answer */

@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { precompressClientBuild } from "./scripts/precompress.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -26,7 +27,7 @@ function reactRouterProductionInBrowser(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouterProductionInBrowser(), reactRouter()],
+  plugins: [reactRouterProductionInBrowser(), reactRouter(), precompressClientBuild()],
   resolve: {
     alias: [
       { find: /^~\//, replacement: here("./app/") },

@@ -42,3 +42,21 @@ export function applySecurityHeaders(headers: Headers): void {
   // Browsers ignore HSTS over plain http (localhost), so it is safe to send always.
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
+
+/**
+ * Headers for the static files served before React Router (scripts, styles,
+ * SVG illustrations, icons, PDFs): the same set as pages, and a policy that
+ * lets an SVG opened on its own run nothing. PDFs only forbid framing: the
+ * browser's PDF viewer is an embedded plugin that `default-src 'none'` blocks.
+ * `filePath` may be a pre-compressed copy (`.br`, `.gz`).
+ */
+export function staticFileSecurityHeaders(filePath: string): Record<string, string> {
+  const headers = new Headers();
+  applySecurityHeaders(headers);
+  const isPdf = /\.pdf(?:\.(?:br|gz))?$/i.test(filePath);
+  headers.set(
+    "Content-Security-Policy",
+    isPdf ? "frame-ancestors 'none'" : "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  );
+  return Object.fromEntries(headers);
+}

@@ -29,3 +29,40 @@ test("security headers are sent, with a per-request script nonce", async ({ requ
   expect(a.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(a.headers()["strict-transport-security"]).toContain("max-age=");
 });
+
+test("static files carry the security headers, and scripts come pre-compressed as the browser accepts", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const script = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+
+  const plain = await request.get(script!, { headers: { "accept-encoding": "identity" } });
+  const br = await request.get(script!, { headers: { "accept-encoding": "gzip, deflate, br" } });
+  const gzip = await request.get(script!, { headers: { "accept-encoding": "gzip" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  expect(br.headers()["content-encoding"]).toBe("br");
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  for (const res of [plain, br, gzip]) {
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toMatch(/^text\/javascript/);
+    expect(res.headers()["vary"]).toMatch(/Accept-Encoding/i);
+    expect(res.headers()["cache-control"]).toContain("immutable");
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers()["strict-transport-security"]).toContain("max-age=");
+    expect(res.headers()["content-security-policy"]).toContain("default-src 'none'");
+  }
+  // The same script, whichever copy was sent (Playwright decodes the body).
+  expect((await br.body()).equals(await plain.body())).toBe(true);
+  expect((await gzip.body()).equals(await plain.body())).toBe(true);
+  // Copies made at build time have a length up front (compressing on the fly would stream them chunked).
+  expect(Number(br.headers()["content-length"])).toBeGreaterThan(0);
+  expect(Number(br.headers()["content-length"])).toBeLessThan(Number(gzip.headers()["content-length"]));
+
+  // An SVG opened on its own runs nothing; a PDF keeps the browser's viewer but cannot be framed.
+  const svg = await request.get("/images/logo.svg");
+  expect(svg.headers()["content-security-policy"]).toContain("default-src 'none'");
+  expect(svg.headers()["x-content-type-options"]).toBe("nosniff");
+  const pdf = await request.get("/docs/d-165-spec-sheet.pdf");
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");
+  expect(pdf.headers()["x-frame-options"]).toBe("DENY");
+});
