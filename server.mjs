@@ -5,8 +5,9 @@
 // scripts/precompress.ts) served instead of compressing per request, security
 // headers on static files too, and two answers given before Express and React
 // Router are involved: a state-changing request from another site gets 403
-// (the forms' origin check), and a page that the app's shared page cache already holds
-// (content pages, the same for every visitor) is answered from memory.
+// (the forms' origin check), and a page that the app's shared page cache
+// already holds (content pages, the same for every visitor) is answered from
+// memory.
 //   node server.mjs [build/server/index.js]
 import http from "node:http";
 import path from "node:path";

@@ -43,6 +43,15 @@ export function applySecurityHeaders(headers: Headers): void {
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
+function fileHeaders(csp: string): Readonly<Record<string, string>> {
+  const headers = new Headers();
+  applySecurityHeaders(headers);
+  headers.set("Content-Security-Policy", csp);
+  return Object.freeze(Object.fromEntries(headers));
+}
+const FILE_HEADERS = fileHeaders("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'");
+const PDF_HEADERS = fileHeaders("frame-ancestors 'none'");
+
 /**
  * Headers for the static files served before React Router (scripts, styles,
  * SVG illustrations, icons, PDFs): the same set as pages, and a policy that
@@ -50,13 +59,6 @@ export function applySecurityHeaders(headers: Headers): void {
  * browser's PDF viewer is an embedded plugin that `default-src 'none'` blocks.
  * `filePath` may be a pre-compressed copy (`.br`, `.gz`).
  */
-export function staticFileSecurityHeaders(filePath: string): Record<string, string> {
-  const headers = new Headers();
-  applySecurityHeaders(headers);
-  const isPdf = /\.pdf(?:\.(?:br|gz))?$/i.test(filePath);
-  headers.set(
-    "Content-Security-Policy",
-    isPdf ? "frame-ancestors 'none'" : "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
-  );
-  return Object.fromEntries(headers);
+export function staticFileSecurityHeaders(filePath: string): Readonly<Record<string, string>> {
+  return /\.pdf(?:\.(?:br|gz))?$/i.test(filePath) ? PDF_HEADERS : FILE_HEADERS;
 }
