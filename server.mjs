@@ -29,11 +29,11 @@ app.disable("x-powered-by");
 app.set("trust proxy", true);
 app.use(compression()); // pages and anything without a pre-compressed copy
 
-/** @type {(filePath: string) => Record<string, string>} */
-const fileHeaders = build.entry.module.staticFileSecurityHeaders ?? (() => ({}));
-/** @param {import("node:http").ServerResponse} res @param {string} filePath */
+/** @type {(path?: string) => Record<string, string>} */
+const securityHeaders = build.entry.module.nonPageSecurityHeaders ?? (() => ({}));
+/** @param {import("node:http").ServerResponse} res @param {string} [filePath] */
 const setHeaders = (res, filePath) => {
-  for (const [name, value] of Object.entries(fileHeaders(filePath))) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(securityHeaders(filePath))) res.setHeader(name, value);
 };
 /** Serves `dir`, preferring the `.br` then `.gz` copy the client accepts. */
 const precompressed = (dir, serveStatic) =>
@@ -46,6 +46,8 @@ const fileLike = /\.[A-Za-z0-9]+$/;
 const onlyFiles = (handler) => (req, res, next) => (fileLike.test(req.path) ? handler(req, res, next) : next());
 app.use(onlyFiles(precompressed(clientDir, { maxAge: "1h" })));
 app.use(onlyFiles(express.static("public", { maxAge: "1h", setHeaders })));
+// React Router answers its route manifest (lazy route discovery) before any middleware runs.
+app.use("/__manifest", (req, res, next) => (setHeaders(res), next()));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 /** @typedef {(req: http.IncomingMessage, res: http.ServerResponse) => boolean} Answer */

@@ -14,11 +14,12 @@ export const streamTimeout = 5_000;
 
 /**
  * server.mjs calls these before Express: refuse cross-site POSTs (403), answer
- * cached pages; and the headers its static file handlers send.
+ * cached pages; and the security headers of what it answers without React
+ * Router's middleware (static files, the route manifest).
  */
 export { refuseCrossOriginRequest } from "~/forms/origin.server";
 export { servePageFromCache } from "~/lib/page-cache.server";
-export { staticFileSecurityHeaders } from "~/lib/security.server";
+export { nonPageSecurityHeaders } from "~/lib/security.server";
 
 // Open the database (migrations + seed) as soon as the server loads the build,
 // not on the first request; then start background work (the mail worker).

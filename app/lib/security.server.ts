@@ -53,12 +53,13 @@ const FILE_HEADERS = fileHeaders("default-src 'none'; img-src 'self' data:; styl
 const PDF_HEADERS = fileHeaders("frame-ancestors 'none'");
 
 /**
- * Headers for the static files served before React Router (scripts, styles,
- * SVG illustrations, icons, PDFs): the same set as pages, and a policy that
- * lets an SVG opened on its own run nothing. PDFs only forbid framing: the
- * browser's PDF viewer is an embedded plugin that `default-src 'none'` blocks.
- * `filePath` may be a pre-compressed copy (`.br`, `.gz`).
+ * Headers for what is answered before React Router's middleware runs: static
+ * files (scripts, styles, SVG illustrations, icons, PDFs), the route manifest
+ * and the cross-origin 403. The same set as pages, and a policy that lets an
+ * SVG (or anything else) opened on its own run nothing. PDFs only forbid
+ * framing: the browser's PDF viewer is an embedded plugin that
+ * `default-src 'none'` blocks. `path` may be a pre-compressed copy (`.br`, `.gz`).
  */
-export function staticFileSecurityHeaders(filePath: string): Readonly<Record<string, string>> {
-  return /\.pdf(?:\.(?:br|gz))?$/i.test(filePath) ? PDF_HEADERS : FILE_HEADERS;
+export function nonPageSecurityHeaders(path = ""): Readonly<Record<string, string>> {
+  return /\.pdf(?:\.(?:br|gz))?$/i.test(path) ? PDF_HEADERS : FILE_HEADERS;
 }

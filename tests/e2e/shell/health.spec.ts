@@ -66,3 +66,22 @@ test("static files carry the security headers, and scripts come pre-compressed a
   expect(pdf.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");
   expect(pdf.headers()["x-frame-options"]).toBe("DENY");
 });
+
+test("what is answered before React Router's middleware carries the security headers too", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const version = /\/assets\/manifest-([a-z0-9]+)\.js/.exec(html)?.[1]; // the build version React Router asks with
+  expect(version).toBeTruthy();
+  const manifest = await request.get(`/__manifest?paths=${encodeURIComponent("/contact")}&version=${version}`);
+  expect(manifest.status()).toBe(200);
+  expect(Object.keys(await manifest.json())).toContain("routes/contact");
+
+  const refused = await request.post("/contact", { headers: { Origin: "https://elsewhere.example" }, form: { first_name: "X" } });
+  expect(refused.status()).toBe(403);
+
+  for (const res of [manifest, refused]) {
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers()["strict-transport-security"]).toContain("max-age=");
+    expect(res.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  }
+});
