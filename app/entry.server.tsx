@@ -14,8 +14,7 @@ export const streamTimeout = 5_000;
 
 /**
  * server.mjs calls these before Express: refuse cross-site POSTs (403), answer
- * cached pages; and the security headers of what it answers without React
- * Router's middleware (static files, the route manifest).
+ * cached pages; and fills in the security headers a response lacks.
  */
 export { refuseCrossOriginRequest } from "~/forms/origin.server";
 export { servePageFromCache } from "~/lib/page-cache.server";

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "~/lib/env.server";
-import { nonPageSecurityHeaders } from "~/lib/security.server";
 
 /**
  * Cross-origin guard for every form POST (issue 4 §7). Browsers say where a
@@ -53,7 +52,6 @@ export function refuseCrossOriginRequest(req: IncomingMessage, res: ServerRespon
   const json = (req.url ?? "").startsWith("/api/");
   const body = json ? JSON.stringify({ success: false, message: CROSS_ORIGIN_MESSAGE }) : CROSS_ORIGIN_MESSAGE;
   res.writeHead(403, {
-    ...nonPageSecurityHeaders(),
     "Content-Type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
     "Cache-Control": "no-store",

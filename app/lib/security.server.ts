@@ -43,23 +43,25 @@ export function applySecurityHeaders(headers: Headers): void {
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
 
-function fileHeaders(csp: string): Readonly<Record<string, string>> {
+function withPolicy(csp: string): Readonly<Record<string, string>> {
   const headers = new Headers();
   applySecurityHeaders(headers);
   headers.set("Content-Security-Policy", csp);
   return Object.freeze(Object.fromEntries(headers));
 }
-const FILE_HEADERS = fileHeaders("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'");
-const PDF_HEADERS = fileHeaders("frame-ancestors 'none'");
+const NOTHING_RUNS = withPolicy("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'");
+const NO_FRAMING = withPolicy("frame-ancestors 'none'");
 
 /**
- * Headers for what is answered before React Router's middleware runs: static
- * files (scripts, styles, SVG illustrations, icons, PDFs), the route manifest
- * and the cross-origin 403. The same set as pages, and a policy that lets an
- * SVG (or anything else) opened on its own run nothing. PDFs only forbid
- * framing: the browser's PDF viewer is an embedded plugin that
- * `default-src 'none'` blocks. `path` may be a pre-compressed copy (`.br`, `.gz`).
+ * The security headers for a response that did not set its own: static files
+ * (scripts, styles, SVG illustrations, icons, PDFs), React Router's route
+ * manifest, the cross-origin 403, the server's 400/405 answers. server.mjs
+ * fills in whichever of these a response lacks just before its headers go
+ * out, so nothing leaves without them. (Pages are not among them: every
+ * document gets its nonce policy in entry.server.tsx.) Anything opened on its
+ * own may run nothing; a PDF only forbids framing, because `default-src
+ * 'none'` would block the browser's PDF viewer, an embedded plugin.
  */
-export function nonPageSecurityHeaders(path = ""): Readonly<Record<string, string>> {
-  return /\.pdf(?:\.(?:br|gz))?$/i.test(path) ? PDF_HEADERS : FILE_HEADERS;
+export function nonPageSecurityHeaders(contentType = ""): Readonly<Record<string, string>> {
+  return /^\s*application\/pdf\b/i.test(contentType) ? NO_FRAMING : NOTHING_RUNS;
 }

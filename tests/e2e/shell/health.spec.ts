@@ -77,11 +77,27 @@ test("what is answered before React Router's middleware carries the security hea
 
   const refused = await request.post("/contact", { headers: { Origin: "https://elsewhere.example" }, form: { first_name: "X" } });
   expect(refused.status()).toBe(403);
+  const malformed = await request.get("/assets/%zz.js");
+  expect(malformed.status()).toBe(400);
 
-  for (const res of [manifest, refused]) {
+  for (const res of [manifest, refused, malformed]) {
     expect(res.headers()["x-content-type-options"]).toBe("nosniff");
     expect(res.headers()["strict-transport-security"]).toContain("max-age=");
     expect(res.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(res.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers()["content-security-policy"]).toContain("default-src 'none'");
+  }
+});
+
+test("methods other than GET, HEAD and POST get a plain answer, not an error", async ({ request }) => {
+  const options = await request.fetch("/contact", { method: "OPTIONS" });
+  expect(options.status()).toBe(204);
+  expect(options.headers()["allow"]).toBe("GET, HEAD, POST");
+  expect(options.headers()["access-control-allow-origin"]).toBeUndefined();
+  for (const method of ["TRACE", "PUT", "DELETE", "PATCH"]) {
+    const res = await request.fetch("/api/store/contact/submit", { method });
+    expect(res.status(), method).toBe(405);
+    expect(res.headers()["allow"]).toBe("GET, HEAD, POST");
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(await res.text()).toBe("This address answers GET, HEAD and POST only.");
   }
 });
