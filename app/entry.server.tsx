@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { RouterContextProvider, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { connect } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
@@ -83,5 +83,11 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A 4xx that React Router answers itself (a POST to a page without a form,
+  // an unknown route's data request) is the visitor's mistake, not the server's.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info({ status: error.status, method: request.method, url: request.url }, "request refused");
+    return;
+  }
   log.error({ err: error, url: request.url }, "unhandled server error");
 };
