@@ -276,7 +276,7 @@ async function enqueueSubmissionMail(tx: Tx, def: FormDefinition, handled: Handl
   }
   rows.push({ label: "Sent from", value: `${ctx.page}${ctx.clientIp ? ` (IP ${ctx.clientIp})` : ""}` });
 
-  const company = await renderSubmissionMail({
+  const company = renderSubmissionMail({
     title: `New ${def.noun} #${id}`,
     intro: `${handled.name} sent a ${def.noun} through the website.${handled.email ? " Reply to this e-mail to answer them." : ""}`,
     rows,
@@ -290,7 +290,7 @@ async function enqueueSubmissionMail(tx: Tx, def: FormDefinition, handled: Handl
   });
 
   if (handled.email) {
-    const confirmation = await renderSubmissionMail({
+    const confirmation = renderSubmissionMail({
       title: "Thank you — we received your message",
       intro: `Hello ${handled.name}, thank you for contacting Dover Doors & Windows. We received your ${def.noun}.${
         handled.confirmationNote ? ` ${handled.confirmationNote}` : ""
