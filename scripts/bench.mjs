@@ -6,6 +6,7 @@
 //   - contact submissions on the no-JS path (signed sum answered), and that
 //     stored rows equal 2xx responses (on DATABASE_URL's server when set)
 //   - peak server RSS, time from start to first 200, gzip JS bytes shipped
+//   - for every load: the server's CPU ms per request (steadier than req/s here)
 // Prints a table and writes bench-results/bench.json for comparison.
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
@@ -93,6 +94,30 @@ function peakRss() {
   }
 }
 
+/**
+ * The server's CPU time so far (user + system, ms), from /proc. Per request it
+ * is steadier than requests/s on a shared machine, where other tenants and the
+ * load generator take turns with the server on the same two cores.
+ */
+function serverCpuMs() {
+  try {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100;
+
+/** Runs `work` and returns its result with the server CPU ms it cost per completed request. */
+async function measured(work) {
+  const before = serverCpuMs();
+  const r = await work();
+  const done = r["2xx"] + r.non2xx;
+  r.cpuMsPerRequest = done > 0 ? Number(((serverCpuMs() - before) / done).toFixed(2)) : NaN;
+  return r;
+}
+
 function load(url, opts = {}) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
@@ -106,6 +131,7 @@ const row = (name, r) => ({
   "p99 ms": r.latency.p99,
   "non-2xx": r.non2xx,
   errors: r.errors,
+  "server CPU ms/req": r.cpuMsPerRequest ?? "n/a (another process)",
 });
 
 const rows = [];
@@ -119,7 +145,7 @@ try {
 } catch {}
 for (const [name, path] of [["home /", "/"], ["/shop", "/shop"], [productPath, productPath]]) {
   await fetch(base + path); // warm
-  const r = await load(base + path);
+  const r = await measured(() => load(base + path));
   results[name] = r;
   rows.push(row(name, r));
 }
@@ -170,7 +196,7 @@ if (contactPage.ok) {
   }
   let next = 0;
   const before = performance.now();
-  const r = await new Promise((resolve, reject) => {
+  const r = await measured(() => new Promise((resolve, reject) => {
     autocannon(
       {
         url: `${base}/contact`,
@@ -182,7 +208,7 @@ if (contactPage.ok) {
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
-  });
+  }));
   const seconds = (performance.now() - before) / 1000;
   const sql = postgres(benchDbUrl ?? `postgres://postgres@127.0.0.1:${SOCKET_PORT}/postgres?sslmode=disable`, { max: 1, onnotice: () => {} });
   let stored = NaN;
@@ -200,8 +226,9 @@ if (contactPage.ok) {
     stored,
     "rows = 2xx": stored === r["2xx"],
     "p99 ms": r.latency.p99,
+    "server CPU ms/req": r.cpuMsPerRequest,
   };
-  rows.push({ target: "contact POST (no-JS)", "req/s": contact["accepted/s"], "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, "non-2xx": r.non2xx, errors: r.errors });
+  rows.push({ target: "contact POST (no-JS)", "req/s": contact["accepted/s"], "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, "non-2xx": r.non2xx, errors: r.errors, "server CPU ms/req": r.cpuMsPerRequest });
 }
 
 // ── JS shipped per page (gzip) ──────────────────────────────────────
