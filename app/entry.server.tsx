@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { connect } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
-import { nonceContext } from "~/lib/page-cache.server";
+import { nonceContext, rememberNotFoundDocument, sharedNotFoundDocument, sharedNotFoundKey } from "~/lib/page-cache.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security.server";
 import { cspAllowances, startBackgroundWork } from "~/lib/startup.server";
 
@@ -39,6 +39,16 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // Unknown paths all get the same 404 document: reuse its render (page-cache.server.ts).
+  const notFoundKey = sharedNotFoundKey(request, responseStatusCode, routerContext);
+  const shared = notFoundKey ? sharedNotFoundDocument(notFoundKey, nonce) : undefined;
+  if (shared !== undefined) {
+    const html = Buffer.from(shared);
+    responseHeaders.set("Content-Length", String(html.byteLength));
+    responseHeaders.set("X-Page-Cache", "hit");
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
+
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -66,6 +76,7 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               const html = Buffer.concat(chunks);
+              if (notFoundKey && responseStatusCode === 404) rememberNotFoundDocument(notFoundKey, html.toString(), nonce);
               responseHeaders.set("Content-Length", String(html.byteLength));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();

@@ -113,7 +113,58 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse): b
   return true;
 }
 
+// ── Not-found documents ─────────────────────────────────────────────
+
+/**
+ * `handle` of a route whose 404 document is the same whatever the path
+ * (DECISIONS 1: every unknown path shows the home content with status 404 and
+ * canonical "/"). The page cache above is keyed by path, and robots probing
+ * for /wp-login.php, /.env, /admin… send endless distinct paths: each one cost
+ * a whole server render, 30 times a cached page. A route that sets this gets
+ * its 404 document rendered once per minute and per instance instead; its
+ * loaders still run, only the render is reused.
+ */
+export type SharedNotFoundHandle = { notFoundDocumentIsShared?: boolean };
+
+type NotFoundEntry = { body: string; nonce: string; expires: number };
+const notFoundDocuments = new Map<string, NotFoundEntry>();
+const NOT_FOUND_TTL_MS = 60_000;
+
+type RenderedRoutes = {
+  staticHandlerContext: { matches: ReadonlyArray<{ route: { id: string } }>; errors?: unknown };
+  routeModules: Record<string, { handle?: unknown } | undefined>;
+};
+
+/**
+ * The key under which this answer's document may be shared: the answering
+ * route's id, when the answer is a plain 404 (no error boundary) to a GET and
+ * that route opted in. Otherwise undefined.
+ */
+export function sharedNotFoundKey(request: Request, status: number, context: RenderedRoutes): string | undefined {
+  if (status !== 404 || request.method !== "GET" || context.staticHandlerContext.errors) return undefined;
+  if (process.env.PAGE_CACHE === "off") return undefined;
+  const leaf = context.staticHandlerContext.matches.at(-1)?.route.id;
+  const handle = leaf ? (context.routeModules[leaf]?.handle as SharedNotFoundHandle | undefined) : undefined;
+  return handle?.notFoundDocumentIsShared ? leaf : undefined;
+}
+
+/** The shared 404 document for `key`, carrying `nonce`; undefined when there is none yet. */
+export function sharedNotFoundDocument(key: string, nonce: string): string | undefined {
+  const hit = notFoundDocuments.get(key);
+  if (!hit) return undefined;
+  if (hit.expires <= Date.now()) {
+    notFoundDocuments.delete(key);
+    return undefined;
+  }
+  return hit.body.replaceAll(hit.nonce, nonce);
+}
+
+export function rememberNotFoundDocument(key: string, body: string, nonce: string): void {
+  notFoundDocuments.set(key, { body, nonce, expires: Date.now() + NOT_FOUND_TTL_MS });
+}
+
 /** For tests. */
 export function clearPageCache(): void {
   cache.clear();
+  notFoundDocuments.clear();
 }

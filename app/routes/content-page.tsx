@@ -2,6 +2,7 @@ import contentCss from "~/content/content.css?url";
 import { contentMeta } from "~/content/meta";
 import { contentPageLoader } from "~/content/page-data.server";
 import { ContentPageView } from "~/content/sections/ContentPageView";
+import type { SharedNotFoundHandle } from "~/lib/page-cache.server";
 import type { Route } from "./+types/content-page";
 
 /**
@@ -14,6 +15,9 @@ import type { Route } from "./+types/content-page";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: contentCss }];
 
 export const loader = (args: Route.LoaderArgs) => contentPageLoader(args);
+
+/** Its 404 (an unknown one-segment path) is the same document for every path (page-cache.server.ts). */
+export const handle: SharedNotFoundHandle = { notFoundDocumentIsShared: true };
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -1,9 +1,13 @@
 import { data } from "react-router";
 import { notFoundMeta } from "~/content/not-found-head";
 import { NotFoundContent } from "~/content/sections/NotFoundContent";
+import type { SharedNotFoundHandle } from "~/lib/page-cache.server";
 import type { Route } from "./+types/not-found";
 
 /** DECISIONS 1: unknown paths show the home page with status 404, canonical "/". */
+/** Every unknown path gets the same document: render it once a minute (page-cache.server.ts). */
+export const handle: SharedNotFoundHandle = { notFoundDocumentIsShared: true };
+
 export function loader() {
   return data(null, { status: 404 });
 }

@@ -267,6 +267,49 @@ test("unknown paths show the home content with status 404", async ({ page }) => 
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
 });
 
+test("unknown paths share one rendered 404 document, each answer with its own nonce, and it still runs", async ({ page, request }) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1] ?? "";
+  const cspNonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+  // Both kinds of unknown path: deeper ones (the "*" route) and one-segment ones (":slug").
+  for (const [first, second] of [
+    [`/probe-${tag}/a/b`, `/wp-admin-${tag}/setup.php?step=1`],
+    [`/probe-${tag}.php`, `/.env-${tag}`],
+  ]) {
+    const a = await request.get(first!);
+    const b = await request.get(second!);
+    expect([a.status(), b.status()]).toEqual([404, 404]);
+    expect(b.headers()["x-page-cache"]).toBe("hit");
+    const [htmlA, htmlB] = [await a.text(), await b.text()];
+    const [nonceA, nonceB] = [nonceOf(htmlA), nonceOf(htmlB)];
+    expect(nonceB).not.toBe(nonceA);
+    expect(cspNonceOf(b.headers()["content-security-policy"])).toBe(nonceB);
+    expect(htmlB.replaceAll(nonceB, "N")).toBe(htmlA.replaceAll(nonceA, "N"));
+    expect(htmlB).toContain("Increase Your Home&#x27;s Value and Curb Appeal");
+  }
+
+  // A referral page answers on the same route as one-segment unknown paths: never the 404 document.
+  const referral = await request.get("/refer-a-friend-referral-program-windows");
+  expect(referral.status()).toBe(200);
+  expect(await referral.text()).not.toContain("Increase Your Home&#x27;s Value and Curb Appeal");
+
+  // A visitor on a shared 404 document gets a working app (its scripts carry the right nonce).
+  const blocked: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
+  });
+  const response = await page.goto(`/probe-${tag}/visitor`);
+  expect(response?.status()).toBe(404);
+  expect(response?.headers()["x-page-cache"]).toBe("hit");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+  await page.locator("footer").getByRole("link", { name: "Windows", exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Replacement Windows");
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+  expect(blocked).toEqual([]);
+});
+
 test.describe("home page with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 
