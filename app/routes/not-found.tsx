@@ -5,12 +5,12 @@ import type { SharedNotFoundHandle } from "~/lib/page-cache.server";
 import type { Route } from "./+types/not-found";
 
 /** DECISIONS 1: unknown paths show the home page with status 404, canonical "/". */
-/** Every unknown path gets the same document: render it once a minute (page-cache.server.ts). */
-export const handle: SharedNotFoundHandle = { notFoundDocumentIsShared: true };
-
 export function loader() {
   return data(null, { status: 404 });
 }
+
+/** Every unknown path gets the same document: render it once a minute (page-cache.server.ts). */
+export const handle: SharedNotFoundHandle = { notFoundDocumentIsShared: true };
 
 export const meta: Route.MetaFunction = (args) => notFoundMeta(args);
 
