@@ -9,6 +9,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { createPgliteFolder } from "./pglite-template.server";
+import { takeTurns } from "./pglite-turns.server";
 import * as schema from "./schema";
 import { seed } from "./seed";
 
@@ -135,7 +136,7 @@ async function openPglite(opts: OpenOptions): Promise<Connection> {
   }
   await client.waitReady;
   phase("open");
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(takeTurns(client), { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   phase("migrate");
   if (opts.seed) await seed(db);
