@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { connect } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
-import { nonceContext, rememberNotFoundDocument, sharedNotFoundDocument, sharedNotFoundKey } from "~/lib/page-cache.server";
+import { documentKey, nonceContext, rememberDocument, rememberedDocument } from "~/lib/page-cache.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security.server";
 import { cspAllowances, startBackgroundWork } from "~/lib/startup.server";
 
@@ -39,11 +39,13 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  // Unknown paths all get the same 404 document: reuse its render (page-cache.server.ts).
-  const notFoundKey = sharedNotFoundKey(request, responseStatusCode, routerContext);
-  const shared = notFoundKey ? sharedNotFoundDocument(notFoundKey, nonce) : undefined;
-  if (shared !== undefined) {
-    const html = Buffer.from(shared);
+  // The same inputs give the same document: reuse a recent render with this
+  // answer's nonce and captcha challenge swapped in (page-cache.server.ts).
+  const renderedStatus = responseStatusCode;
+  const key = documentKey(request, responseStatusCode, routerContext);
+  const remembered = key ? rememberedDocument(key, nonce) : undefined;
+  if (remembered !== undefined) {
+    const html = Buffer.from(remembered);
     responseHeaders.set("Content-Length", String(html.byteLength));
     responseHeaders.set("X-Page-Cache", "hit");
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });
@@ -76,7 +78,7 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               const html = Buffer.concat(chunks);
-              if (notFoundKey && responseStatusCode === 404) rememberNotFoundDocument(notFoundKey, html.toString(), nonce);
+              if (key && responseStatusCode === renderedStatus) rememberDocument(key, html.toString(), nonce);
               responseHeaders.set("Content-Length", String(html.byteLength));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();

@@ -7,6 +7,7 @@ import { getDb } from "~/lib/db.server";
 import { company } from "~/content/company";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
+import { perRender } from "~/lib/page-cache.server";
 import { assertSecretsConfigured } from "~/lib/secrets.server";
 import { onDatabaseReady } from "~/lib/startup.server";
 import { enqueueMail, wakeMailWorker } from "~/mail/outbox.server";
@@ -326,7 +327,9 @@ export function summaryRows(labels: Record<string, string>, value: Record<string
 export type FormBootstrap = { captcha: CaptchaBootstrap; honeypot: HoneypotInputProps };
 
 export function formBootstrap(): FormBootstrap {
-  return { captcha: captchaBootstrap(), honeypot: honeypotInputProps() };
+  const bootstrap = { captcha: captchaBootstrap(), honeypot: honeypotInputProps() };
+  // Made anew for every answer: a reused document gets this answer's (page-cache.server.ts).
+  return perRender(bootstrap, [bootstrap.captcha.noJs.question, bootstrap.captcha.noJs.token, bootstrap.honeypot.encryptedValidFrom]);
 }
 
 /** A page's `action`: renders in place (with and without JS) or redirects after success. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { createContext, type MiddlewareFunction } from "react-router";
 import { contentSecurityPolicy, createNonce } from "./security.server";
@@ -113,58 +114,147 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse): b
   return true;
 }
 
-// ── Not-found documents ─────────────────────────────────────────────
+// ── Rendered documents ──────────────────────────────────────────────
+
+/**
+ * A page's document is a pure function of what React Router hands the render:
+ * the URL (the matched routes, the active link), the status and the loader,
+ * action and error data. Pages with forms cannot use the page cache above
+ * (each answer carries its own single-use captcha challenge and honeypot
+ * timestamp), yet apart from those few strings and the nonce their document
+ * is the same for every visitor: a contact page, a quote form, the "Your
+ * message has been sent!" answer to a no-JS post. Rendering one costs 10-20 ms
+ * of server CPU; swapping a few strings in a copy costs a few microseconds.
+ *
+ * So every rendered document is remembered for a minute per instance under a
+ * key made of those inputs, in which the values that are fresh for every
+ * render (registered with `perRender`) stand as placeholders. When the next
+ * answer has the same key, its loaders and action have run as usual and made
+ * their own fresh values; the remembered document gets those, and a fresh
+ * nonce, in place of its own. A GET is remembered at once; an answer to a
+ * POST only when the same key is seen a second time, so the re-rendered form
+ * of one visitor's failed submission (their values) is never kept.
+ */
+const perRenderValues = new WeakMap<object, readonly string[]>();
+
+/**
+ * Marks `value` (part of a loader's data) as made anew for every render: its
+ * `fresh` strings must appear verbatim in the document (no character that
+ * HTML or the hydration script would escape) and are swapped on reuse.
+ */
+export function perRender<T extends object>(value: T, fresh: readonly string[]): T {
+  perRenderValues.set(value, fresh);
+  return value;
+}
 
 /**
  * `handle` of a route whose 404 document is the same whatever the path
  * (DECISIONS 1: every unknown path shows the home content with status 404 and
- * canonical "/"). The page cache above is keyed by path, and robots probing
- * for /wp-login.php, /.env, /admin… send endless distinct paths: each one cost
- * a whole server render, 30 times a cached page. A route that sets this gets
- * its 404 document rendered once per minute and per instance instead; its
- * loaders still run, only the render is reused.
+ * canonical "/"). Robots probing for /wp-login.php, /.env, /admin… send endless
+ * distinct paths; a route that sets this has its 404 documents keyed by route
+ * instead of by path, so they share one.
  */
 export type SharedNotFoundHandle = { notFoundDocumentIsShared?: boolean };
 
-type NotFoundEntry = { body: string; nonce: string; expires: number };
-const notFoundDocuments = new Map<string, NotFoundEntry>();
-const NOT_FOUND_TTL_MS = 60_000;
-
 type RenderedRoutes = {
-  staticHandlerContext: { matches: ReadonlyArray<{ route: { id: string } }>; errors?: unknown };
+  staticHandlerContext: {
+    matches: ReadonlyArray<{ route: { id: string } }>;
+    loaderData: unknown;
+    actionData: unknown;
+    errors?: unknown;
+  };
   routeModules: Record<string, { handle?: unknown } | undefined>;
 };
 
-/**
- * The key under which this answer's document may be shared: the answering
- * route's id, when the answer is a plain 404 (no error boundary) to a GET and
- * that route opted in. Otherwise undefined.
- */
-export function sharedNotFoundKey(request: Request, status: number, context: RenderedRoutes): string | undefined {
-  if (status !== 404 || request.method !== "GET" || context.staticHandlerContext.errors) return undefined;
-  if (process.env.PAGE_CACHE === "off") return undefined;
-  const leaf = context.staticHandlerContext.matches.at(-1)?.route.id;
+export type DocumentKey = { key: string; fresh: string[]; firstSight: boolean };
+
+type DocumentEntry = { body: string; nonce: string; fresh: string[]; pattern: RegExp; expires: number };
+const documents = new Map<string, DocumentEntry>();
+const seenOnce = new Map<string, number>();
+const DOCUMENT_TTL_MS = 60_000;
+const MAX_DOCUMENTS = 100;
+const MAX_SEEN = 1000;
+
+/** The key of this answer's document, or undefined when it must always be rendered. */
+export function documentKey(request: Request, status: number, context: RenderedRoutes): DocumentKey | undefined {
+  const method = request.method.toUpperCase();
+  const { staticHandlerContext: handled } = context;
+  // An error's JSON says little of what the error boundary shows: always render those.
+  if (process.env.PAGE_CACHE === "off" || (method !== "GET" && method !== "POST") || handled.errors) return undefined;
+
+  const leaf = handled.matches.at(-1)?.route.id;
   const handle = leaf ? (context.routeModules[leaf]?.handle as SharedNotFoundHandle | undefined) : undefined;
-  return handle?.notFoundDocumentIsShared ? leaf : undefined;
+  const url = new URL(request.url);
+  const where = status === 404 && method === "GET" && handle?.notFoundDocumentIsShared ? `404 of ${leaf}` : url.pathname + url.search;
+
+  const fresh: string[] = [];
+  let keyable = true;
+  let json: string;
+  try {
+    json = JSON.stringify([method, where, status, handled.loaderData, handled.actionData], function (this: unknown, name, value: unknown) {
+      // A Date reaches here as its JSON text; the hydration data keeps it a Date.
+      if ((this as Record<string, unknown>)[name] instanceof Date) return `\u0000date ${String(value)}`;
+      if (value === undefined) return "\u0000undefined"; // JSON would drop it; the hydration data keeps it
+      if (typeof value === "function" || typeof value === "symbol") keyable = false;
+      if (typeof value === "object" && value !== null) {
+        const values = perRenderValues.get(value);
+        if (values) {
+          fresh.push(...values);
+          return "\u0000fresh";
+        }
+        // A Map, a Set, a class instance… JSON would flatten it to {}: two different ones would share a key.
+        const proto = Object.getPrototypeOf(value);
+        if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) keyable = false;
+      }
+      return value;
+    });
+  } catch {
+    return undefined; // a BigInt, a cycle
+  }
+  if (!keyable) return undefined;
+  const key = createHash("sha256").update(json).digest("base64url");
+  return { key, fresh, firstSight: method === "GET" };
 }
 
-/** The shared 404 document for `key`, carrying `nonce`; undefined when there is none yet. */
-export function sharedNotFoundDocument(key: string, nonce: string): string | undefined {
-  const hit = notFoundDocuments.get(key);
+/** The remembered document for `doc`, carrying this answer's nonce and fresh values; undefined when there is none. */
+export function rememberedDocument(doc: DocumentKey, nonce: string): string | undefined {
+  const hit = documents.get(doc.key);
   if (!hit) return undefined;
-  if (hit.expires <= Date.now()) {
-    notFoundDocuments.delete(key);
+  if (hit.expires <= Date.now() || hit.fresh.length !== doc.fresh.length) {
+    documents.delete(doc.key);
     return undefined;
   }
-  return hit.body.replaceAll(hit.nonce, nonce);
+  const swaps = new Map<string, string>([[hit.nonce, nonce]]);
+  hit.fresh.forEach((old, i) => swaps.set(old, doc.fresh[i]!));
+  // One pass: a new value that happens to equal another old one is never swapped twice.
+  return hit.body.replace(hit.pattern, (old) => swaps.get(old)!);
 }
 
-export function rememberNotFoundDocument(key: string, body: string, nonce: string): void {
-  notFoundDocuments.set(key, { body, nonce, expires: Date.now() + NOT_FOUND_TTL_MS });
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Keeps a rendered document for reuse (see above). */
+export function rememberDocument(doc: DocumentKey, body: string, nonce: string): void {
+  const now = Date.now();
+  if (!doc.firstSight) {
+    const seen = seenOnce.get(doc.key);
+    if (!seen || seen <= now) {
+      seenOnce.set(doc.key, now + DOCUMENT_TTL_MS);
+      while (seenOnce.size > MAX_SEEN) seenOnce.delete(seenOnce.keys().next().value!);
+      return;
+    }
+  }
+  // Each value to swap must be told apart and be found where the render put it.
+  const swapped = [nonce, ...doc.fresh];
+  if (new Set(swapped).size !== swapped.length || swapped.some((value) => !value || !body.includes(value))) return;
+  const pattern = new RegExp(swapped.map(escapeRegExp).join("|"), "g");
+  documents.delete(doc.key);
+  documents.set(doc.key, { body, nonce, fresh: doc.fresh, pattern, expires: now + DOCUMENT_TTL_MS });
+  while (documents.size > MAX_DOCUMENTS) documents.delete(documents.keys().next().value!);
 }
 
 /** For tests. */
 export function clearPageCache(): void {
   cache.clear();
-  notFoundDocuments.clear();
+  documents.clear();
+  seenOnce.clear();
 }

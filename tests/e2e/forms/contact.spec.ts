@@ -99,3 +99,81 @@ test("with JavaScript the button reads 'Sending...' and is disabled while the me
   await expect(form.getByRole("button", { name: "Submit" })).toBeEnabled();
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 });
+
+/** The per-answer strings of a form page: nonce, the sum, its signed token, the honeypot's timestamp. */
+function perAnswer(html: string) {
+  return {
+    nonce: /nonce="([^"]+)"/.exec(html)![1]!,
+    question: /What is \d \+ \d\?/.exec(html)![0],
+    token: /name="captcha_challenge" value="([^"]+)"/.exec(html)![1]!,
+    validFrom: /name="from__confirm" value="([^"]+)"/.exec(html)![1]!,
+  };
+}
+
+test("a form page is rendered once and reused: each answer still gets its own nonce, sum and honeypot timestamp", async ({ request }) => {
+  const first = await request.get("/contact");
+  const second = await request.get("/contact");
+  expect(second.headers()["x-page-cache"]).toBe("hit");
+  const [a, b] = [await first.text(), await second.text()];
+  const [va, vb] = [perAnswer(a), perAnswer(b)];
+  for (const name of ["nonce", "token", "validFrom"] as const) expect(vb[name]).not.toBe(va[name]);
+  expect(second.headers()["content-security-policy"]).toContain(`'nonce-${vb.nonce}'`);
+  // Everywhere the render put them (markup and hydration data), and nothing else differs.
+  const neutral = (html: string, v: ReturnType<typeof perAnswer>) =>
+    html.replaceAll(v.nonce, "N").replaceAll(v.token, "T").replaceAll(v.validFrom, "V").replaceAll(v.question, "Q");
+  expect(b.split(vb.token)).toHaveLength(3);
+  expect(neutral(b, vb)).toBe(neutral(a, va));
+});
+
+test.describe("contact form without JavaScript, several messages in a row", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each reused page and success answer carries a challenge that works once", async ({ page }) => {
+    const visitor = await asNewVisitor(page);
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Contact form" });
+    const answers: (string | undefined)[] = [];
+    for (const n of [1, 2, 3, 4]) {
+      await form.getByLabel("First Name").fill("Ada");
+      await form.getByLabel("Last Name").fill(`Lovelace ${n}`);
+      await form.getByLabel("Email").fill(visitor.email);
+      await form.getByLabel("Phone").fill("(810) 555-0147");
+      await form.getByLabel("How can we help you?").fill(`Message ${n} ${visitor.tag}`);
+      await solveCaptcha(page, false, form);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/contact"),
+        form.getByRole("button", { name: "Submit" }).click(),
+      ]);
+      answers.push(response.headers()["x-page-cache"]);
+      await expect(statusMessage(page)).toHaveText("Your message has been sent!");
+      await expect(form.getByLabel("Last Name")).toHaveValue("");
+    }
+    // From the third on, the success answer is a copy (seen twice before); the fourth message
+    // was sent with the challenge the third answer's copy carried.
+    expect(answers.slice(2)).toEqual(["hit", "hit"]);
+    const rows = await dbRows<{ last_name: string }>("select last_name from contact_submissions where email = $1 order by id", visitor.email);
+    expect(rows.map((r) => r.last_name)).toEqual(["Lovelace 1", "Lovelace 2", "Lovelace 3", "Lovelace 4"]);
+  });
+});
+
+test("with JavaScript a reused form page hydrates cleanly and sends", async ({ page, request }) => {
+  await request.get("/contact"); // make sure the next answer is a copy
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  const visitor = await asNewVisitor(page);
+  const response = await page.goto("/contact");
+  expect(response?.headers()["x-page-cache"]).toBe("hit");
+  await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("First Name").fill("Katherine");
+  await form.getByLabel("Last Name").fill("Johnson");
+  await form.getByLabel("Email").fill(visitor.email);
+  await form.getByLabel("Phone").fill("810 555 0133");
+  await form.getByLabel("How can we help you?").fill("Storm door estimate.");
+  await solveCaptcha(page, true, form);
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(statusMessage(page)).toHaveText("Your message has been sent!");
+  expect(await dbRows("select id from contact_submissions where email = $1", visitor.email)).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
