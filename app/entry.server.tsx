@@ -43,9 +43,8 @@ export default function handleRequest(
   // answer's nonce and captcha challenge swapped in (page-cache.server.ts).
   const renderedStatus = responseStatusCode;
   const key = documentKey(request, responseStatusCode, routerContext);
-  const remembered = key ? rememberedDocument(key, nonce) : undefined;
-  if (remembered !== undefined) {
-    const html = Buffer.from(remembered);
+  const html = key ? rememberedDocument(key, nonce) : undefined;
+  if (html) {
     responseHeaders.set("Content-Length", String(html.byteLength));
     responseHeaders.set("X-Page-Cache", "hit");
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });
@@ -77,10 +76,10 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const html = Buffer.concat(chunks);
-              if (key && responseStatusCode === renderedStatus) rememberDocument(key, html.toString(), nonce);
-              responseHeaders.set("Content-Length", String(html.byteLength));
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              const document = Buffer.concat(chunks);
+              if (key && responseStatusCode === renderedStatus) rememberDocument(key, document.toString(), nonce);
+              responseHeaders.set("Content-Length", String(document.byteLength));
+              resolve(new Response(document, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

@@ -168,7 +168,12 @@ type RenderedRoutes = {
 
 export type DocumentKey = { key: string; fresh: string[]; firstSight: boolean };
 
-type DocumentEntry = { body: string; nonce: string; fresh: string[]; pattern: RegExp; expires: number };
+/**
+ * A remembered document cut at every place a per-answer value stands: the
+ * answer is `parts[0] + value(slots[0]) + parts[1] + …`, where slot 0 is the
+ * nonce and slot i the i-th fresh value.
+ */
+type DocumentEntry = { parts: Buffer[]; slots: number[]; freshCount: number; expires: number };
 const documents = new Map<string, DocumentEntry>();
 const seenOnce = new Map<string, number>();
 const DOCUMENT_TTL_MS = 60_000;
@@ -216,18 +221,18 @@ export function documentKey(request: Request, status: number, context: RenderedR
   return { key, fresh, firstSight: method === "GET" };
 }
 
-/** The remembered document for `doc`, carrying this answer's nonce and fresh values; undefined when there is none. */
-export function rememberedDocument(doc: DocumentKey, nonce: string): string | undefined {
+/** The remembered document for `doc` (UTF-8), carrying this answer's nonce and fresh values; undefined when there is none. */
+export function rememberedDocument(doc: DocumentKey, nonce: string): Buffer<ArrayBuffer> | undefined {
   const hit = documents.get(doc.key);
   if (!hit) return undefined;
-  if (hit.expires <= Date.now() || hit.fresh.length !== doc.fresh.length) {
+  if (hit.expires <= Date.now() || hit.freshCount !== doc.fresh.length) {
     documents.delete(doc.key);
     return undefined;
   }
-  const swaps = new Map<string, string>([[hit.nonce, nonce]]);
-  hit.fresh.forEach((old, i) => swaps.set(old, doc.fresh[i]!));
-  // One pass: a new value that happens to equal another old one is never swapped twice.
-  return hit.body.replace(hit.pattern, (old) => swaps.get(old)!);
+  const values = [nonce, ...doc.fresh].map((value) => Buffer.from(value));
+  const pieces = [hit.parts[0]!];
+  for (let i = 0; i < hit.slots.length; i++) pieces.push(values[hit.slots[i]!]!, hit.parts[i + 1]!);
+  return Buffer.concat(pieces) as Buffer<ArrayBuffer>; // a new, unshared buffer
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -243,12 +248,24 @@ export function rememberDocument(doc: DocumentKey, body: string, nonce: string):
       return;
     }
   }
-  // Each value to swap must be told apart and be found where the render put it.
+  // Cut the document where the values stand, once, into UTF-8 pieces: a reuse
+  // then only copies bytes (a regular-expression replace over the whole
+  // document and its re-encoding cost 10-25 times as much).
   const swapped = [nonce, ...doc.fresh];
-  if (new Set(swapped).size !== swapped.length || swapped.some((value) => !value || !body.includes(value))) return;
-  const pattern = new RegExp(swapped.map(escapeRegExp).join("|"), "g");
+  if (new Set(swapped).size !== swapped.length || swapped.some((value) => !value)) return;
+  const parts: Buffer[] = [];
+  const slots: number[] = [];
+  let last = 0;
+  for (const match of body.matchAll(new RegExp(swapped.map(escapeRegExp).join("|"), "g"))) {
+    parts.push(Buffer.from(body.slice(last, match.index)));
+    slots.push(swapped.indexOf(match[0]));
+    last = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(body.slice(last)));
+  // Every value must stand where the render put it (none was escaped into another form).
+  if (new Set(slots).size !== swapped.length) return;
   documents.delete(doc.key);
-  documents.set(doc.key, { body, nonce, fresh: doc.fresh, pattern, expires: now + DOCUMENT_TTL_MS });
+  documents.set(doc.key, { parts, slots, freshCount: doc.fresh.length, expires: now + DOCUMENT_TTL_MS });
   while (documents.size > MAX_DOCUMENTS) documents.delete(documents.keys().next().value!);
 }
 
