@@ -1,8 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { closeE2eSql } from "../support/db";
 import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "./helpers";
 
 test.afterAll(closeE2eSql);
+
+type ContactValues = { first: string; last: string; email: string; phone: string; details: string };
+
+/** Types a whole message into the contact form, field by field, as a visitor would. */
+async function fillContact(form: Locator, v: ContactValues): Promise<void> {
+  await form.getByLabel("First Name").fill(v.first);
+  await form.getByLabel("Last Name").fill(v.last);
+  await form.getByLabel("Email").fill(v.email);
+  await form.getByLabel("Phone").fill(v.phone);
+  await form.getByLabel("How can we help you?").fill(v.details);
+}
 
 for (const mode of modes) {
   test.describe(`contact form, ${mode.name}`, () => {
@@ -63,11 +74,7 @@ test("with JavaScript a failed request shows 'An error occurred. Please try agai
   const visitor = await asNewVisitor(page);
   await open(page, "/contact", true);
   const form = page.getByRole("form", { name: "Contact form" });
-  await form.getByLabel("First Name").fill("Edsger");
-  await form.getByLabel("Last Name").fill("Dijkstra");
-  await form.getByLabel("Email").fill(visitor.email);
-  await form.getByLabel("Phone").fill("810 555 0160");
-  await form.getByLabel("How can we help you?").fill("Sliding patio door quote.");
+  await fillContact(form, { first: "Edsger", last: "Dijkstra", email: visitor.email, phone: "810 555 0160", details: "Sliding patio door quote." });
   await solveCaptcha(page, true, form);
   await page.route("**/contact.data*", (route) => route.abort("connectionreset"));
   await form.getByRole("button", { name: "Submit" }).click();
@@ -80,11 +87,7 @@ test("with JavaScript the button reads 'Sending...' and is disabled while the me
   const visitor = await asNewVisitor(page);
   await open(page, "/contact", true);
   const form = page.getByRole("form", { name: "Contact form" });
-  await form.getByLabel("First Name").fill("Alan");
-  await form.getByLabel("Last Name").fill("Turing");
-  await form.getByLabel("Email").fill(visitor.email);
-  await form.getByLabel("Phone").fill("810 555 0150");
-  await form.getByLabel("How can we help you?").fill("Quote for two windows.");
+  await fillContact(form, { first: "Alan", last: "Turing", email: visitor.email, phone: "810 555 0150", details: "Quote for two windows." });
   await solveCaptcha(page, true, form);
   // Hold the response a moment so the pending state can be seen.
   await page.route("**/contact.data*", async (route) => {
@@ -134,11 +137,7 @@ test.describe("contact form without JavaScript, several messages in a row", () =
     const form = page.getByRole("form", { name: "Contact form" });
     const answers: (string | undefined)[] = [];
     for (const n of [1, 2, 3, 4]) {
-      await form.getByLabel("First Name").fill("Ada");
-      await form.getByLabel("Last Name").fill(`Lovelace ${n}`);
-      await form.getByLabel("Email").fill(visitor.email);
-      await form.getByLabel("Phone").fill("(810) 555-0147");
-      await form.getByLabel("How can we help you?").fill(`Message ${n} ${visitor.tag}`);
+      await fillContact(form, { first: "Ada", last: `Lovelace ${n}`, email: visitor.email, phone: "(810) 555-0147", details: `Message ${n} ${visitor.tag}` });
       await solveCaptcha(page, false, form);
       const [response] = await Promise.all([
         page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/contact"),
@@ -166,11 +165,7 @@ test("with JavaScript a reused form page hydrates cleanly and sends", async ({ p
   expect(response?.headers()["x-page-cache"]).toBe("hit");
   await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
   const form = page.getByRole("form", { name: "Contact form" });
-  await form.getByLabel("First Name").fill("Katherine");
-  await form.getByLabel("Last Name").fill("Johnson");
-  await form.getByLabel("Email").fill(visitor.email);
-  await form.getByLabel("Phone").fill("810 555 0133");
-  await form.getByLabel("How can we help you?").fill("Storm door estimate.");
+  await fillContact(form, { first: "Katherine", last: "Johnson", email: visitor.email, phone: "810 555 0133", details: "Storm door estimate." });
   await solveCaptcha(page, true, form);
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(statusMessage(page)).toHaveText("Your message has been sent!");
