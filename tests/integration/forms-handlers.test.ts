@@ -6,6 +6,7 @@ import { apiFormAction, formAction, runForm, type FormDefinition } from "~/forms
 import { promoForm } from "~/forms/promo/handle.server";
 import { fullQuoteForm, simpleQuoteForm } from "~/forms/quote/handle.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
+import { todayInDetroit } from "~/forms/service/schema";
 import { decryptText } from "~/lib/crypto.server";
 import { log } from "~/lib/log.server";
 import { createTestDatabase } from "../support/db";
@@ -25,8 +26,10 @@ afterAll(async () => {
   await conn?.close();
 });
 
+/** The calendar date `days` from today in the company's time zone (the rule's own "today"). */
 function inDays(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const today = new Date(`${todayInDetroit()}T00:00:00Z`);
+  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 type Case = {
