@@ -30,6 +30,24 @@ test("security headers are sent, with a per-request script nonce", async ({ requ
   expect(a.headers()["strict-transport-security"]).toContain("max-age=");
 });
 
+test("a page from the shared page cache carries its own nonce everywhere, compressed or not", async ({ request }) => {
+  const first = await request.get("/about-us");
+  const plain = await request.get("/about-us", { headers: { "accept-encoding": "identity" } });
+  const gzip = await request.get("/about-us", { headers: { "accept-encoding": "gzip" } });
+  const nonceOf = (res: typeof first) => /'nonce-([^']+)'/.exec(res.headers()["content-security-policy"]!)![1]!;
+  const [a, b, c] = [await first.text(), await plain.text(), await gzip.text()];
+  for (const [res, html] of [[plain, b], [gzip, c]] as const) {
+    expect(res.headers()["x-page-cache"]).toBe("hit");
+    const nonce = nonceOf(res);
+    expect(nonce).not.toBe(nonceOf(first));
+    expect(html).not.toContain(nonceOf(first));
+    expect(html.split(`nonce="${nonce}"`).length).toBe(a.split(`nonce="${nonceOf(first)}"`).length);
+    expect(html.replaceAll(nonce, "N")).toBe(a.replaceAll(nonceOf(first), "N"));
+  }
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+});
+
 test("static files carry the security headers, and scripts come pre-compressed as the browser accepts", async ({ request }) => {
   const html = await (await request.get("/")).text();
   const script = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
