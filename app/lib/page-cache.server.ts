@@ -48,15 +48,21 @@ function cutDocument(body: string, values: readonly string[], complete: boolean)
   return { parts, slots, valueCount: values.length };
 }
 
-/** The document with `values` (in the order it was cut with) in place. */
-function assembleDocument(doc: CutDocument, values: readonly string[]): Buffer<ArrayBuffer> {
+/** The pieces of the document with `values` (in the order it was cut with) in place. */
+function documentPieces(doc: CutDocument, values: readonly string[]): Buffer[] {
   const bytes = values.map((value) => Buffer.from(value));
   const pieces = [doc.parts[0]!];
   for (let i = 0; i < doc.slots.length; i++) pieces.push(bytes[doc.slots[i]!]!, doc.parts[i + 1]!);
-  return Buffer.concat(pieces) as Buffer<ArrayBuffer>; // a new, unshared buffer
+  return pieces;
 }
 
-type Entry = { doc: CutDocument; status: number; headers: [string, string][]; expires: number };
+/** The document with `values` in place, in one buffer. */
+function assembleDocument(doc: CutDocument, values: readonly string[]): Buffer<ArrayBuffer> {
+  return Buffer.concat(documentPieces(doc, values)) as Buffer<ArrayBuffer>; // a new, unshared buffer
+}
+
+/** `headers`: the stored answer's headers, names in lower case, without its length. */
+type Entry = { doc: CutDocument; status: number; headers: Record<string, string>; expires: number };
 const MAX_ENTRIES = 200;
 const cache = new Map<string, Entry>();
 
@@ -86,12 +92,11 @@ function lookup(key: string | undefined): Entry | undefined {
   return hit;
 }
 
-function render(hit: Entry): { body: Buffer<ArrayBuffer>; headers: Headers } {
+/** A hit's headers and nonce: the stored headers with a policy for a new nonce. */
+function hitHeaders(hit: Entry): { nonce: string; headers: Record<string, string> } {
   const nonce = createNonce();
-  const headers = new Headers(hit.headers);
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspAllowances()));
-  headers.set("X-Page-Cache", "hit");
-  return { body: assembleDocument(hit.doc, [nonce]), headers };
+  const csp = contentSecurityPolicy(nonce, cspAllowances());
+  return { nonce, headers: { ...hit.headers, "content-security-policy": csp, "x-page-cache": "hit" } };
 }
 
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -102,8 +107,8 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const key = keyOf(url.pathname + url.search);
   const hit = lookup(key);
   if (hit) {
-    const { body, headers } = render(hit);
-    return new Response(body, { status: hit.status, headers });
+    const { nonce: fresh, headers } = hitHeaders(hit);
+    return new Response(assembleDocument(hit.doc, [fresh]), { status: hit.status, headers });
   }
 
   const response = await next();
@@ -116,7 +121,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   cache.set(key, {
     doc: cutDocument(body, [nonce], false)!,
     status: response.status,
-    headers: [...response.headers.entries()].filter(([k]) => k !== "content-length"),
+    headers: Object.fromEntries([...response.headers.entries()].filter(([k]) => k !== "content-length")),
     expires: Date.now() + ttl * 1000,
   });
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
@@ -133,18 +138,21 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse): b
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const hit = lookup(keyOf(req.url ?? "/"));
   if (!hit) return false;
-  const { body, headers } = render(hit);
-  let payload: Buffer = body;
+  const { nonce, headers } = hitHeaders(hit);
+  headers.vary = "Accept-Encoding";
+  let pieces = documentPieces(hit.doc, [nonce]);
   if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
-    payload = gzipSync(payload, { level: 4 });
-    headers.set("Content-Encoding", "gzip");
+    pieces = [gzipSync(Buffer.concat(pieces), { level: 4 })];
+    headers["content-encoding"] = "gzip";
   }
-  headers.set("Vary", "Accept-Encoding");
-  headers.set("Content-Length", String(payload.length));
-  const out: Record<string, string> = {};
-  headers.forEach((v, k) => (out[k] = v));
-  res.writeHead(hit.status, out);
-  res.end(req.method === "HEAD" ? undefined : payload);
+  headers["content-length"] = String(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  res.writeHead(hit.status, headers);
+  if (req.method !== "HEAD") {
+    // The pieces go out as they are kept, in one write (no copy into one buffer).
+    res.cork();
+    for (const piece of pieces) res.write(piece);
+  }
+  res.end();
   return true;
 }
 
