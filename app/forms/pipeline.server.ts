@@ -10,7 +10,7 @@ import { log } from "~/lib/log.server";
 import { perRender } from "~/lib/page-cache.server";
 import { assertSecretsConfigured } from "~/lib/secrets.server";
 import { onDatabaseReady } from "~/lib/startup.server";
-import { enqueueMail, wakeMailWorker } from "~/mail/outbox.server";
+import { enqueueMail, wakeMailWorker, type OutgoingMail } from "~/mail/outbox.server";
 import { renderSubmissionMail, type MailRow } from "~/mail/render.server";
 import "~/mail/worker.server";
 import { captchaBootstrap, hasCaptchaResponse, verifyCaptcha } from "./captcha/verifier.server";
@@ -282,13 +282,15 @@ async function enqueueSubmissionMail(tx: Tx, def: FormDefinition, handled: Handl
     intro: `${handled.name} sent a ${def.noun} through the website.${handled.email ? " Reply to this e-mail to answer them." : ""}`,
     rows,
   });
-  await enqueueMail(tx, {
-    to: e.COMPANY_INBOX,
-    replyTo: handled.email,
-    subject: `New ${def.noun} #${id} from ${handled.name}`,
-    ...company,
-    source: handled.submission,
-  });
+  const mails: OutgoingMail[] = [
+    {
+      to: e.COMPANY_INBOX,
+      replyTo: handled.email,
+      subject: `New ${def.noun} #${id} from ${handled.name}`,
+      ...company,
+      source: handled.submission,
+    },
+  ];
 
   if (handled.email) {
     const confirmation = renderSubmissionMail({
@@ -299,7 +301,7 @@ async function enqueueSubmissionMail(tx: Tx, def: FormDefinition, handled: Handl
       rows: handled.summary,
       footer: `Dover Doors & Windows · reply to this e-mail or write to ${e.COMPANY_INBOX} if anything needs correcting.`,
     });
-    await enqueueMail(tx, {
+    mails.push({
       to: handled.email,
       replyTo: e.COMPANY_INBOX,
       subject: `We received your ${def.noun} — Dover Doors & Windows`,
@@ -307,6 +309,7 @@ async function enqueueSubmissionMail(tx: Tx, def: FormDefinition, handled: Handl
       source: handled.submission,
     });
   }
+  await enqueueMail(tx, ...mails);
 }
 
 /** Label/value rows from a schema's labels (in their order) and the parsed value. */

@@ -30,20 +30,24 @@ export function wakeMailWorker(): void {
   for (const listener of wakeListeners) listener();
 }
 
-export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<number> {
-  const [row] = await tx
+/** Writes the mails in one statement (one round trip), in order; returns their ids. */
+export async function enqueueMail(tx: DbOrTx, ...mails: OutgoingMail[]): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await tx
     .insert(outbox)
-    .values({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      replyTo: mail.replyTo ?? null,
-      sourceTable: mail.source?.table ?? null,
-      sourceId: mail.source?.id ?? null,
-    })
+    .values(
+      mails.map((mail) => ({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        replyTo: mail.replyTo ?? null,
+        sourceTable: mail.source?.table ?? null,
+        sourceId: mail.source?.id ?? null,
+      })),
+    )
     .returning({ id: outbox.id });
-  return row!.id;
+  return rows.map((row) => row.id);
 }
 
 /**
