@@ -15,9 +15,15 @@ export function MobileMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
+  // Close after every navigation (a link to the page already shown too), but
+  // not when the app first runs: on a slow phone the visitor may have opened
+  // the panel before the scripts arrived, and it must stay open.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (location.key === shownKey.current) return;
+    shownKey.current = location.key;
     if (ref.current) ref.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [location.key]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -148,6 +148,28 @@ test.describe("mobile", () => {
       await context.close();
     });
   }
+
+  test("a panel opened before the scripts have run stays open once they have (a slow phone)", async ({ page }) => {
+    // Hold the app's entry script until the visitor has opened the menu.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/entry.client-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const toggle = page.locator(".mobile-menu-toggle");
+    await toggle.click();
+    const panel = page.getByRole("navigation", { name: "Mobile" });
+    await expect(panel).toBeVisible();
+    release();
+    // The colour-scheme button is enabled by the app once it runs.
+    await expect(page.getByTestId("color-scheme-toggle")).toBeEnabled({ timeout: 15_000 });
+    await expect(panel).toBeVisible();
+    // And it still closes on a navigation.
+    await panel.getByRole("link", { name: "Home" }).click();
+    await expect(panel).toBeHidden();
+  });
 });
 
 test("the floating call button is on every page", async ({ page }) => {
