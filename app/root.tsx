@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { yearInDetroit } from "~/lib/company-time";
 import { env } from "~/lib/env.server";
 import { getDb } from "~/lib/db.server";
 import { useNonce } from "~/lib/nonce";
@@ -49,7 +50,7 @@ export async function loader() {
     siteUrl: e.SITE_URL,
     assetBase: e.ASSET_BASE_URL ?? "",
     shopUrl: e.SHOP_URL,
-    year: new Date().getFullYear(),
+    year: yearInDetroit(),
     ...shell,
   };
 }

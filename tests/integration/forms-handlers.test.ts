@@ -6,7 +6,7 @@ import { apiFormAction, formAction, runForm, type FormDefinition } from "~/forms
 import { promoForm } from "~/forms/promo/handle.server";
 import { fullQuoteForm, simpleQuoteForm } from "~/forms/quote/handle.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
-import { todayInDetroit } from "~/forms/service/schema";
+import { todayInDetroit } from "~/lib/company-time";
 import { decryptText } from "~/lib/crypto.server";
 import { log } from "~/lib/log.server";
 import { createTestDatabase } from "../support/db";

@@ -10,7 +10,8 @@ import {
 } from "../options";
 import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
 import { PhotoField, SelectField, TextAreaField, TextField } from "../ui/fields";
-import { commercialServiceSchema, serviceLabels, todayInDetroit } from "./schema";
+import { todayInDetroit } from "~/lib/company-time";
+import { commercialServiceSchema, serviceLabels } from "./schema";
 
 /**
  * The commercial service form (SPEC §3 Service request). It keeps its values

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTACT_METHODS, COUNTRIES, SERVICE_TIMES } from "../options";
 import { choice, dateField, emailField, optionalText, phoneField, requiredText } from "../schema-helpers";
+import { todayInDetroit } from "~/lib/company-time";
 
 /** SPEC §3 Service request (commercial), §5 rules. */
 export const serviceLabels = {
@@ -19,16 +20,6 @@ export const serviceLabels = {
   contactMethod: "Preferred contact method",
   photo: "Photos",
 } as const;
-
-/** Today's date in the company's time zone (DECISIONS 14), as YYYY-MM-DD. */
-export function todayInDetroit(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Detroit",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
 
 export const commercialServiceSchema = z.object({
   name: requiredText(serviceLabels.name, 150),
