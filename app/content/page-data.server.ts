@@ -35,10 +35,11 @@ export async function contentPageLoader({ url }: { url: URL }) {
 
 /**
  * Pages that look the same to every visitor opt into the shared page cache.
- * Pages with the simple quote form do not: its captcha challenge is single
- * use, per visitor.
+ * Pages with the simple quote form do not, and no cache may keep them (as
+ * /contact): the form's captcha challenge is single use, per visitor.
  */
 export function contentPageHeaders(data: ContentPageData): HeadersInit {
-  if (!data.found || data.page.sections.some((s) => s.kind === "quote-form")) return {};
+  if (!data.found) return {};
+  if (data.page.sections.some((s) => s.kind === "quote-form")) return { "Cache-Control": "private, no-store" };
   return sharedCacheHeaders();
 }

@@ -30,6 +30,19 @@ test("security headers are sent, with a per-request script nonce", async ({ requ
   expect(a.headers()["strict-transport-security"]).toContain("max-age=");
 });
 
+test("pages that hold a form are kept by no cache; pages that are the same for everyone may be shared", async ({ request }) => {
+  // Each form carries a single-use captcha challenge: a browser's or a proxy's copy would be spent.
+  for (const path of ["/contact", "/request-quote?type=residential", "/employment", "/discount-signup-2025", "/commercial-schedule-service", "/residential-patio-doors", "/commercial-rolling-steel-doors"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()["cache-control"], path).toBe("private, no-store");
+  }
+  for (const path of ["/", "/about-us", "/careers"]) {
+    const res = await request.get(path);
+    expect(res.headers()["cache-control"], path).toMatch(/^public, .*s-maxage=\d+/);
+  }
+});
+
 test("a page from the shared page cache carries its own nonce everywhere, compressed or not", async ({ request }) => {
   const first = await request.get("/about-us");
   const plain = await request.get("/about-us", { headers: { "accept-encoding": "identity" } });
