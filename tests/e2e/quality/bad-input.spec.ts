@@ -1,30 +1,11 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { closeE2eSql, e2eQuery } from "../support/db";
+import { apiEndpoints, htmlFormEndpoints } from "./endpoints";
 import { freshIp, noJsFormFields } from "./form-support";
 
 test.afterAll(closeE2eSql);
 
-/** Every endpoint that takes a POST: the HTML form routes and the SPEC §7 JSON routes. */
-const htmlForms = [
-  "/contact",
-  "/request-quote?type=residential",
-  "/request-quote?type=commercial",
-  "/request-service?type=commercial",
-  "/commercial-schedule-service",
-  "/discount-signup-2025",
-  "/employment",
-  "/residential-patio-doors",
-];
-const apiRoutes = [
-  "/api/store/contact/submit",
-  "/api/store/request-quote/commercial",
-  "/api/store/request-quote/residential",
-  "/api/store/request-service/commercial",
-  "/api/store/quote/submit",
-  "/api/store/promo/submit",
-  "/api/store/employment/submit",
-];
 const fieldNames = [
   "first_name", "last_name", "email", "phone", "details", "zip", "description", "contact_method", "quote_for",
   "financing", "consultation", "start_time", "existing_customer", "business_name", "quote_type", "name", "address1",
@@ -109,7 +90,7 @@ async function toResult(res: Awaited<ReturnType<APIRequestContext["post"]>>) {
 
 test("1000+ generated bad requests at every form endpoint: no 5xx, a clear 4xx", async ({ request }) => {
   test.setTimeout(240_000);
-  const endpoints = [...htmlForms, ...apiRoutes];
+  const endpoints = [...htmlFormEndpoints, ...apiEndpoints];
   const jobs: (() => Promise<void>)[] = [];
   const failures: string[] = [];
   const perEndpoint = Math.ceil(1040 / endpoints.length);
