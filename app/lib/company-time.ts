@@ -4,14 +4,18 @@
  */
 export const COMPANY_TIME_ZONE = "America/Detroit";
 
+// Made once: building an Intl.DateTimeFormat costs far more than using one
+// (it was 5% of a form post's server time when made per call).
+const isoDate = new Intl.DateTimeFormat("en-CA", {
+  timeZone: COMPANY_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 /** Today's date in the company's time zone, as YYYY-MM-DD. */
 export function todayInDetroit(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: COMPANY_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return isoDate.format(now);
 }
 
 /** The current year in the company's time zone (the footer's copyright line). */
