@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { outbox } from "@db/schema";
 
@@ -57,36 +57,38 @@ export async function enqueueMail(tx: DbOrTx, ...mails: OutgoingMail[]): Promise
  * different rows; the lease keeps them from taking a row another one holds.
  */
 export async function claimDueMail(db: DbOrTx, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  const result = await db.execute(sql`
-    update ${outbox} set
-      status = 'sending',
-      attempts = ${outbox.attempts} + 1,
-      locked_until = now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval
-    where ${outbox.id} in (
-      select ${outbox.id} from ${outbox}
-      where (${outbox.status} = 'pending' and ${outbox.nextAttemptAt} <= now())
-         or (${outbox.status} = 'sending' and ${outbox.lockedUntil} < now())
-      order by ${outbox.id}
-      limit ${limit}
-      for update skip locked
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      or(
+        and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)),
+        and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`)),
+      ),
     )
-    returning ${outbox.id} as id`);
-  const ids = rowsOf(result).map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  return db.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(asc(outbox.id));
+    .orderBy(asc(outbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  // One round trip: the claimed rows come back whole.
+  const rows = await db
+    .update(outbox)
+    .set({
+      status: "sending",
+      attempts: sql`${outbox.attempts} + 1`,
+      lockedUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
+    })
+    .where(inArray(outbox.id, due))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
-function rowsOf(result: unknown): { id: unknown }[] {
-  // postgres-js returns an array; PGlite an object with `rows`.
-  if (Array.isArray(result)) return result as { id: unknown }[];
-  return ((result as { rows?: { id: unknown }[] }).rows ?? []) as { id: unknown }[];
-}
-
-export async function markSent(db: DbOrTx, id: number): Promise<void> {
+/** Marks delivered rows sent, in one statement (only rows this worker still holds). */
+export async function markSent(db: DbOrTx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(outbox)
     .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "sending")));
+    .where(and(inArray(outbox.id, [...ids]), eq(outbox.status, "sending")));
 }
 
 export async function markFailed(db: DbOrTx, row: OutboxRow, error: string, maxAttempts: number, retryBaseMs: number): Promise<void> {

@@ -42,25 +42,31 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let lastMaintenance = 0;
 
   async function pass(): Promise<number> {
-    let sent = 0;
+    const sent: number[] = [];
     const rows = await claimDueMail(db, batchSize, leaseMs);
-    for (const row of rows) {
-      try {
-        await transport.send({ from, to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text, html: row.html });
-        await markSent(db, row.id);
-        sent += 1;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log.warn({ outboxId: row.id, attempt: row.attempts, err: message }, "mail delivery failed; will retry");
-        await markFailed(db, row, message, maxAttempts, retryBaseMs);
+    try {
+      for (const row of rows) {
+        try {
+          await transport.send({ from, to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text, html: row.html });
+          sent.push(row.id);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          log.warn({ outboxId: row.id, attempt: row.attempts, err: message }, "mail delivery failed; will retry");
+          await markFailed(db, row, message, maxAttempts, retryBaseMs);
+        }
       }
+    } finally {
+      // One statement for the batch (up to batchSize rows). Should the process
+      // die before it, those rows go out again once their lease ends: mail is
+      // delivered at least once, never lost.
+      await markSent(db, sent);
     }
     if (Date.now() - lastMaintenance > MAINTENANCE_EVERY_MS) {
       lastMaintenance = Date.now();
       await pruneSpentTokens(db);
       await pruneRateLimits(db);
     }
-    return sent;
+    return sent.length;
   }
 
   function runOnce(): Promise<number> {

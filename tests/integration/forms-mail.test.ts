@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { contactForm } from "~/forms/contact/handle.server";
 import { runForm } from "~/forms/pipeline.server";
+import { claimDueMail } from "~/mail/outbox.server";
 import { smtpTransport } from "~/mail/transport.server";
 import { startMailWorker, type MailWorker } from "~/mail/worker.server";
 import { createTestDatabase } from "../support/db";
@@ -150,5 +151,31 @@ describe("outbox delivery over SMTP", () => {
     }
     // Nothing is sent twice after the fact.
     expect(peer!.received).toHaveLength(2);
+  });
+
+  it("a message claimed by an instance that died mid-send goes out once its lease ends, not before", async () => {
+    await conn.db.execute(sql`delete from outbox`);
+    await submitContact(5);
+    // Another instance claims both messages, then dies before sending them.
+    const claimed = await claimDueMail(conn.db, 10, 60_000);
+    expect(claimed.map((m) => [m.status, m.attempts])).toEqual([["sending", 1], ["sending", 1]]);
+    expect(claimed[0]!.id).toBeLessThan(claimed[1]!.id);
+    expect(claimed[0]!.subject).toBeTruthy();
+    expect(await claimDueMail(conn.db, 10, 60_000)).toEqual([]); // its lease holds
+
+    const peer = await startPeer();
+    const w = worker(peer.port);
+    try {
+      await w.runOnce();
+      expect(peer.received).toHaveLength(0);
+      await conn.db.execute(sql`update outbox set locked_until = now() - interval '1 second'`); // the lease runs out
+      await waitFor(async () => (await rows(conn.db, "select id from outbox where status <> 'sent'")).length === 0);
+    } finally {
+      await w.stop();
+      await stopPeer(peer.server);
+    }
+    expect(peer.received.map((m) => m.to[0]).sort()).toEqual(["info@example.com", "visitor5@example.com"]);
+    const sent = await rows<{ attempts: number; locked_until: Date | null }>(conn.db, "select attempts, locked_until from outbox");
+    expect(sent.every((m) => m.attempts === 2 && m.locked_until === null)).toBe(true);
   });
 });
