@@ -18,10 +18,7 @@ function allowedOrigins(request: Request): Set<string> {
     const proto = request.headers.get("x-forwarded-proto") ?? new URL(request.url).protocol.replace(":", "");
     origins.add(`${proto}://${host}`);
   }
-  for (const extra of (e.FORM_ALLOWED_ORIGINS ?? "").split(",")) {
-    const value = extra.trim();
-    if (value) origins.add(new URL(value).origin);
-  }
+  for (const extra of e.FORM_ALLOWED_ORIGINS ?? []) origins.add(extra);
   return origins;
 }
 

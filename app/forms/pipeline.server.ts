@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Database, Tx } from "@db/client.server";
 import { getDb } from "~/lib/db.server";
@@ -15,7 +15,7 @@ import { renderSubmissionMail, type MailRow } from "~/mail/render.server";
 import "~/mail/worker.server";
 import { captchaBootstrap, hasCaptchaResponse, verifyCaptcha } from "./captcha/verifier.server";
 import { CAPTCHA_FIELDS, CAPTCHA_MESSAGE, type CaptchaBootstrap } from "./captcha/types";
-import { getClientIPAddress } from "./client-ip.server";
+import { clientIpOf, rateLimitSubject } from "./client-ip.server";
 import {
   HONEYPOT_NAME_FIELD,
   HONEYPOT_VALID_FROM_FIELD,
@@ -114,7 +114,12 @@ export type RunOptions = {
   /** Normalised URL of the request (React Router's `url` argument). */
   url?: URL;
   api?: boolean;
+  /** The visitor's IP as the server determined it (the load context's clientIpContext). */
+  clientIp?: string | null;
 };
+
+/** What a route hands over: its action arguments. */
+export type ActionArgs = { request: Request; url?: URL; context?: Readonly<RouterContextProvider> };
 
 /** Never echoed back into a form (captcha, honeypot, secrets that must be typed again). */
 const HIDDEN_FIELDS = [...CAPTCHA_FIELDS, HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD];
@@ -139,7 +144,7 @@ export async function runForm<S extends z.ZodType>(
   const url = options.url ?? new URL(request.url);
   const page = url.pathname.replace(/\.data$/, "") || "/";
   const api = options.api ?? false;
-  const clientIp = getClientIPAddress(request);
+  const clientIp = options.clientIp ?? null;
   let body: ParsedBody | undefined;
 
   try {
@@ -147,7 +152,7 @@ export async function runForm<S extends z.ZodType>(
     if (isCrossOrigin(request)) return failure(403, CROSS_ORIGIN_MESSAGE);
 
     const db = options.db ?? (await getDb());
-    const limit = await takeRateLimit(db, `${def.id}:${clientIp ?? "unknown"}`, def.rateLimit);
+    const limit = await takeRateLimit(db, `${def.id}:${rateLimitSubject(clientIp)}`, def.rateLimit);
     if (!limit.allowed) {
       // Keep what the visitor typed (no-JS), but never spend effort on files.
       const body = await readBody(request).catch(() => null);
@@ -338,10 +343,10 @@ export function formBootstrap(): FormBootstrap {
 /** A page's `action`: renders in place (with and without JS) or redirects after success. */
 export async function formAction<S extends z.ZodType>(
   def: FormDefinition<S>,
-  args: { request: Request; url?: URL },
+  args: ActionArgs,
   options: Omit<RunOptions, "url" | "api"> = {},
 ) {
-  const outcome = await runForm(def, args.request, { ...options, url: args.url });
+  const outcome = await runForm(def, args.request, { ...options, url: args.url, clientIp: options.clientIp ?? clientIpOf(args.context) });
   if (outcome.ok && outcome.redirectTo) throw redirect(outcome.redirectTo);
   const body: FormActionData = {
     form: def.id,
@@ -355,10 +360,15 @@ export async function formAction<S extends z.ZodType>(
 /** An /api/store/* route: SPEC §7's `{ success, message }` (plus field errors when there are any). */
 export async function apiFormAction<S extends z.ZodType>(
   def: FormDefinition<S>,
-  args: { request: Request; url?: URL },
+  args: ActionArgs,
   options: Omit<RunOptions, "url" | "api"> = {},
 ): Promise<Response> {
-  const outcome = await runForm(def, args.request, { ...options, url: args.url, api: true });
+  const outcome = await runForm(def, args.request, {
+    ...options,
+    url: args.url,
+    api: true,
+    clientIp: options.clientIp ?? clientIpOf(args.context),
+  });
   const errors = Object.values(outcome.fieldErrors).flat();
   // An API client has no highlighted fields: name the problems in the message.
   const message = errors.length > 0 && outcome.message === CHECK_FIELDS_MESSAGE ? `Please check the form: ${errors.join(" ")}` : outcome.message;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getClientIPAddress } from "./client-ip.server";
+import type { IncomingMessage } from "node:http";
+import { clientIpFromNode, normaliseIp, rateLimitSubject } from "./client-ip.server";
 import { honeypotInputProps, isHoneypotTripped } from "./honeypot.server";
 import { isCrossOrigin } from "./origin.server";
 
@@ -9,13 +10,30 @@ function post(headers: Record<string, string>) {
   return new Request(`${SITE}/contact`, { method: "POST", headers });
 }
 
-describe("client IP from the request headers", () => {
-  it("follows remix-utils' header order and skips what is not an IP", () => {
-    expect(getClientIPAddress(post({ "X-Forwarded-For": "unknown, 203.0.113.9, 10.0.0.1" }))).toBe("203.0.113.9");
-    expect(getClientIPAddress(post({ "Fly-Client-IP": "2001:db8::7" }))).toBe("2001:db8::7");
-    expect(getClientIPAddress(post({ Forwarded: 'for="[2001:db8::1]:4711";proto=https' }))).toBe("2001:db8::1");
-    expect(getClientIPAddress(post({ "X-Client-IP": "198.51.100.2", "X-Forwarded-For": "203.0.113.9" }))).toBe("198.51.100.2");
-    expect(getClientIPAddress(post({}))).toBeNull();
+describe("client IP from one configured source", () => {
+  const node = (headers: Record<string, string>, remoteAddress = "198.51.100.7") =>
+    ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+
+  it("reads only the configured header, or the socket's peer when none is configured", () => {
+    const forged = { "x-forwarded-for": "203.0.113.9", "x-client-ip": "203.0.113.10", "fly-client-ip": "2001:db8::7" };
+    expect(clientIpFromNode(node(forged), undefined)).toBe("198.51.100.7");
+    expect(clientIpFromNode(node(forged), "fly-client-ip")).toBe("2001:db8::7");
+    expect(clientIpFromNode(node({ "x-forwarded-for": "203.0.113.9" }), "fly-client-ip")).toBeNull();
+    expect(clientIpFromNode(node({}, "::ffff:192.0.2.4"), undefined)).toBe("192.0.2.4");
+  });
+
+  it("drops zone ids and refuses what is not an address", () => {
+    expect(normaliseIp("fe80::1%eth0")).toBe("fe80::1");
+    expect(normaliseIp("not-an-ip")).toBeNull();
+    expect(normaliseIp("")).toBeNull();
+  });
+
+  it("buckets IPv6 by its /64 and keeps IPv4 whole", () => {
+    expect(rateLimitSubject("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitSubject("2001:db8:1:2:bbbb:cccc:dddd:eeee")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitSubject("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(rateLimitSubject("192.0.2.4")).toBe("192.0.2.4");
+    expect(rateLimitSubject(null)).toBe("unknown");
   });
 });
 

@@ -56,7 +56,49 @@ const schema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   // Extra origins (comma-separated) allowed to POST forms besides SITE_URL and the request's host.
-  FORM_ALLOWED_ORIGINS: optionalString,
+  // Validated here: a mistyped entry stops the server at start, not every POST later.
+  FORM_ALLOWED_ORIGINS: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const origins: string[] = [];
+        for (const raw of (value ?? "").split(",")) {
+          const entry = raw.trim();
+          if (!entry) continue;
+          const url = URL.parse(entry);
+          if (!url || !/^https?:$/.test(url.protocol) || url.origin === "null") {
+            ctx.addIssue({ code: "custom", message: `"${entry}" is not an http(s) origin such as https://www.example.com` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
+  ),
+  // The one header that carries the visitor's IP, set by the platform's proxy (fly.io:
+  // Fly-Client-IP). Unset: the TCP peer's address. No other header is ever read.
+  CLIENT_IP_HEADER: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, "must be a header name such as Fly-Client-IP")
+      .transform((name) => name.toLowerCase())
+      .optional(),
+  ),
+  // Submissions answered through the no-JS sum (solvable by a script) get this tighter budget.
+  RATE_LIMIT_NOJS_MAX: z.coerce.number().int().min(1).default(3),
+  // A form posted sooner than this after it was rendered is treated like a tripped honeypot.
+  FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(2_000),
+  // At most this many visitor confirmations per recipient address per day (the submission and
+  // the company copy still go through).
+  MAIL_CONFIRMATIONS_PER_DAY: z.coerce.number().int().min(0).default(3),
+  // Sent outbox rows keep their bodies this many days; then the text is cleared (row and status stay).
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  // How mail leaves: smtp (SMTP_URL) or files in DATA_DIR/mail. Default: smtp when SMTP_URL is set,
+  // files otherwise; production on DATABASE_URL refuses files unless this says so explicitly.
+  MAIL_TRANSPORT: z.enum(["smtp", "files"]).optional(),
+  // Where generated development secrets are kept (never inside DATA_DIR): default DATA_DIR + ".secrets.json".
+  SECRETS_FILE: optionalString,
 });
 
 export type Env = z.infer<typeof schema>;
@@ -68,11 +110,17 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const problems: string[] = [];
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
-    throw new Error(
-      "Invalid environment configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (32+ characters)",
+    problems.push("SESSION_SECRET: required in production with DATABASE_URL (32+ characters)");
+  }
+  if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) problems.push("MAIL_TRANSPORT: smtp needs SMTP_URL");
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SMTP_URL && env.MAIL_TRANSPORT !== "files") {
+    problems.push(
+      "SMTP_URL: required in production with DATABASE_URL (mail written to the machine's disk is lost at the next deploy); set MAIL_TRANSPORT=files to accept that explicitly",
     );
   }
+  if (problems.length > 0) throw new Error(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
   return env;
 }
 

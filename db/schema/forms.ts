@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  uuid,
   primaryKey,
   serial,
   text,
@@ -136,6 +137,8 @@ export const employmentApplications = pgTable("employment_applications", {
   email: text("email").notNull(),
   dateAvailable: date("date_available", { mode: "string" }).notNull(),
   ssnEncrypted: text("ssn_encrypted").notNull(),
+  /** Random per-row id bound into the SSN's ciphertext (GCM associated data): a value moved to another row does not decrypt. */
+  secretRef: uuid("secret_ref").notNull().defaultRandom(),
   desiredSalary: text("desired_salary").notNull(),
   position: text("position").notNull(),
   usCitizen: boolean("us_citizen").notNull(),
@@ -170,6 +173,7 @@ export const uploads = pgTable(
 );
 
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
+export type OutboxKind = "company" | "confirmation";
 
 /**
  * Outgoing e-mail (DECISIONS 20), written in the submission's transaction and
@@ -195,8 +199,15 @@ export const outbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     sourceTable: text("source_table"),
     sourceId: integer("source_id"),
+    /** 'company' (the company copy) or 'confirmation' (to the visitor: capped per address per day). */
+    kind: text("kind").$type<OutboxKind>().notNull().default("company"),
+    /** When the body was cleared after MAIL_RETENTION_DAYS (the row and its status stay). */
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_recipient_idx").on(t.kind, t.to, t.createdAt),
+  ],
 );
 
 /** Fixed-window counters per key (form + client IP), shared by every instance. */
@@ -206,8 +217,28 @@ export const rateLimits = pgTable(
     key: text("key").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull().default(0),
+    /** End of the window: the row is pruned once it has passed. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * One row per committed submission, keyed by the submission key its form
+ * carried (a hidden field made per render). A resubmission after an uncertain
+ * answer (a timeout, a 503 sent after the commit) finds its row and is
+ * answered as the success it was, instead of being stored twice.
+ */
+export const submissionKeys = pgTable(
+  "submission_keys",
+  {
+    key: text("key").primaryKey(),
+    form: text("form").notNull(),
+    submissionTable: text("submission_table").notNull(),
+    submissionId: integer("submission_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_keys_created_idx").on(t.createdAt)],
 );
 
 /** Captcha tokens already used (hash only), kept until they would expire anyway. */

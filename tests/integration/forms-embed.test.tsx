@@ -1,6 +1,6 @@
 import { MantineProvider } from "@mantine/core";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, type RouteObject } from "react-router";
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider, useLoaderData, type RouteObject } from "react-router";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -23,6 +23,7 @@ const { ContactForm } = await import("~/forms/contact/Form");
 const { SimpleQuoteForm } = await import("~/forms/quote/Form");
 const { formBootstrap, simpleQuoteAction } = await import("~/forms/quote/embed.server");
 const { rows, sumAnswer, toFormData, honeypotFields } = await import("./forms-support");
+const { clientIpContext } = await import("~/forms/client-ip.server");
 
 /**
  * The embed contract for pages owned by other capabilities: a product page
@@ -48,14 +49,17 @@ const routes: RouteObject[] = [
   {
     path: "/residential-garage-doors",
     loader: () => ({ leadForm: formBootstrap() }),
-    action: ({ request }) => simpleQuoteAction({ request }),
+    action: ({ request, context }) => simpleQuoteAction({ request, context }),
     Component: ProductPage,
   },
 ];
 
 async function render(request: Request) {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(request);
+  // The server hands the app the visitor's IP in the load context (app/forms/client-ip.server.ts).
+  const requestContext = new RouterContextProvider();
+  requestContext.set(clientIpContext, "192.0.2.77");
+  const context = await handler.query(request, { requestContext });
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return { status: context.statusCode, html: renderToString(<StaticRouterProvider router={router} context={context} />) };
@@ -63,7 +67,7 @@ async function render(request: Request) {
 
 const url = "http://localhost:3000/residential-garage-doors";
 const post = (fields: FormData) =>
-  new Request(url, { method: "POST", body: fields, headers: { Origin: "http://localhost:3000", "X-Forwarded-For": "192.0.2.77" } });
+  new Request(url, { method: "POST", body: fields, headers: { Origin: "http://localhost:3000" } });
 
 beforeAll(async () => {
   await connect();

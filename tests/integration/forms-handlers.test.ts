@@ -10,7 +10,7 @@ import { todayInDetroit } from "~/lib/company-time";
 import { decryptText } from "~/lib/crypto.server";
 import { log } from "~/lib/log.server";
 import { createTestDatabase } from "../support/db";
-import { altchaToken, count, formPost, honeypotFields, imageFile, rows, sumAnswer, toFormData } from "./forms-support";
+import { altchaToken, count, formPost, honeypotFields, imageFile, rows, sumAnswer, toFormData, nextIp } from "./forms-support";
 
 /**
  * Every form's schema and handler against the real database: a valid
@@ -190,8 +190,8 @@ for (const c of cases) {
     it("HTML form (no JavaScript, sum answered): stored with its outbox mail, then the form resets (or keeps its values)", async () => {
       const before = await count(conn.db, c.table);
       const outboxBefore = await count(conn.db, "outbox");
-      const request = formPost(c.page, toFormData({ ...c.valid, ...honeypotFields(), ...sumAnswer() }), { "X-Forwarded-For": "198.51.100.20" });
-      const response = await formAction(c.def, { request, url: new URL(request.url) }, { db: conn.db });
+      const request = formPost(c.page, toFormData({ ...c.valid, ...honeypotFields(), ...sumAnswer() }));
+      const response = await formAction(c.def, { request, url: new URL(request.url) }, { db: conn.db, clientIp: "198.51.100.20" });
       expect(response.init?.status).toBe(200);
       expect(response.data).toMatchObject({ form: c.def.id, status: "success", message: c.success });
       if (c.keepsValues) expect(response.data.lastResult?.initialValue).toMatchObject({ name: c.valid.name, city: c.valid.city });
@@ -213,7 +213,7 @@ for (const c of cases) {
 
     it(`API ${c.api}: {success, message} through the same handler`, async () => {
       const before = await count(conn.db, c.table);
-      const response = await apiFormAction(c.def, { request: apiRequest(c, await altchaToken()) }, { db: conn.db, ...(c.apiParams ? { overrides: { quote_type: "Commercial" } } : {}) });
+      const response = await apiFormAction(c.def, { request: apiRequest(c, await altchaToken()) }, { db: conn.db, clientIp: nextIp(), ...(c.apiParams ? { overrides: { quote_type: "Commercial" } } : {}) });
       const json = await response.json();
       expect(json, JSON.stringify(json)).toEqual({ success: true, message: c.success });
       expect(await count(conn.db, c.table)).toBe(before + 1);
@@ -225,7 +225,7 @@ for (const c of cases) {
       for (const field of c.required) {
         const values: Record<string, string | string[]> = { ...c.valid };
         delete values[field];
-        const outcome = await runForm(c.def, formPost(c.page, toFormData({ ...values, ...honeypotFields(), ...sumAnswer() })), { db: conn.db });
+        const outcome = await runForm(c.def, formPost(c.page, toFormData({ ...values, ...honeypotFields(), ...sumAnswer() })), { db: conn.db, clientIp: nextIp() });
         expect(outcome.status, field).toBe(400);
         expect(Object.keys(outcome.fieldErrors), field).toEqual([field]);
         expect(outcome.fieldErrors[field]![0], field).toMatch(/required|Please answer|Please tell us|Please choose/);
@@ -258,7 +258,7 @@ describe("form-specific rules", () => {
     const outcome = await runForm(
       simpleQuoteForm,
       formPost("/residential-windows", toFormData({ ...quote, email: "x@example.com", quote_type: "Residential", quote_for: ["Loading Docks"], ...sumAnswer() })),
-      { db: conn.db },
+      { db: conn.db, clientIp: nextIp() },
     );
     expect(outcome.fieldErrors.quote_for).toEqual(["Please choose from the listed products."]);
   });
@@ -267,7 +267,7 @@ describe("form-specific rules", () => {
     const outcome = await runForm(
       fullQuoteForm,
       formPost("/request-quote", toFormData({ ...quote, email: "y@example.com", existing_customer: "Yes", quote_type: "Residential", business_name: "Acme", ...sumAnswer() })),
-      { db: conn.db },
+      { db: conn.db, clientIp: nextIp() },
     );
     expect(outcome.fieldErrors).toEqual({ business_name: ["A business name belongs on a commercial quote."] });
   });
@@ -276,7 +276,7 @@ describe("form-specific rules", () => {
     const outcome = await runForm(
       commercialServiceForm,
       formPost("/request-service", toFormData({ ...cases[3]!.valid, serviceDate: inDays(-1), ...sumAnswer() })),
-      { db: conn.db },
+      { db: conn.db, clientIp: nextIp() },
     );
     expect(outcome.fieldErrors).toEqual({ serviceDate: ["Please choose today or a later date."] });
   });
@@ -302,7 +302,7 @@ describe("form-specific rules", () => {
       vi.spyOn(log, level).mockImplementation(((...args: unknown[]) => void logged.push(args)) as never),
     );
     try {
-      const ok = await runForm(employmentForm, formPost("/employment", toFormData({ ...cases[5]!.valid, ssn: "987 65 4321", ...sumAnswer() })), { db: conn.db });
+      const ok = await runForm(employmentForm, formPost("/employment", toFormData({ ...cases[5]!.valid, ssn: "987 65 4321", ...sumAnswer() })), { db: conn.db, clientIp: nextIp() });
       expect(ok.ok).toBe(true);
       const failing: FormDefinition<typeof employmentForm.schema> = {
         ...employmentForm,
@@ -312,7 +312,7 @@ describe("form-specific rules", () => {
         },
       };
       const before = await count(conn.db, "employment_applications");
-      const failed = await runForm(failing, formPost("/employment", toFormData({ ...cases[5]!.valid, ssn: "987-65-4322", ...sumAnswer() })), { db: conn.db });
+      const failed = await runForm(failing, formPost("/employment", toFormData({ ...cases[5]!.valid, ssn: "987-65-4322", ...sumAnswer() })), { db: conn.db, clientIp: nextIp() });
       expect(failed).toMatchObject({ ok: false, status: 500, message: "An error occurred. Please try again." });
       expect(await count(conn.db, "employment_applications")).toBe(before);
     } finally {

@@ -9,7 +9,7 @@ import { claimDueMail } from "~/mail/outbox.server";
 import { smtpTransport } from "~/mail/transport.server";
 import { startMailWorker, type MailWorker } from "~/mail/worker.server";
 import { createTestDatabase } from "../support/db";
-import { formPost, rows, sumAnswer, toFormData } from "./forms-support";
+import { formPost, rows, sumAnswer, toFormData, nextIp } from "./forms-support";
 
 /**
  * The outbox against a real SMTP peer (smtp-server): every message is
@@ -81,7 +81,7 @@ async function submitContact(n: number) {
   const outcome = await runForm(
     contactForm,
     formPost("/contact", toFormData({ first_name: `Visitor${n}`, last_name: "Test", email: `visitor${n}@example.com`, phone: "(810) 555-0101", details: `Message ${n}`, ...sumAnswer() })),
-    { db: conn.db },
+    { db: conn.db, clientIp: nextIp() },
   );
   expect(outcome.ok).toBe(true);
   return outcome.submissionId!;

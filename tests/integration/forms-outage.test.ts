@@ -9,7 +9,7 @@ import { contactForm } from "~/forms/contact/handle.server";
 import { formAction, runForm, UNAVAILABLE_MESSAGE } from "~/forms/pipeline.server";
 import { usingServer } from "../support/db";
 import { startTcpProxy } from "../support/tcp-proxy";
-import { formPost, honeypotFields, sumAnswer, toFormData } from "./forms-support";
+import { formPost, honeypotFields, sumAnswer, toFormData, nextIp } from "./forms-support";
 
 /**
  * The database goes away in the middle of a run (issue 5 §5): the form answers
@@ -79,10 +79,10 @@ function post(email: string) {
 
 describe(`a database outage mid-run (${usingServer() ? "PostgreSQL server" : "PGlite"})`, () => {
   it("answers 503 with the values kept, writes nothing, and recovers when the database returns", async () => {
-    expect((await runForm(contactForm, post("before@example.com"), { db: app.db })).ok).toBe(true);
+    expect((await runForm(contactForm, post("before@example.com"), { db: app.db, clientIp: nextIp() })).ok).toBe(true);
 
     await proxy.cut();
-    const during = await formAction(contactForm, { request: post("during@example.com") }, { db: app.db });
+    const during = await formAction(contactForm, { request: post("during@example.com") }, { db: app.db, clientIp: nextIp() });
     const init = during.init as { status?: number; headers?: HeadersInit } | null;
     expect(init?.status).toBe(503);
     expect(new Headers(init?.headers).get("Retry-After")).toBe("30");
@@ -91,8 +91,8 @@ describe(`a database outage mid-run (${usingServer() ? "PostgreSQL server" : "PG
 
     await proxy.restore();
     // The pool reconnects by itself: the next visitor's submission goes through.
-    let after = await runForm(contactForm, post("after@example.com"), { db: app.db });
-    for (let i = 0; i < 5 && !after.ok; i++) after = await runForm(contactForm, post("after@example.com"), { db: app.db });
+    let after = await runForm(contactForm, post("after@example.com"), { db: app.db, clientIp: nextIp() });
+    for (let i = 0; i < 5 && !after.ok; i++) after = await runForm(contactForm, post("after@example.com"), { db: app.db, clientIp: nextIp() });
     expect(after).toMatchObject({ ok: true, status: 200 });
 
     expect(await rows(app.db, "before@example.com")).toBe(1);

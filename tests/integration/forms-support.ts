@@ -58,7 +58,7 @@ export function formPost(
 ): Request {
   const init: RequestInit & { duplex?: string } = {
     method: "POST",
-    headers: { Origin: SITE, "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": nextIp(), ...headers },
+    headers: { Origin: SITE, "Sec-Fetch-Site": "same-origin", ...headers },
   };
   if (body instanceof FormData || body instanceof URLSearchParams || typeof body === "string") init.body = body;
   else {

@@ -4,7 +4,7 @@ import { apiFormAction, runForm } from "~/forms/pipeline.server";
 import { fullQuoteForm } from "~/forms/quote/handle.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
 import { createTestDatabase } from "../support/db";
-import { altchaToken, count, formPost, honeypotFields, imageFile, jpegBytes, pngBytes, rows, sumAnswer, toFormData } from "./forms-support";
+import { altchaToken, count, formPost, honeypotFields, imageFile, jpegBytes, pngBytes, rows, sumAnswer, toFormData, nextIp } from "./forms-support";
 
 /**
  * Uploads (DECISIONS 11): images only, judged by their bytes; at most 10 MB
@@ -37,7 +37,7 @@ const MB = 1024 * 1024;
 
 async function sendQuote(photos: File[]) {
   const fd = toFormData({ ...quote, ...honeypotFields(), ...sumAnswer(), photos });
-  return runForm(fullQuoteForm, formPost("/request-quote?type=residential", fd), { db: conn.db });
+  return runForm(fullQuoteForm, formPost("/request-quote?type=residential", fd), { db: conn.db, clientIp: nextIp() });
 }
 
 async function nothingStored(run: () => Promise<unknown>) {
@@ -112,7 +112,7 @@ describe("quote photos", () => {
     const fd = new FormData();
     fd.append("data", JSON.stringify({ ...quote, quote_for: ["Loading Docks"], business_name: "Lakeside Storage", recaptcha_token: await altchaToken() }));
     fd.append("photo", imageFile("dock.png"));
-    const response = await apiFormAction(fullQuoteForm, { request: formPost("/api/store/request-quote/commercial", fd) }, { db: conn.db, overrides: { quote_type: "Commercial" } });
+    const response = await apiFormAction(fullQuoteForm, { request: formPost("/api/store/request-quote/commercial", fd) }, { db: conn.db, clientIp: nextIp(), overrides: { quote_type: "Commercial" } });
     expect(await response.json()).toEqual({ success: true, message: "Submitted successfully! A representative will reach out within 48 hours." });
     const [row] = await rows<{ id: number; business_name: string; quote_type: string }>(conn.db, "select id, business_name, quote_type from quote_requests order by id desc limit 1");
     expect(row).toMatchObject({ business_name: "Lakeside Storage", quote_type: "Commercial" });
@@ -124,7 +124,7 @@ describe("quote photos", () => {
       const fd = new FormData();
       fd.append("data", JSON.stringify({ ...quote, recaptcha_token: "unused" }));
       for (const n of [1, 2, 3, 4]) fd.append("photo", imageFile(`${n}.png`));
-      const response = await apiFormAction(fullQuoteForm, { request: formPost("/api/store/request-quote/residential", fd) }, { db: conn.db });
+      const response = await apiFormAction(fullQuoteForm, { request: formPost("/api/store/request-quote/residential", fd) }, { db: conn.db, clientIp: nextIp() });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ success: false, message: "Please check the form: You can only upload up to 3 photos." });
     });
@@ -146,7 +146,7 @@ describe("service photos", () => {
     contactMethod: "Text",
   };
   const send = (photos: File[]) =>
-    runForm(commercialServiceForm, formPost("/request-service?type=commercial", toFormData({ ...service, ...sumAnswer(), photo: photos })), { db: conn.db });
+    runForm(commercialServiceForm, formPost("/request-service?type=commercial", toFormData({ ...service, ...sumAnswer(), photo: photos })), { db: conn.db, clientIp: nextIp() });
 
   it("takes up to 10 photos, refuses an 11th", async () => {
     const ten = Array.from({ length: 10 }, (_, i) => imageFile(`p${i}.png`));

@@ -1,5 +1,5 @@
 import { contactForm } from "../contact/handle.server";
-import { formAction, formBootstrap } from "../pipeline.server";
+import { formAction, formBootstrap, type ActionArgs } from "../pipeline.server";
 import { simpleQuoteForm } from "./handle.server";
 
 /**
@@ -28,10 +28,10 @@ import { simpleQuoteForm } from "./handle.server";
  */
 export { formBootstrap };
 
-export function simpleQuoteAction(args: { request: Request; url?: URL }) {
+export function simpleQuoteAction(args: ActionArgs) {
   return formAction(simpleQuoteForm, args);
 }
 
-export function contactAction(args: { request: Request; url?: URL }) {
+export function contactAction(args: ActionArgs) {
   return formAction(contactForm, args);
 }

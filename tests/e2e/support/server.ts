@@ -15,6 +15,8 @@ export function e2eServerEnv(): Record<string, string> {
     SESSION_SECRET: "e2e-session-secret-not-used-anywhere-else-0123456789",
     ALTCHA_HMAC_KEY: "e2e-altcha-hmac-key-not-used-anywhere-else-0123456789",
     DATA_ENCRYPTION_KEY: "6532652d646174612d656e6372797074696f6e2d6b65792d3031323334353637",
+    // The tests read the mail the server writes; production on a real database must say so explicitly.
+    MAIL_TRANSPORT: "files",
   };
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   return env;
