@@ -97,7 +97,7 @@ const schema = z.object({
   // How mail leaves: smtp (SMTP_URL) or files in DATA_DIR/mail. Default: smtp when SMTP_URL is set,
   // files otherwise; production on DATABASE_URL refuses files unless this says so explicitly.
   MAIL_TRANSPORT: z.enum(["smtp", "files"]).optional(),
-  // Where generated development secrets are kept (never inside DATA_DIR): default DATA_DIR + ".secrets.json".
+  // Where generated development secrets are kept (never inside DATA_DIR): default .secrets.json beside DATA_DIR.
   SECRETS_FILE: optionalString,
 });
 

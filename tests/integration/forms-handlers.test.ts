@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Connection } from "@db/client.server";
 import { contactForm } from "~/forms/contact/handle.server";
-import { employmentForm } from "~/forms/employment/handle.server";
+import { employmentForm, ssnPlace } from "~/forms/employment/handle.server";
 import { apiFormAction, formAction, runForm, type FormDefinition } from "~/forms/pipeline.server";
 import { promoForm } from "~/forms/promo/handle.server";
 import { fullQuoteForm, simpleQuoteForm } from "~/forms/quote/handle.server";
@@ -282,12 +282,16 @@ describe("form-specific rules", () => {
   });
 
   it("employment: the SSN is stored encrypted, absent from every e-mail and from the log", async () => {
-    const [row] = await rows<{ id: number; ssn_encrypted: string; us_citizen: boolean; worked_before: boolean }>(
+    const stored = await rows<{ id: number; ssn_encrypted: string; secret_ref: string; us_citizen: boolean; worked_before: boolean }>(
       conn.db,
-      "select id, ssn_encrypted, us_citizen, worked_before from employment_applications order by id limit 1",
+      "select id, ssn_encrypted, secret_ref, us_citizen, worked_before from employment_applications order by id limit 2",
     );
+    const row = stored[0];
     expect(row!.ssn_encrypted).not.toMatch(/6789/);
-    expect(decryptText(row!.ssn_encrypted)).toBe("123-45-6789");
+    expect(decryptText(row!.ssn_encrypted, ssnPlace(row!.secret_ref))).toBe("123-45-6789");
+    // Bound to its row: the same ciphertext read as another row's value does not decrypt.
+    expect(stored).toHaveLength(2);
+    expect(() => decryptText(row!.ssn_encrypted, ssnPlace(stored[1]!.secret_ref))).toThrow();
     expect(row).toMatchObject({ us_citizen: true, worked_before: false });
     const mail = await rows<{ text: string; html: string }>(conn.db, "select text, html from outbox where source_table = 'employment_applications'");
     expect(mail.length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { employmentApplications } from "@db/schema";
 import { encryptText } from "~/lib/crypto.server";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
@@ -9,12 +10,19 @@ import { employmentLabels, employmentSchema, normalizeSsn } from "./schema";
  */
 const yes = (v: "yes" | "no") => v === "yes";
 
+/** Where an applicant's SSN is stored, bound into its ciphertext; `secretRef` is the row's secret_ref. */
+export function ssnPlace(secretRef: string) {
+  return { table: "employment_applications", column: "ssn_encrypted", row: secretRef };
+}
+
 export const employmentForm: FormDefinition<typeof employmentSchema> = {
   id: "employment",
   noun: "employment application",
   schema: employmentSchema,
   successMessage: "Submitted successfully!",
   async handle(tx, value, ctx) {
+    // The ciphertext is bound to this row (GCM associated data): moved to another row, it does not decrypt.
+    const secretRef = randomUUID();
     const [row] = await tx
       .insert(employmentApplications)
       .values({
@@ -29,7 +37,8 @@ export const employmentForm: FormDefinition<typeof employmentSchema> = {
         phone: value.phone,
         email: value.email,
         dateAvailable: value.dateAvailable,
-        ssnEncrypted: encryptText(normalizeSsn(value.ssn)!),
+        ssnEncrypted: encryptText(normalizeSsn(value.ssn)!, ssnPlace(secretRef)),
+        secretRef,
         desiredSalary: value.desiredSalary,
         position: value.position,
         usCitizen: yes(value.usCitizen),
