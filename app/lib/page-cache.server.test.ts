@@ -71,6 +71,10 @@ describe("remembered documents", () => {
   it("are never made from errors, other methods, or data JSON cannot tell apart", () => {
     const withErrors = { ...routed({}), staticHandlerContext: { ...routed({}).staticHandlerContext, errors: { root: new Error("x") } } };
     expect(documentKey(get(), 500, withErrors)).toBeUndefined();
+    // A refused form shows the visitor's values: never kept, however often the same post comes.
+    expect(documentKey(post(), 400, routed({ page: { title: "A" } }, { status: "error" }))).toBeUndefined();
+    expect(documentKey(post(), 429, routed({ page: { title: "A" } }, { status: "error" }))).toBeUndefined();
+    expect(documentKey(post(), 200, routed({ page: { title: "A" } }, { status: "success" }))).toBeDefined();
     expect(documentKey(new Request("http://localhost/contact", { method: "PUT" }), 200, routed({}))).toBeUndefined();
     expect(documentKey(get(), 200, routed({ page: new Map([["a", 1]]) }))).toBeUndefined();
     expect(documentKey(get(), 200, routed({ page: new Set([1]) }))).toBeUndefined();
@@ -78,11 +82,11 @@ describe("remembered documents", () => {
   });
 
   it("keep an answer to a POST only once the same key was seen twice, so one visitor's values are not kept", () => {
-    const failed = () => documentKey(post(), 400, routed({ page: bootstrap("What is 1 + 2?", "tok1") }, { values: { email: "ann@example.com" } }))!;
-    rememberDocument(failed(), renderDoc("n1", "What is 1 + 2?", "tok1", "ann@example.com"), "n1");
-    expect(rememberedDocument(failed(), "n2")).toBeUndefined();
-    rememberDocument(failed(), renderDoc("n2", "What is 1 + 2?", "tok1", "ann@example.com"), "n2");
-    expect(rememberedDocument(failed(), "n3")?.toString()).toContain('nonce="n3"');
+    const sent = () => documentKey(post(), 200, routed({ page: bootstrap("What is 1 + 2?", "tok1") }, { status: "success" }))!;
+    rememberDocument(sent(), renderDoc("n1", "What is 1 + 2?", "tok1", "Your message has been sent!"), "n1");
+    expect(rememberedDocument(sent(), "n2")).toBeUndefined();
+    rememberDocument(sent(), renderDoc("n2", "What is 1 + 2?", "tok1", "Your message has been sent!"), "n2");
+    expect(rememberedDocument(sent(), "n3")?.toString()).toContain('nonce="n3"');
   });
 
   it("are not kept when a per-answer value cannot be found in the render, or two of them are equal", () => {

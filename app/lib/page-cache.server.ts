@@ -223,6 +223,8 @@ export function documentKey(request: Request, status: number, context: RenderedR
   const { staticHandlerContext: handled } = context;
   // An error's JSON says little of what the error boundary shows: always render those.
   if (process.env.PAGE_CACHE === "off" || (method !== "GET" && method !== "POST") || handled.errors) return undefined;
+  // A refused POST (field errors, 429, 503) shows what that visitor typed: it is never kept, even once seen twice.
+  if (method === "POST" && status >= 400) return undefined;
 
   const leaf = handled.matches.at(-1)?.route.id;
   const handle = leaf ? (context.routeModules[leaf]?.handle as SharedNotFoundHandle | undefined) : undefined;

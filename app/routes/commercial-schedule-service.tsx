@@ -7,6 +7,7 @@ import { lazyForm } from "~/forms/ui/lazy-form";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/commercial-schedule-service";
+import { formPageHeaders } from "~/forms/route-headers";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
 const CommercialServiceForm = lazyForm(() => import("~/forms/service/Form").then((m) => m.CommercialServiceForm));
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/commercial-schedule-service",
   });
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = (args) => formPageHeaders(args);
 
 export function loader() {
   return { form: formBootstrap() };

@@ -6,6 +6,7 @@ import { lazyForm } from "~/forms/ui/lazy-form";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/discount-signup-2025";
+import { formPageHeaders } from "~/forms/route-headers";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
 const PromoForm = lazyForm(() => import("~/forms/promo/Form").then((m) => m.PromoForm));
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/discount-signup-2025",
   });
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = (args) => formPageHeaders(args);
 
 export function loader() {
   return { form: formBootstrap() };

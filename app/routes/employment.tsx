@@ -7,6 +7,7 @@ import { formAction, formBootstrap } from "~/forms/pipeline.server";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/employment";
+import { formPageHeaders } from "~/forms/route-headers";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
 const EmploymentForm = lazyForm(() => import("~/forms/employment/Form").then((m) => m.EmploymentForm));
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/employment",
   });
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = (args) => formPageHeaders(args);
 
 export function loader() {
   return { form: formBootstrap() };

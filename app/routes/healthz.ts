@@ -10,5 +10,5 @@ export async function loader() {
   } catch {
     // fall through
   }
-  return Response.json({ db: "unavailable" }, { status: 503, headers });
+  return Response.json({ db: "unavailable" }, { status: 503, headers: { ...headers, "Retry-After": "5" } });
 }

@@ -6,6 +6,7 @@ import { QuoteFormSlot } from "~/content/sections/QuoteFormSlot";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import { simpleQuoteAction } from "~/forms/quote/embed.server";
 import type { Route } from "./+types/product-page";
+import { formPageHeaders } from "~/forms/route-headers";
 
 /**
  * The product pages that carry the simple quote form (DECISIONS 9; the list is
@@ -23,7 +24,7 @@ export const action = (args: Route.ActionArgs) => simpleQuoteAction(args);
 export const clientAction = leadFormClientAction;
 export const shouldRevalidate = leadFormShouldRevalidate;
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: Route.HeadersFunction = (args) => formPageHeaders(args, args.loaderHeaders);
 
 export const meta: Route.MetaFunction = (args) => contentMeta(args);
 

@@ -9,6 +9,7 @@ import { Chooser, FormCardHeader } from "~/forms/ui/Chooser";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/request-quote";
+import { formPageHeaders } from "~/forms/route-headers";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
 const QuoteForm = lazyForm(() => import("~/forms/quote/Form").then((m) => m.QuoteForm));
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/request-quote",
   });
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = (args) => formPageHeaders(args);
 
 function quoteType(url: URL): QuoteType | null {
   const type = url.searchParams.get("type");
