@@ -10,7 +10,12 @@ import { secret } from "~/lib/secrets.server";
  * `name__confirm` must arrive empty, `from__confirm` is an encrypted
  * timestamp that must decrypt and not lie in the future — with node:crypto
  * and a key derived from the form secret, so every instance agrees.
- * A request with neither field (an API client) is not checked, as in remix-utils.
+ *
+ * Stricter than remix-utils (issue 15, DECISIONS 27): on HTML posts the
+ * fields are required (a bot that leaves them out is not waved through), and
+ * a form posted sooner than `minFillMs` after it was rendered counts as a
+ * trip too (no person reads and fills a form in under two seconds). Only the
+ * JSON API of SPEC §7, whose clients never saw a page, is posted without them.
  */
 export const HONEYPOT_NAME_FIELD = "name__confirm";
 export const HONEYPOT_VALID_FROM_FIELD = "from__confirm";
@@ -50,14 +55,23 @@ function decryptValidFrom(value: string): number | null {
   }
 }
 
-/** True when the submission looks automated (the trap was filled or forged). */
-export function isHoneypotTripped(fields: FormData, now = Date.now()): boolean {
+export type HoneypotCheck = {
+  /** True for HTML posts (a rendered form always carries both fields); false for the JSON API. */
+  required: boolean;
+  /** A form posted sooner than this after it was rendered is treated as automated (0: no minimum). */
+  minFillMs?: number;
+  now?: number;
+};
+
+/** True when the submission looks automated: the trap was filled, forged, left out (when required) or posted too fast. */
+export function isHoneypotTripped(fields: FormData, { required, minFillMs = 0, now = Date.now() }: HoneypotCheck): boolean {
   const hasName = fields.has(HONEYPOT_NAME_FIELD);
   const hasValidFrom = fields.has(HONEYPOT_VALID_FROM_FIELD);
-  if (!hasName && !hasValidFrom) return false;
+  if (!hasName && !hasValidFrom) return required;
   if (!hasName || fields.get(HONEYPOT_NAME_FIELD) !== "") return true;
   const validFrom = fields.get(HONEYPOT_VALID_FROM_FIELD);
   if (typeof validFrom !== "string" || !validFrom) return true;
-  const time = decryptValidFrom(validFrom);
-  return time === null || time > now;
+  const renderedAt = decryptValidFrom(validFrom);
+  // A timestamp from the future is forged (or from a clock we do not trust); a recent one is a bot's speed.
+  return renderedAt === null || renderedAt > now || now - renderedAt < minFillMs;
 }

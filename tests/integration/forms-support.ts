@@ -27,9 +27,13 @@ export function sumAnswer(): { captcha_answer: string; captcha_challenge: string
   return { captcha_answer: String(Number(a) + Number(b)), captcha_challenge: token, question };
 }
 
-/** The hidden honeypot fields a real page renders (left empty). */
-export function honeypotFields(): Record<string, string> {
-  const props = honeypotInputProps(Date.now() - 5_000);
+/**
+ * The hidden honeypot fields a real page renders (left empty), as if the page
+ * was rendered 10 s ago: older than the minimum fill time (FORM_MIN_FILL_MS,
+ * 2 s), as a person's post would be.
+ */
+export function honeypotFields(renderedMsAgo = 10_000): Record<string, string> {
+  const props = honeypotInputProps(Date.now() - renderedMsAgo);
   return { [props.nameFieldName]: "", [props.validFromFieldName]: props.encryptedValidFrom };
 }
 
