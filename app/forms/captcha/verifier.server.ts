@@ -77,12 +77,19 @@ export function hasCaptchaResponse(fields: FormData): boolean {
   );
 }
 
+/**
+ * Which kind of answer was verified: "token" for the widget's (proof of work
+ * or reCAPTCHA), "sum" for the no-JS sum — solvable by a script, so the
+ * pipeline gives it a tighter budget — or false when none was valid.
+ */
+export type CaptchaVerdict = "token" | "sum" | false;
+
 /** Verifies (and spends) whichever captcha answer the submission carries. */
-export async function verifyCaptcha(db: DbOrTx, fields: FormData, ip: string | null): Promise<boolean> {
+export async function verifyCaptcha(db: DbOrTx, fields: FormData, ip: string | null): Promise<CaptchaVerdict> {
   const token = field(fields, CAPTCHA_TOKEN_FIELD) || field(fields, RECAPTCHA_RESPONSE_FIELD);
-  if (token) return captchaVerifier().verify(db, token, ip);
+  if (token) return (await captchaVerifier().verify(db, token, ip)) ? "token" : false;
   const answer = field(fields, NOJS_ANSWER_FIELD);
   const challenge = field(fields, NOJS_TOKEN_FIELD);
-  if (answer && challenge) return verifySumAnswer(db, answer, challenge);
+  if (answer && challenge) return (await verifySumAnswer(db, answer, challenge)) ? "sum" : false;
   return false;
 }
