@@ -45,7 +45,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader() {
   const e = env();
-  const shell = await getShellData(await getDb());
+  const shell = await getShellData(getDb());
   return {
     siteUrl: e.SITE_URL,
     assetBase: e.ASSET_BASE_URL ?? "",

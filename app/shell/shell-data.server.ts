@@ -3,6 +3,7 @@ import type { Database } from "@db/client.server";
 import { locations } from "@db/schema";
 import { listReviews } from "~/reviews/reviews.server";
 import type { ReviewView } from "~/reviews/types";
+import { log } from "~/lib/log.server";
 
 export type LocationView = {
   slug: string;
@@ -22,12 +23,25 @@ export type ShellData = { locations: LocationView[]; reviews: ReviewView[] };
 /**
  * Footer data changes rarely; every instance keeps it for a minute so a page
  * view does not cost two queries. (A cache, not state: instances may differ
- * for at most a minute.)
+ * for at most a minute.) When the database cannot be read, pages keep the
+ * last footer data they had, or go without locations and reviews, rather than
+ * failing: every page's content is in the code, so a visitor can still read
+ * it and call during a database outage.
  */
 const TTL_MS = 60_000;
 let cached: { at: number; data: Promise<ShellData> } | undefined;
+let lastGood: ShellData = { locations: [], reviews: [] };
 
-export function getShellData(db: Database): Promise<ShellData> {
+export async function getShellData(db: Database | Promise<Database>): Promise<ShellData> {
+  try {
+    lastGood = await freshShellData(await db);
+  } catch (error) {
+    log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, "footer data unavailable; using the last known");
+  }
+  return lastGood;
+}
+
+function freshShellData(db: Database): Promise<ShellData> {
   if (!cached || Date.now() - cached.at > TTL_MS) {
     const data = (async () => ({
       locations: await db
