@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
-import { outbox } from "@db/schema";
+import { outbox, type OutboxKind } from "@db/schema";
+import { env } from "~/lib/env.server";
 
 /**
  * The outbox (DECISIONS 20): a mail is a row written in the same transaction
@@ -14,6 +15,12 @@ export type OutgoingMail = {
   html?: string;
   replyTo?: string;
   source?: { table: string; id: number };
+  /**
+   * 'company' (default): the company's copy, always written. 'confirmation':
+   * the visitor's copy, written only while its address has had fewer than
+   * MAIL_CONFIRMATIONS_PER_DAY confirmations in the last 24 hours.
+   */
+  kind?: OutboxKind;
 };
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -30,25 +37,75 @@ export function wakeMailWorker(): void {
   for (const listener of wakeListeners) listener();
 }
 
-/** Writes the mails in one statement (one round trip), in order; returns their ids. */
+/** Rows of a raw query, whichever driver ran it (postgres-js: an array; PGlite: `{ rows }`). */
+function resultRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Writes the mails in one statement (one round trip), in order; returns the
+ * ids of the rows written (a capped confirmation has none).
+ *
+ * The visitor's confirmation goes to whatever address was typed into a form,
+ * with the visitor's name and text in it: unchecked, the site is a relay for
+ * anyone who can solve a captcha (issue 15). So a 'confirmation' is written
+ * only when its address (compared in lower case) is under
+ * MAIL_CONFIRMATIONS_PER_DAY on two counts, both in this same statement:
+ *
+ *  - the confirmations in the outbox over the last 24 hours (a rolling day);
+ *  - a counter per address and UTC day in rate_limits, taken with
+ *    INSERT … ON CONFLICT DO UPDATE. The outbox count alone cannot see a
+ *    concurrent submission's uncommitted row, so a burst of simultaneous
+ *    posts would all pass it; the counter's upsert waits on the row lock of a
+ *    concurrent one and counts after it, so the cap holds exactly under
+ *    concurrency (the lock is held until the submission commits: a few ms).
+ *
+ * The company copy is never capped: every stored submission reaches the company.
+ */
 export async function enqueueMail(tx: DbOrTx, ...mails: OutgoingMail[]): Promise<number[]> {
   if (mails.length === 0) return [];
-  const rows = await tx
-    .insert(outbox)
-    .values(
-      mails.map((mail) => ({
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? null,
-        replyTo: mail.replyTo ?? null,
-        sourceTable: mail.source?.table ?? null,
-        sourceId: mail.source?.id ?? null,
-      })),
+  const max = env().MAIL_CONFIRMATIONS_PER_DAY;
+  const now = Date.now();
+  const dayStart = new Date(Math.floor(now / DAY_MS) * DAY_MS);
+  const dayEnd = new Date(dayStart.getTime() + DAY_MS);
+  const values = sql.join(
+    mails.map(
+      (mail, i) =>
+        sql`(${i}::int, ${mail.to}::text, ${mail.replyTo ?? null}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text, ${
+          mail.source?.table ?? null
+        }::text, ${mail.source?.id ?? null}::int, ${mail.kind ?? "company"}::text)`,
+    ),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with mail (ord, "to", reply_to, subject, text, html, source_table, source_id, kind) as (values ${values}),
+    counted as (
+      insert into rate_limits (key, window_start, count, expires_at)
+      select ${CONFIRMATION_KEY_PREFIX} || lower("to"), ${dayStart.toISOString()}::timestamptz, count(*), ${dayEnd.toISOString()}::timestamptz
+      from mail where kind = 'confirmation' group by lower("to") order by 1
+      on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
+      returning key, count
     )
-    .returning({ id: outbox.id });
-  return rows.map((row) => row.id);
+    insert into outbox ("to", reply_to, subject, text, html, source_table, source_id, kind)
+    select "to", reply_to, subject, text, html, source_table, source_id, kind from mail
+    where kind <> 'confirmation' or (
+      (select c.count from counted c where c.key = ${CONFIRMATION_KEY_PREFIX} || lower(mail."to")) <= ${max}
+      and (
+        select count(*) from outbox o
+        where o.kind = 'confirmation' and lower(o."to") = lower(mail."to") and o.created_at > now() - interval '24 hours'
+      ) < ${max}
+    )
+    order by ord
+    returning id`);
+  return resultRows<{ id: number }>(result)
+    .map((row) => Number(row.id))
+    .sort((x, y) => x - y);
 }
+
+/** The rate_limits key of an address's daily confirmation counter. */
+export const CONFIRMATION_KEY_PREFIX = "confirmation:";
 
 /**
  * Claims up to `limit` due messages for this worker: pending ones whose time
@@ -103,4 +160,36 @@ export async function markFailed(db: DbOrTx, row: OutboxRow, error: string, maxA
       nextAttemptAt: sql`now() + ${`${delayMs} milliseconds`}::interval`,
     })
     .where(and(eq(outbox.id, row.id), eq(outbox.status, "sending")));
+}
+
+/**
+ * Gives back rows this worker claimed but did not start (it is stopping):
+ * another instance may take them at once instead of when the lease ends, and
+ * the attempt they were charged is returned.
+ */
+export async function releaseClaims(db: DbOrTx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ status: "pending", lockedUntil: null, attempts: sql`greatest(${outbox.attempts} - 1, 0)` })
+    .where(and(inArray(outbox.id, [...ids]), eq(outbox.status, "sending")));
+}
+
+/**
+ * Retention (DECISIONS 28): the bodies of mails sent more than `days` ago are
+ * cleared — they hold whole submissions (an employment application's details
+ * included) and the company has its copy. The row stays with its recipient,
+ * subject, status and dates, so what was sent when can still be answered.
+ */
+export async function clearSentBodies(db: DbOrTx, days: number): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ text: "", html: null, clearedAt: sql`now()` })
+    .where(
+      and(
+        eq(outbox.status, "sent"),
+        isNull(outbox.clearedAt),
+        lt(outbox.sentAt, sql`now() - ${`${days} days`}::interval`),
+      ),
+    );
 }
