@@ -109,3 +109,39 @@ describe("several at once, at the peer's pace", () => {
     expect(peer.maxInFlight()).toBeLessThanOrEqual(4);
   });
 });
+
+describe("stopping mid-backlog", () => {
+  it("stop() lets the messages in flight finish and marks them sent, and hands the rest back unsent and uncharged", { timeout: 60_000 }, async () => {
+    await conn.db.execute(sql`delete from outbox`);
+    await conn.db.execute(sql`
+      insert into outbox ("to", subject, text, kind)
+      select 'stop' || g || '@example.com', 'Stop ' || g, 'Body ' || g, 'company' from generate_series(1, 40) g`);
+    const peer = await startPeer(0, { delayMs: 300 });
+    const worker = startMailWorker({
+      db: conn.db,
+      transport: smtpTransport(`smtp://127.0.0.1:${peer.port}`, { maxConnections: 4 }),
+      from: "Dover Doors & Windows <no-reply@example.com>",
+      pollMs: env().MAIL_POLL_MS,
+      maxAttempts: 5,
+      retryBaseMs: 30_000,
+      concurrency: 4,
+      batchSize: 20,
+    });
+    try {
+      await waitFor(async () => peer.received.length >= 1, 20_000, 10);
+      await worker.stop();
+    } finally {
+      await stopPeer(peer.server);
+    }
+    const outbox = await rows<{ to: string; status: string; attempts: number; locked_until: Date | null }>(conn.db, "select * from outbox order by id");
+    const sent = outbox.filter((m) => m.status === "sent");
+    // Everything the peer accepted is marked sent (nothing goes out twice), nothing is left claimed.
+    expect(sent.map((m) => m.to).sort()).toEqual(peer.received.flatMap((m) => m.to).sort());
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThan(40);
+    expect(outbox.filter((m) => m.status === "sending")).toEqual([]);
+    const back = outbox.filter((m) => m.status === "pending");
+    expect(back.length).toBe(40 - sent.length);
+    expect(back.every((m) => m.attempts === 0 && m.locked_until === null)).toBe(true);
+  });
+});
