@@ -37,8 +37,9 @@ export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap }
       ) : (
         <AltchaWidget ref={widget} config={bootstrap.config} />
       )}
+      {/* Without JavaScript the widget's slot is hidden by forms.css (not by a <style>
+          in here: a <style> in <body> may only style what follows it, issue 15). */}
       <noscript>
-        <style>{".form-captcha-slot{display:none}"}</style>
         <div className="form-captcha-nojs">
           <label htmlFor={answerId} className="form-label">
             {bootstrap.noJs.question} <span className="form-required" aria-hidden="true">*</span>

@@ -2,7 +2,6 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useFormAction } from "react-router";
-import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import type { z } from "zod";
 import { MantineScope } from "~/shell/MantineScope";
 import { Captcha, type CaptchaHandle } from "../captcha/Captcha";
@@ -13,6 +12,7 @@ import {
   type CaptchaBootstrap,
 } from "../captcha/types";
 import { isFormActionData, shownMessage, type FormActionData } from "../result";
+import { HoneypotFields } from "./HoneypotFields";
 
 /**
  * The one form frame every lead form renders (issue 4): a real
@@ -129,9 +129,7 @@ export function LeadForm<S extends z.ZodType>({
         aria-label={title}
         className="lead-form"
       >
-        <HoneypotProvider {...bootstrap.honeypot}>
-          <HoneypotInputs label="Please leave this field blank" />
-        </HoneypotProvider>
+        <HoneypotFields formId={form.id} fields={bootstrap.honeypot} />
         {children(fields, form.allErrors)}
         <Captcha ref={captcha} bootstrap={bootstrap.captcha} />
         <div id={statusId} className="form-status" aria-live="polite">
