@@ -50,6 +50,29 @@ function ensureChromium() {
   finish(false);
 }
 
+// The W3C HTML validator (vnu-jar, tests/e2e/quality/html-valid.spec.ts) runs on
+// the system's Java. Debian's, installed like Chromium: never the runtime that
+// vnu-jar would otherwise download for itself.
+function ensureJava() {
+  const found = () => spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
+  if (found()) return;
+  if (process.getuid?.() === 0) {
+    console.log("Java is missing: installing Debian's default-jre-headless with apt-get…");
+    // Slim images leave out this folder, and a JRE install step that links its man pages there fails without it.
+    mkdirSync("/usr/share/man/man1", { recursive: true });
+    const ok =
+      run("apt-get update", "apt-get", ["update", "-qq"]) &&
+      run("apt-get install default-jre-headless", "apt-get", ["install", "-y", "-qq", "default-jre-headless"], {
+        DEBIAN_FRONTEND: "noninteractive",
+      });
+    if (ok && found()) return;
+  }
+  console.error(
+    "Java is required for the HTML validator of the end-to-end tests. Install it with: sudo apt-get install -y default-jre-headless",
+  );
+  finish(false);
+}
+
 function vitestCounts(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, "utf8"));
@@ -90,6 +113,7 @@ for (const [name, env] of vitestRuns) {
 
 // 3. End-to-end against the production build.
 ensureChromium();
+ensureJava();
 if (!run("production build", npx, ["react-router", "build"])) {
   failed += 1;
   finish(false);
