@@ -1,8 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { eq } from "drizzle-orm";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Database, Tx } from "@db/client.server";
+import { submissionKeys } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { company } from "~/content/company";
 import { env } from "~/lib/env.server";
@@ -24,8 +27,8 @@ import {
   type HoneypotInputProps,
 } from "./honeypot.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOrigin } from "./origin.server";
-import { RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "./rate-limit.server";
-import { CHECK_FIELDS_MESSAGE, THROWN_ERROR, type FormActionData } from "./result";
+import { noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { CHECK_FIELDS_MESSAGE, SUBMISSION_KEY_FIELD, THROWN_ERROR, type FormActionData } from "./result";
 import { BodyError, readBody, storeUploads, type AcceptedUpload, type ParsedBody, type UploadRule } from "./uploads.server";
 
 /**
@@ -76,6 +79,12 @@ export type FormDefinition<Schema extends z.ZodType = z.ZodType> = {
   schema: Schema;
   uploads?: UploadRule;
   successMessage: string;
+  /**
+   * Fields that are never sent back: not re-rendered into the form, not in
+   * hydration data, so never in a cached document either (an SSN, a card
+   * number, a CVC). The visitor types them again after a refusal.
+   */
+  secretFields?: readonly string[];
   /** The commercial service form keeps its values after success (SPEC §4). */
   keepValuesOnSuccess?: boolean;
   rateLimit?: RateLimitRule;
@@ -129,10 +138,10 @@ function failure(status: number, message: string, extra: Partial<FormOutcome> = 
 }
 
 /** A Conform result that keeps the given values (no-JS re-render) without validating them. */
-function valuesOnlyReply(fields: FormData | null, schema: z.ZodType): SubmissionResult<string[]> | null {
+function valuesOnlyReply(fields: FormData | null, schema: z.ZodType, hidden: string[]): SubmissionResult<string[]> | null {
   if (!fields) return null;
   const submission = parseWithZod(fields, { schema });
-  const result = submission.reply({ hideFields: HIDDEN_FIELDS });
+  const result = submission.reply({ hideFields: hidden });
   return { ...result, status: "error", error: {} };
 }
 
@@ -145,6 +154,7 @@ export async function runForm<S extends z.ZodType>(
   const page = url.pathname.replace(/\.data$/, "") || "/";
   const api = options.api ?? false;
   const clientIp = options.clientIp ?? null;
+  const hidden = [...HIDDEN_FIELDS, ...(def.secretFields ?? [])];
   let body: ParsedBody | undefined;
 
   try {
@@ -157,7 +167,7 @@ export async function runForm<S extends z.ZodType>(
       // Keep what the visitor typed (no-JS), but never spend effort on files.
       const body = await readBody(request).catch(() => null);
       return failure(429, RATE_LIMIT_MESSAGE, {
-        reply: valuesOnlyReply(body?.fields ?? null, def.schema),
+        reply: valuesOnlyReply(body?.fields ?? null, def.schema, hidden),
         headers: { "Retry-After": String(limit.retryAfterSeconds) },
       });
     }
@@ -171,13 +181,26 @@ export async function runForm<S extends z.ZodType>(
     }
     for (const [key, value] of Object.entries(options.overrides ?? {})) parsed.fields.set(key, value);
 
-    // A filled honeypot: store nothing, answer like a success.
-    if (isHoneypotTripped(parsed.fields)) {
+    // A filled, missing (HTML posts) or too-quickly posted honeypot: store nothing, answer like a success.
+    if (isHoneypotTripped(parsed.fields, { required: !api, minFillMs: env().FORM_MIN_FILL_MS })) {
       log.info({ form: def.id, ip: clientIp }, "honeypot tripped; submission dropped");
       return { ok: true, status: 200, message: def.successMessage, fieldErrors: {}, reply: { initialValue: null } };
     }
 
+    const submissionKey = readSubmissionKey(parsed.fields);
     const submission = parseWithZod(parsed.fields, { schema: def.schema });
+    // The answer to a submission that was stored: its success, whether now or on a resubmission.
+    const stored = (id?: number, handled?: Handled): FormOutcome => ({
+      ok: true,
+      status: 200,
+      message: handled?.message ?? def.successMessage,
+      fieldErrors: {},
+      reply: def.keepValuesOnSuccess
+        ? submission.reply({ hideFields: [...hidden, SUBMISSION_KEY_FIELD] })
+        : submission.reply({ resetForm: true }),
+      redirectTo: handled?.redirectTo,
+      submissionId: id,
+    });
     const fieldErrors: Record<string, string[]> = { ...parsed.uploadErrors };
     if (submission.status !== "success") {
       for (const [name, messages] of Object.entries(submission.error ?? {})) {
@@ -188,34 +211,71 @@ export async function runForm<S extends z.ZodType>(
     if (Object.keys(fieldErrors).length > 0) {
       return failure(400, captchaMissing ? CAPTCHA_MESSAGE : CHECK_FIELDS_MESSAGE, {
         fieldErrors,
-        reply: submission.reply({ fieldErrors: parsed.uploadErrors, hideFields: HIDDEN_FIELDS }),
+        reply: submission.reply({ fieldErrors: parsed.uploadErrors, hideFields: hidden }),
       });
     }
     // A Conform "intent" (client-side validation request) is not a submission.
-    if (submission.status !== "success") return failure(400, CHECK_FIELDS_MESSAGE, { reply: submission.reply({ hideFields: HIDDEN_FIELDS }) });
+    if (submission.status !== "success") return failure(400, CHECK_FIELDS_MESSAGE, { reply: submission.reply({ hideFields: hidden }) });
 
-    if (captchaMissing || !(await verifyCaptcha(db, parsed.fields, clientIp))) {
+    const captcha = captchaMissing ? false : await verifyCaptcha(db, parsed.fields, clientIp);
+    // A resubmission of a form already stored (a refresh, a retry after an
+    // uncertain answer) carries a spent captcha: answer it as the success it was.
+    if (!captcha && submissionKey) {
+      const earlier = await storedSubmission(db, submissionKey);
+      if (earlier) return stored(earlier.submissionId);
+    }
+    if (!captcha) {
       return failure(400, CAPTCHA_MESSAGE, {
-        reply: submission.reply({ formErrors: [CAPTCHA_MESSAGE], hideFields: HIDDEN_FIELDS }),
+        reply: submission.reply({ formErrors: [CAPTCHA_MESSAGE], hideFields: hidden }),
       });
+    }
+    // The no-JS sum is solvable by a script: answers through it get a tighter budget of their own.
+    if (captcha === "sum") {
+      const nojs = await takeRateLimit(db, `nojs:${def.id}:${rateLimitSubject(clientIp)}`, noJsRateLimit());
+      if (!nojs.allowed) {
+        return failure(429, RATE_LIMIT_MESSAGE, {
+          reply: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields: hidden }),
+          headers: { "Retry-After": String(nojs.retryAfterSeconds) },
+        });
+      }
     }
 
     const ctx: SubmissionContext = { request, clientIp, page, uploads: parsed.uploads, api };
     const value = submission.value as z.output<S>;
-    let handled: Handled;
-    try {
-      handled = await db.transaction(async (tx) => {
+    const store = () =>
+      db.transaction(async (tx) => {
         const result = await def.handle(tx, value, ctx);
+        // Unique: a second commit of the same form render fails here and rolls back whole.
+        if (submissionKey) {
+          await tx.insert(submissionKeys).values({ key: submissionKey, form: def.id, ...submissionOf(result) });
+        }
         await storeUploads(tx, parsed.uploads, result.submission);
         await enqueueSubmissionMail(tx, def, result, ctx);
         return result;
       });
+    let handled: Handled;
+    try {
+      try {
+        handled = await store();
+      } catch (error) {
+        // A pooled connection broken by a database restart: try once more. Safe
+        // only with a submission key (were the first commit done after all, the
+        // key's unique row makes the second one roll back).
+        if (!submissionKey || !isDatabaseUnavailable(causeOf(error))) throw error;
+        log.warn({ form: def.id, err: { code: (causeOf(error) as { code?: string }).code } }, "database connection lost; retrying once");
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+        handled = await store();
+      }
     } catch (error) {
       if (error instanceof FormFailure) {
         return failure(error.status, error.message, {
           fieldErrors: error.fieldErrors,
-          reply: submission.reply({ fieldErrors: error.fieldErrors, formErrors: [error.message], hideFields: HIDDEN_FIELDS }),
+          reply: submission.reply({ fieldErrors: error.fieldErrors, formErrors: [error.message], hideFields: hidden }),
         });
+      }
+      if (submissionKey && isUniqueViolation(causeOf(error), "submission_keys_pkey")) {
+        const earlier = await storedSubmission(db, submissionKey);
+        if (earlier) return stored(earlier.submissionId);
       }
       throw error;
     }
@@ -224,26 +284,19 @@ export async function runForm<S extends z.ZodType>(
       { form: def.id, table: handled.submission.table, id: handled.submission.id, uploads: parsed.uploads.length, ip: clientIp },
       "form submission stored",
     );
-    return {
-      ok: true,
-      status: 200,
-      message: handled.message ?? def.successMessage,
-      fieldErrors: {},
-      reply: def.keepValuesOnSuccess ? submission.reply({ hideFields: HIDDEN_FIELDS }) : submission.reply({ resetForm: true }),
-      redirectTo: handled.redirectTo,
-      submissionId: handled.submission.id,
-    };
+    return stored(handled.submission.id, handled);
   } catch (error) {
     // Log what failed, never the submitted values (a query error's text carries its parameters).
     // Drizzle's own error text lists the query parameters: log the driver's cause instead,
     // and mask anything shaped like an SSN as a last line of defence.
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const cause = causeOf(error);
     if (isDatabaseUnavailable(cause)) {
-      // Nothing was written (the transaction never committed): say so clearly,
-      // keep what the visitor typed, and let them retry.
+      // Most likely nothing was written; if the commit did land before the
+      // connection broke, the form's submission key (kept in the re-rendered
+      // form) makes the visitor's retry answer as that success, not a duplicate.
       log.error({ form: def.id, err: { code: (cause as { code?: string }).code } }, "form submission failed: database unavailable");
       const fields = body?.fields ?? (await readBody(request).catch(() => null))?.fields ?? null;
-      return failure(503, UNAVAILABLE_MESSAGE, { reply: valuesOnlyReply(fields, def.schema), headers: { "Retry-After": "30" } });
+      return failure(503, UNAVAILABLE_MESSAGE, { reply: valuesOnlyReply(fields, def.schema, hidden), headers: { "Retry-After": "30" } });
     }
     const text = (cause instanceof Error ? cause.message : String(cause)).slice(0, 300).replace(/\d{3}[\s-]?\d{2}[\s-]?\d{4}/g, "[redacted]");
     log.error(
@@ -252,6 +305,32 @@ export async function runForm<S extends z.ZodType>(
     );
     return failure(500, THROWN_ERROR);
   }
+}
+
+const RETRY_DELAY_MS = 250;
+
+function causeOf(error: unknown): unknown {
+  return error instanceof Error && error.cause instanceof Error ? error.cause : error;
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; constraint_name?: unknown } | null;
+  return e?.code === "23505" && (e.constraint === constraint || e.constraint_name === constraint);
+}
+
+/** The submission key a form render carried (app/forms/ui/LeadForm.tsx), or null when absent or malformed. */
+function readSubmissionKey(fields: FormData): string | null {
+  const value = fields.get(SUBMISSION_KEY_FIELD);
+  return typeof value === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(value) ? value : null;
+}
+
+function submissionOf(handled: Handled) {
+  return { submissionTable: handled.submission.table, submissionId: handled.submission.id };
+}
+
+async function storedSubmission(db: Database, key: string) {
+  const [row] = await db.select().from(submissionKeys).where(eq(submissionKeys.key, key)).limit(1);
+  return row;
 }
 
 export const UNAVAILABLE_MESSAGE = `We could not save your request just now. Please try again in a minute, or call us at ${company.phone.display}.`;
@@ -312,6 +391,8 @@ async function enqueueSubmissionMail(tx: Tx, def: FormDefinition, handled: Handl
       subject: `We received your ${def.noun} — Dover Doors & Windows`,
       ...confirmation,
       source: handled.submission,
+      // Capped per address and day in enqueueMail: the form cannot become a relay to any address typed in.
+      kind: "confirmation",
     });
   }
   await enqueueMail(tx, ...mails);
@@ -332,12 +413,22 @@ export function summaryRows(labels: Record<string, string>, value: Record<string
 // ── Route glue ─────────────────────────────────────────────────────────
 
 /** What every page with a form needs in its loader: the captcha and the honeypot. */
-export type FormBootstrap = { captcha: CaptchaBootstrap; honeypot: HoneypotInputProps };
+export type FormBootstrap = {
+  captcha: CaptchaBootstrap;
+  honeypot: HoneypotInputProps;
+  /** Idempotency key of this render: a resubmission of a stored form answers as its success. */
+  submissionKey: string;
+};
 
 export function formBootstrap(): FormBootstrap {
-  const bootstrap = { captcha: captchaBootstrap(), honeypot: honeypotInputProps() };
+  const bootstrap = { captcha: captchaBootstrap(), honeypot: honeypotInputProps(), submissionKey: randomUUID() };
   // Made anew for every answer: a reused document gets this answer's (page-cache.server.ts).
-  return perRender(bootstrap, [bootstrap.captcha.noJs.question, bootstrap.captcha.noJs.token, bootstrap.honeypot.encryptedValidFrom]);
+  return perRender(bootstrap, [
+    bootstrap.captcha.noJs.question,
+    bootstrap.captcha.noJs.token,
+    bootstrap.honeypot.encryptedValidFrom,
+    bootstrap.submissionKey,
+  ]);
 }
 
 /** A page's `action`: renders in place (with and without JS) or redirects after success. */

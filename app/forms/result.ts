@@ -11,6 +11,9 @@ export type FormActionData = {
   lastResult: SubmissionResult<string[]> | null;
 };
 
+/** The hidden field carrying a form render's submission key (idempotency: app/forms/pipeline.server.ts). */
+export const SUBMISSION_KEY_FIELD = "submission_key";
+
 /** SPEC §8 texts the views fall back to. */
 export const SUBMISSION_FAILED = "Submission failed.";
 export const THROWN_ERROR = "An error occurred. Please try again.";

@@ -8,6 +8,7 @@ import { fullQuoteForm, simpleQuoteForm } from "~/forms/quote/handle.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
 import { todayInDetroit } from "~/lib/company-time";
 import { decryptText } from "~/lib/crypto.server";
+import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, imageFile, rows, sumAnswer, toFormData, nextIp } from "./forms-support";
@@ -257,7 +258,7 @@ describe("form-specific rules", () => {
     expect(row).toEqual({ source: "simple", existing_customer: null });
     const outcome = await runForm(
       simpleQuoteForm,
-      formPost("/residential-windows", toFormData({ ...quote, email: "x@example.com", quote_type: "Residential", quote_for: ["Loading Docks"], ...sumAnswer() })),
+      formPost("/residential-windows", toFormData({ ...quote, email: "x@example.com", quote_type: "Residential", quote_for: ["Loading Docks"], ...sumAnswer(), ...honeypotFields() })),
       { db: conn.db, clientIp: nextIp() },
     );
     expect(outcome.fieldErrors.quote_for).toEqual(["Please choose from the listed products."]);
@@ -266,7 +267,7 @@ describe("form-specific rules", () => {
   it("a business name belongs on a commercial quote only", async () => {
     const outcome = await runForm(
       fullQuoteForm,
-      formPost("/request-quote", toFormData({ ...quote, email: "y@example.com", existing_customer: "Yes", quote_type: "Residential", business_name: "Acme", ...sumAnswer() })),
+      formPost("/request-quote", toFormData({ ...quote, email: "y@example.com", existing_customer: "Yes", quote_type: "Residential", business_name: "Acme", ...sumAnswer(), ...honeypotFields() })),
       { db: conn.db, clientIp: nextIp() },
     );
     expect(outcome.fieldErrors).toEqual({ business_name: ["A business name belongs on a commercial quote."] });
@@ -275,7 +276,7 @@ describe("form-specific rules", () => {
   it("commercial service refuses a date in the past (America/Detroit)", async () => {
     const outcome = await runForm(
       commercialServiceForm,
-      formPost("/request-service", toFormData({ ...cases[3]!.valid, serviceDate: inDays(-1), ...sumAnswer() })),
+      formPost("/request-service", toFormData({ ...cases[3]!.valid, serviceDate: inDays(-1), ...sumAnswer(), ...honeypotFields() })),
       { db: conn.db, clientIp: nextIp() },
     );
     expect(outcome.fieldErrors).toEqual({ serviceDate: ["Please choose today or a later date."] });
@@ -306,7 +307,7 @@ describe("form-specific rules", () => {
       vi.spyOn(log, level).mockImplementation(((...args: unknown[]) => void logged.push(args)) as never),
     );
     try {
-      const ok = await runForm(employmentForm, formPost("/employment", toFormData({ ...cases[5]!.valid, ssn: "987 65 4321", ...sumAnswer() })), { db: conn.db, clientIp: nextIp() });
+      const ok = await runForm(employmentForm, formPost("/employment", toFormData({ ...cases[5]!.valid, ssn: "987 65 4321", ...sumAnswer(), ...honeypotFields() })), { db: conn.db, clientIp: nextIp() });
       expect(ok.ok).toBe(true);
       const failing: FormDefinition<typeof employmentForm.schema> = {
         ...employmentForm,
@@ -316,7 +317,7 @@ describe("form-specific rules", () => {
         },
       };
       const before = await count(conn.db, "employment_applications");
-      const failed = await runForm(failing, formPost("/employment", toFormData({ ...cases[5]!.valid, ssn: "987-65-4322", ...sumAnswer() })), { db: conn.db, clientIp: nextIp() });
+      const failed = await runForm(failing, formPost("/employment", toFormData({ ...cases[5]!.valid, ssn: "987-65-4322", ...sumAnswer(), ...honeypotFields() })), { db: conn.db, clientIp: nextIp() });
       expect(failed).toMatchObject({ ok: false, status: 500, message: "An error occurred. Please try again." });
       expect(await count(conn.db, "employment_applications")).toBe(before);
     } finally {
@@ -325,5 +326,26 @@ describe("form-specific rules", () => {
     const text = JSON.stringify(logged);
     expect(logged.length).toBeGreaterThan(1);
     expect(text).not.toMatch(/987.?65.?432/);
+  });
+
+  it("employment: a refused application never sends the SSN back (field errors, captcha, rate limit)", async () => {
+    const ssn = "987-65-4329";
+    const post = (extra: Record<string, string>) =>
+      formPost("/employment", toFormData({ ...cases[5]!.valid, ssn, ...honeypotFields(), ...extra }));
+    const refusals = [
+      await formAction(employmentForm, { request: post({ email: "not-an-address", ...sumAnswer() }) }, { db: conn.db, clientIp: nextIp() }),
+      await formAction(employmentForm, { request: post({ captcha_answer: "99", captcha_challenge: sumAnswer().captcha_challenge }) }, { db: conn.db, clientIp: nextIp() }),
+    ];
+    const ip = nextIp();
+    for (let i = 0; i <= env().RATE_LIMIT_MAX; i++) {
+      refusals.push(await formAction(employmentForm, { request: post({ email: "not-an-address" }) }, { db: conn.db, clientIp: ip }));
+    }
+    expect(refusals.map((r) => r.init?.status)).toContain(429);
+    for (const refusal of refusals) {
+      expect(refusal.data.status).toBe("error");
+      expect(refusal.data.lastResult?.initialValue).toMatchObject({ firstName: cases[5]!.valid.firstName });
+      expect(refusal.data.lastResult?.initialValue).not.toHaveProperty("ssn");
+      expect(JSON.stringify(refusal.data)).not.toMatch(/987.?65.?4329/);
+    }
   });
 });

@@ -181,7 +181,7 @@ describe("one transaction per submission", () => {
       await tx.insert(contactSubmissions).values({ firstName: "x", lastName: "y", email: "z@example.com", phone: "1", details: "d" });
       throw new Error("disk full");
     });
-    const outcome = await runForm(def, formPost("/contact", toFormData({ ...valid, ...sumAnswer() })), { db: conn.db, clientIp: nextIp() });
+    const outcome = await runForm(def, formPost("/contact", toFormData({ ...valid, ...sumAnswer(), ...honeypotFields() })), { db: conn.db, clientIp: nextIp() });
     expect(outcome).toMatchObject({ ok: false, status: 500, message: "An error occurred. Please try again." });
     expect(await stored()).toEqual(before);
   });
@@ -192,7 +192,7 @@ describe("one transaction per submission", () => {
       await contactForm.handle(tx, value, ctx);
       throw new FormFailure("Your card was declined.", {}, 402);
     });
-    const outcome = await runForm(def, formPost("/contact", toFormData({ ...valid, ...sumAnswer() })), { db: conn.db, clientIp: nextIp() });
+    const outcome = await runForm(def, formPost("/contact", toFormData({ ...valid, ...sumAnswer(), ...honeypotFields() })), { db: conn.db, clientIp: nextIp() });
     expect(outcome).toMatchObject({ ok: false, status: 402, message: "Your card was declined." });
     expect(outcome.reply?.initialValue).toMatchObject({ email: "ada@example.com" });
     expect(await stored()).toEqual(before);
@@ -200,7 +200,7 @@ describe("one transaction per submission", () => {
 
   it("a handler may ask for a redirect after success (HTML: 302; API: reported)", async () => {
     const def = variant(async (tx, value, ctx) => ({ ...(await contactForm.handle(tx, value, ctx)), redirectTo: "/order-confirmation?order=7" }));
-    const request = formPost("/contact", toFormData({ ...valid, ...sumAnswer() }));
+    const request = formPost("/contact", toFormData({ ...valid, ...sumAnswer(), ...honeypotFields() }));
     const thrown = await formAction(def, { request }, { db: conn.db, clientIp: nextIp() }).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
@@ -214,5 +214,87 @@ describe("one transaction per submission", () => {
     expect(bad).toMatchObject({ status: 400, message: "The request body is not valid JSON." });
     const plain = await runForm(contactForm, formPost("/contact", "hello", { "Content-Type": "text/plain" }), { db: conn.db, clientIp: nextIp() });
     expect(plain.status).toBe(415);
+  });
+});
+
+describe("submission key (one stored submission per form render)", () => {
+  // Each with an address of its own: visitor confirmations are capped per address and day.
+  const keyed = (key: string, extra: Record<string, string> = {}) =>
+    formPost(
+      "/contact",
+      toFormData({ ...valid, email: `k-${crypto.randomUUID().slice(0, 8)}@example.com`, ...honeypotFields(), ...sumAnswer(), submission_key: key, ...extra }),
+    );
+  const keysStored = () => count(conn.db, "submission_keys");
+
+  it("a resubmission of a stored form (refresh, retry after an unclear answer) answers as its success and stores nothing", async () => {
+    const key = crypto.randomUUID();
+    const before = await stored();
+    const first = keyed(key, { email: "once@example.com" });
+    const replay = first.clone(); // the very same body: its captcha answer is spent now
+    const outcome = await runForm(contactForm, first, { db: conn.db, clientIp: nextIp() });
+    expect(outcome).toMatchObject({ ok: true, status: 200, message: "Your message has been sent!" });
+    const again = await runForm(contactForm, replay, { db: conn.db, clientIp: nextIp() });
+    expect(again).toMatchObject({ ok: true, status: 200, message: "Your message has been sent!", submissionId: outcome.submissionId });
+    expect(await stored()).toEqual({ rows: before.rows + 1, mail: before.mail + 2 });
+  });
+
+  it("two posts of one render at once (a double click): one row, both told it was sent", async () => {
+    const key = crypto.randomUUID();
+    const before = await stored();
+    const [a, b] = await Promise.all([
+      runForm(contactForm, keyed(key, { email: "twice@example.com" }), { db: conn.db, clientIp: nextIp() }),
+      runForm(contactForm, keyed(key, { email: "twice@example.com" }), { db: conn.db, clientIp: nextIp() }),
+    ]);
+    expect([a.ok, b.ok]).toEqual([true, true]);
+    expect(await stored()).toEqual({ rows: before.rows + 1, mail: before.mail + 2 });
+  });
+
+  it("is kept in a refused form's values (so its retry is recognised), and not in a kept form after success", async () => {
+    const key = crypto.randomUUID();
+    const refused = await runForm(contactForm, keyed(key, { email: "not-an-address" }), { db: conn.db, clientIp: nextIp() });
+    expect(refused.ok).toBe(false);
+    expect(refused.reply?.initialValue).toMatchObject({ submission_key: key });
+    const keepsValues: FormDefinition<typeof contactForm.schema> = { ...contactForm, keepValuesOnSuccess: true };
+    const sent = await runForm(keepsValues, keyed(crypto.randomUUID()), { db: conn.db, clientIp: nextIp() });
+    expect(sent.ok).toBe(true);
+    expect(sent.reply?.initialValue).toMatchObject({ first_name: "Ada" });
+    expect(sent.reply?.initialValue).not.toHaveProperty("submission_key");
+  });
+
+  it("a malformed key is ignored: the submission is stored without one", async () => {
+    const before = { ...(await stored()), keys: await keysStored() };
+    const outcome = await runForm(contactForm, keyed("x'; drop table outbox; --"), { db: conn.db, clientIp: nextIp() });
+    expect(outcome.ok).toBe(true);
+    expect(await stored()).toEqual({ rows: before.rows + 1, mail: before.mail + 2 });
+    expect(await keysStored()).toBe(before.keys);
+  });
+
+  it("a connection lost in the middle of the transaction is retried once; the first attempt leaves nothing", async () => {
+    const before = await stored();
+    let attempts = 0;
+    const def: FormDefinition<typeof contactForm.schema> = {
+      ...contactForm,
+      async handle(tx, value, ctx) {
+        const result = await contactForm.handle(tx, value, ctx);
+        attempts += 1;
+        if (attempts === 1) throw Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+        return result;
+      },
+    };
+    const outcome = await runForm(def, keyed(crypto.randomUUID()), { db: conn.db, clientIp: nextIp() });
+    expect(outcome).toMatchObject({ ok: true, status: 200 });
+    expect(attempts).toBe(2);
+    expect(await stored()).toEqual({ rows: before.rows + 1, mail: before.mail + 2 });
+
+    // Without a key there is no safe retry: the visitor is told, values kept, with a Retry-After.
+    attempts = 0;
+    const unkeyed = await runForm(def, formPost("/contact", toFormData({ ...valid, email: "nokey@example.com", ...honeypotFields(), ...sumAnswer() })), {
+      db: conn.db,
+      clientIp: nextIp(),
+    });
+    expect(unkeyed).toMatchObject({ ok: false, status: 503 });
+    expect(unkeyed.headers?.["Retry-After"]).toBeTruthy();
+    expect(unkeyed.reply?.initialValue).toMatchObject({ email: "nokey@example.com" });
+    expect(attempts).toBe(1);
   });
 });

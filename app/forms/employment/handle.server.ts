@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { employmentApplications } from "@db/schema";
 import { encryptText } from "~/lib/crypto.server";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
-import { employmentLabels, employmentSchema, normalizeSsn } from "./schema";
+import { employmentLabels, employmentSchema, employmentSecretFields, normalizeSsn } from "./schema";
 
 /**
  * Employment applications (/employment). The SSN is encrypted before it
@@ -19,6 +19,7 @@ export const employmentForm: FormDefinition<typeof employmentSchema> = {
   id: "employment",
   noun: "employment application",
   schema: employmentSchema,
+  secretFields: employmentSecretFields,
   successMessage: "Submitted successfully!",
   async handle(tx, value, ctx) {
     // The ciphertext is bound to this row (GCM associated data): moved to another row, it does not decrypt.

@@ -11,7 +11,7 @@ import {
   RECAPTCHA_RESPONSE_FIELD,
   type CaptchaBootstrap,
 } from "../captcha/types";
-import { isFormActionData, shownMessage, type FormActionData } from "../result";
+import { isFormActionData, shownMessage, SUBMISSION_KEY_FIELD, type FormActionData } from "../result";
 import { HoneypotFields } from "./HoneypotFields";
 
 /**
@@ -24,6 +24,8 @@ import { HoneypotFields } from "./HoneypotFields";
 export type FormBootstrapData = {
   captcha: CaptchaBootstrap;
   honeypot: { nameFieldName: string; validFromFieldName: string; encryptedValidFrom: string };
+  /** This render's submission key: a resubmission of a stored form answers as its success. */
+  submissionKey: string;
 };
 
 type Fields<S extends z.ZodType> = ReturnType<typeof useForm<z.input<S> & Record<string, unknown>>>[1];
@@ -66,6 +68,7 @@ export function LeadForm<S extends z.ZodType>({
   // Without JavaScript the page itself is the answer: the route's action data.
   const pageResult = isFormActionData(actionData) && actionData.form === id ? actionData : null;
   const result = fetcher.data ?? pageResult;
+  const submissionKey = useSubmissionKey(bootstrap.submissionKey, result, fetcher.data);
   const captcha = useRef<CaptchaHandle>(null);
   const [shown, setShown] = useState<Shown>(() => shownMessage(result));
   const routeAction = useFormAction();
@@ -130,6 +133,7 @@ export function LeadForm<S extends z.ZodType>({
         className="lead-form"
       >
         <HoneypotFields formId={form.id} fields={bootstrap.honeypot} />
+        <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
         {children(fields, form.allErrors)}
         <Captcha ref={captcha} bootstrap={bootstrap.captcha} />
         <div id={statusId} className="form-status" aria-live="polite">
@@ -158,3 +162,25 @@ export function LeadForm<S extends z.ZodType>({
 }
 
 export type { FieldMetadata };
+
+/**
+ * The submission key to send (app/forms/pipeline.server.ts): a refused form
+ * keeps the key it was sent with, so its retry is recognised if the first
+ * post was stored after all; a stored one gets a new key for the next
+ * message. Without JavaScript the page's loader gives the new key; with it,
+ * the page is not reloaded after a send, so the browser makes one.
+ */
+function useSubmissionKey(rendered: string, result: FormActionData | null, fetched: FormActionData | undefined): string {
+  const [fresh, setFresh] = useState<string | null>(null);
+  useEffect(() => {
+    if (fetched?.status === "success") setFresh(newSubmissionKey());
+  }, [fetched]);
+  const posted = (result?.lastResult?.initialValue as Record<string, unknown> | null | undefined)?.[SUBMISSION_KEY_FIELD];
+  if (result?.status === "success") return fresh ?? rendered;
+  return typeof posted === "string" ? posted : (fresh ?? rendered);
+}
+
+function newSubmissionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16)); // randomUUID needs a secure context; this works on plain http too
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

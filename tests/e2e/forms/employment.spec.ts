@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { closeE2eSql } from "../support/db";
+import { freshIp, noJsFormFields } from "../quality/form-support";
 import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "./helpers";
 
 test.afterAll(closeE2eSql);
@@ -60,11 +61,63 @@ for (const [i, mode] of modes.entries()) {
         visitor.email,
       );
       expect(row).toMatchObject({ us_citizen: true, education: "Associate Degree", client_ip: visitor.ip });
-      expect(row!.ssn_encrypted).toMatch(/^v1\./);
+      expect(row!.ssn_encrypted).toMatch(/^v2\./);
       expect(row!.ssn_encrypted).not.toContain(ssn.replace(/-/g, ""));
     });
   });
 }
+
+test.describe("a refused application never sends the SSN back", () => {
+  const ssn = "987-65-4310";
+  const ssnPattern = /987.?65.?4310/;
+
+  test.describe("JavaScript off", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the answer page (HTML and its hydration data) carries no SSN, and the field is empty", async ({ page }) => {
+      const visitor = await asNewVisitor(page);
+      const answers: string[] = [];
+      page.on("response", async (response) => {
+        if (response.request().method() === "POST") answers.push(await response.text().catch(() => ""));
+      });
+      await open(page, "/employment", false);
+      const form = page.getByRole("form", { name: "Employment application form" });
+      await form.getByLabel("First Name").fill("Katherine");
+      await form.getByLabel("Last Name").fill("Johnson");
+      await form.getByLabel("Email").fill(visitor.email);
+      await form.getByLabel("Social Security #").fill(ssn);
+      await solveCaptcha(page, false, form);
+      await form.getByRole("button", { name: "Submit" }).click();
+      await expect(form.getByText("Street Address is required.")).toBeVisible();
+      await expect(form.getByLabel("First Name")).toHaveValue("Katherine");
+      await expect(form.getByLabel("Social Security #")).toHaveValue("");
+      expect(await page.content()).toContain("__reactRouterContext");
+      expect(await page.content()).not.toMatch(ssnPattern);
+      expect(answers.length).toBe(1);
+      expect(answers[0]).toContain("Katherine");
+      expect(answers[0]).not.toMatch(ssnPattern);
+    });
+  });
+
+  test("the same refused post sent again and again, and the data answer JavaScript gets, carry no SSN", async ({ request }) => {
+    const fields = await noJsFormFields(request, "/employment");
+    const form = { ...fields, firstName: "Mary", lastName: "Jackson", email: "mary.jackson@example.com", ssn };
+    const headers = { "Fly-Client-IP": freshIp() };
+    const bodies: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await request.post("/employment", { form, headers, maxRedirects: 0 });
+      expect(response.status()).toBe(400);
+      bodies.push(await response.text());
+    }
+    // What the enhanced form receives (React Router's single-fetch data request).
+    const data = await request.post("/employment.data", { form, headers, maxRedirects: 0 });
+    expect(data.status()).toBe(400);
+    bodies.push(await data.text());
+    for (const body of bodies) {
+      expect(body).toContain("Mary");
+      expect(body).not.toMatch(ssnPattern);
+    }
+  });
+});
 
 test.describe("after the employment tests", () => {
   test("no SSN in plain text anywhere in the database", async () => {
