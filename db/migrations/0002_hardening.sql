@@ -11,5 +11,5 @@ ALTER TABLE "outbox" ADD COLUMN "kind" text DEFAULT 'company' NOT NULL;--> state
 ALTER TABLE "outbox" ADD COLUMN "cleared_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "rate_limits" ADD COLUMN "expires_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 CREATE INDEX "submission_keys_created_idx" ON "submission_keys" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "outbox_recipient_idx" ON "outbox" USING btree ("kind","to","created_at");--> statement-breakpoint
+CREATE INDEX "outbox_recipient_idx" ON "outbox" USING btree ("kind",lower("to"),"created_at");--> statement-breakpoint
 CREATE INDEX "rate_limits_expires_idx" ON "rate_limits" USING btree ("expires_at");

@@ -206,7 +206,8 @@ export const outbox = pgTable(
   },
   (t) => [
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
-    index("outbox_recipient_idx").on(t.kind, t.to, t.createdAt),
+    // The confirmation cap counts an address's confirmations case-insensitively (app/mail/outbox.server.ts).
+    index("outbox_recipient_idx").on(t.kind, sql`lower(${t.to})`, t.createdAt),
   ],
 );
 
