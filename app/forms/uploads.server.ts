@@ -1,19 +1,51 @@
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MultipartParseError,
-  parseFormData,
-  type FileUpload,
-} from "@mjackson/form-data-parser";
-import { fileTypeFromBuffer } from "file-type";
+import { randomUUID } from "node:crypto";
+import { createReadStream, openAsBlob, rmSync } from "node:fs";
+import { mkdir, open, readdir, rm, stat, type FileHandle } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { getTableName, sql } from "drizzle-orm";
+import { fileTypeFromFile } from "file-type";
 import type { Tx } from "@db/client.server";
 import { uploads } from "@db/schema";
+import { log } from "~/lib/log.server";
+import {
+  BAD_MULTIPART_MESSAGE,
+  BodyError,
+  DISCARD,
+  MAX_FIELDS,
+  MAX_TEXT_BODY,
+  MB,
+  NOT_JSON_MESSAGE,
+  TOO_MANY_FIELDS_MESSAGE,
+  jsonToFormData,
+  multipartBoundary,
+  parseMultipart,
+  readChunks,
+  readJson,
+  readUrlEncoded,
+  textSink,
+  type PartInfo,
+  type PartSink,
+} from "./body.server";
+
+export { BodyError } from "./body.server";
 
 /**
- * Reading a form body (urlencoded, multipart or JSON) and its files.
- * Multipart bodies are streamed with @mjackson/form-data-parser; each file is
- * judged as it arrives: how many, how large, and whether its bytes are an
- * image (file-type), never by its name or declared type (DECISIONS 11).
+ * Reading a form body (urlencoded, multipart or JSON) and its files, in
+ * bounded memory (issue 15). Text bodies go through body.server.ts's limits.
+ * Multipart bodies are parsed as a stream; each file is judged as it arrives
+ * (how many, how large, how large all together) and written straight to a
+ * temporary file, then judged by its bytes (file-type), never by its name or
+ * declared type (DECISIONS 11). `storeUploads` copies each file into its row
+ * from that file, one at a time, as binary: no file is ever held whole in
+ * memory, nor hex-encoded.
+ *
+ * Temporary files live in `uploadTempDir()` from the moment they arrive until
+ * the caller's `cleanup()` (the pipeline calls it when it is done, after the
+ * transaction, retries included). A body refused while it is read cleans up
+ * at once; a process-wide sweep removes anything older than half an hour, and
+ * the folder goes at exit and, for a process that died, at the next start.
  */
 export type UploadRule = {
   /** The form's file field (HTML name), e.g. "photos". */
@@ -22,28 +54,25 @@ export type UploadRule = {
   aliases?: string[];
   maxFiles: number;
   maxBytes: number;
+  /** All of one request's files together; at most (and by default) MAX_UPLOAD_TOTAL_BYTES. */
+  maxTotalBytes?: number;
   tooManyMessage: string;
 };
 
-export type AcceptedUpload = { field: string; fileName: string; mime: string; size: number; data: Uint8Array };
+/** 10 photos of 10 MB each stay the per-file rules; together they may not pass this. */
+export const MAX_UPLOAD_TOTAL_BYTES = 40 * MB;
+
+/** A file that passed every rule, waiting in its temporary file for `storeUploads`. */
+export type AcceptedUpload = { field: string; fileName: string; mime: string; size: number; path: string };
 
 export type ParsedBody = {
   fields: FormData;
   uploads: AcceptedUpload[];
-  /** Field name → messages (too many, too large, not an image). */
+  /** Field name → messages (too many, too large, too large together, not an image). */
   uploadErrors: Record<string, string[]>;
+  /** Removes this body's temporary files; safe to call more than once. */
+  cleanup(): Promise<void>;
 };
-
-/** A body we cannot read at all: answered with this status and message. */
-export class BodyError extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
-    this.name = "BodyError";
-  }
-}
 
 const IMAGE_TYPES = new Set([
   "image/jpeg",
@@ -57,141 +86,376 @@ const IMAGE_TYPES = new Set([
   "image/tiff",
 ]);
 
-const MAX_TEXT_BODY = 1024 * 1024;
-const MB = 1024 * 1024;
+/** File parts beyond the rule's count are read (and dropped) up to this many more, then the body is refused. */
+const EXTRA_FILE_PARTS = 25;
+/**
+ * The most a multipart body may carry. Past the 40 MB total, files are read
+ * and dropped (never written) so the visitor gets a field message with the
+ * other values kept; beyond twice that the body is refused outright (413).
+ */
+const MAX_MULTIPART_BODY = 2 * MAX_UPLOAD_TOTAL_BYTES + MAX_TEXT_BODY + MB;
 
 function formatMb(bytes: number) {
   return `${(bytes / MB).toFixed(1)} MB`;
 }
-
-/** JSON → FormData (arrays become repeated fields), so every input goes through the same parse. */
-function jsonToFormData(value: unknown, into = new FormData()): FormData {
-  if (!value || typeof value !== "object" || Array.isArray(value)) {
-    throw new BodyError(400, "The request body must be a JSON object.");
-  }
-  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
-    const items = Array.isArray(raw) ? raw : [raw];
-    for (const item of items) {
-      if (item === null || item === undefined) continue;
-      into.append(key, typeof item === "object" ? JSON.stringify(item) : String(item));
-    }
-  }
-  return into;
+/** "10 MB", "40 MB" (whole numbers without ".0"). */
+function limitMb(bytes: number) {
+  return formatMb(bytes).replace(".0 MB", " MB");
 }
 
-function declaredLength(request: Request): number | null {
-  const value = request.headers.get("content-length");
-  return value && /^\d+$/.test(value) ? Number(value) : null;
-}
+const noCleanup = async () => {};
 
 export async function readBody(request: Request, rule?: UploadRule): Promise<ParsedBody> {
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  const length = declaredLength(request);
+  const header = request.headers.get("content-type") ?? "";
+  const type = header.toLowerCase();
 
   if (type.startsWith("application/json")) {
-    if (length !== null && length > MAX_TEXT_BODY) throw new BodyError(413, "The request is too large.");
-    const text = await request.text();
-    if (text.length > MAX_TEXT_BODY) throw new BodyError(413, "The request is too large.");
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new BodyError(400, "The request body is not valid JSON.");
-    }
-    return { fields: jsonToFormData(json), uploads: [], uploadErrors: {} };
+    return { fields: await readJson(request), uploads: [], uploadErrors: {}, cleanup: noCleanup };
   }
-
   if (type.startsWith("application/x-www-form-urlencoded")) {
-    if (length !== null && length > MAX_TEXT_BODY) throw new BodyError(413, "The request is too large.");
-    return { fields: await request.formData(), uploads: [], uploadErrors: {} };
+    return { fields: await readUrlEncoded(request), uploads: [], uploadErrors: {}, cleanup: noCleanup };
   }
-
   if (!type.startsWith("multipart/form-data")) {
     throw new BodyError(415, "Please send the form as multipart/form-data, URL-encoded fields or JSON.");
   }
+  const boundary = multipartBoundary(header);
+  if (!boundary) throw new BodyError(400, BAD_MULTIPART_MESSAGE);
+  return readMultipart(request, boundary, rule);
+}
 
+async function readMultipart(request: Request, boundary: string, rule: UploadRule | undefined): Promise<ParsedBody> {
   const maxFiles = rule?.maxFiles ?? 0;
   const maxBytes = rule?.maxBytes ?? 0;
-  // A generous hard ceiling: beyond it the body is refused outright. Below it,
-  // every problem becomes a field error and the other values are kept.
+  const maxTotal = Math.min(rule?.maxTotalBytes ?? MAX_UPLOAD_TOTAL_BYTES, MAX_UPLOAD_TOTAL_BYTES);
+  // Up to twice the per-file limit is read and answered with a field error; beyond it, 413.
   const hardFileCap = Math.max(maxBytes * 2, MB);
-  const hardBodyCap = (maxFiles + 2) * hardFileCap + 2 * MB;
-  if (length !== null && length > hardBodyCap) throw new BodyError(413, "The request is too large.");
-
-  const accepted: AcceptedUpload[] = [];
-  const errors: string[] = [];
-  let count = 0;
+  const tooLargeEach = `Each photo must be ${limitMb(maxBytes)} or smaller.`;
   const names = new Set(rule ? [rule.field, ...(rule.aliases ?? [])] : []);
 
-  const handleFile = async (file: FileUpload) => {
-    // An empty file input still sends a part with no name and no bytes.
-    if (file.size === 0 && (!file.name || file.name === "file-upload")) return null;
-    if (!rule || !names.has(file.fieldName)) return null;
-    count += 1;
-    if (count > maxFiles) return null;
-    if (file.size > maxBytes) {
-      errors.push(`Each photo must be ${formatMb(maxBytes).replace(".0", "")} or smaller; "${file.name}" is ${formatMb(file.size)}.`);
-      return null;
-    }
-    const data = new Uint8Array(await file.arrayBuffer());
-    const detected = await fileTypeFromBuffer(data);
-    if (!detected || !IMAGE_TYPES.has(detected.mime)) {
-      errors.push(`"${file.name}" is not an image. Please choose photos (JPEG, PNG, GIF, WebP or HEIC).`);
-      return null;
-    }
-    accepted.push({ field: rule.field, fileName: file.name.slice(0, 200), mime: detected.mime, size: data.byteLength, data });
-    return null;
+  const fields = new FormData();
+  const counted = { fields: 0 };
+  const textBudget = { bytes: MAX_TEXT_BODY };
+  const files = new TempFiles();
+  const accepted: AcceptedUpload[] = [];
+  const errors: string[] = [];
+  let fileParts = 0;
+  let count = 0;
+  let total = 0;
+  let overTotal = false;
+
+  const fileSink = (info: PartInfo, field: string): PartSink => {
+    const fileName = (info.filename || "file-upload").slice(0, 200);
+    const index = ++count;
+    // Files past the rule's count are dropped unread; the "too many" message covers them.
+    const kept = index <= maxFiles;
+    let size = 0;
+    let tooLarge = false;
+    let file: TempFile | null = null;
+    let dropped = false;
+    return {
+      async write(chunk) {
+        size += chunk.byteLength;
+        if (size > hardFileCap) throw new BodyError(413, tooLargeEach);
+        if (!kept) return;
+        total += chunk.byteLength;
+        if (size > maxBytes) tooLarge = true;
+        if (total > maxTotal) overTotal = true;
+        if (tooLarge || overTotal) {
+          // Nothing of this file (or any later one) will be stored: stop writing it.
+          if (file) await files.remove(file.path);
+          file = null;
+          dropped = true;
+          return;
+        }
+        if (dropped) return;
+        file ??= await files.create();
+        await file.write(chunk);
+      },
+      async end() {
+        if (file) await file.close();
+        if (size === 0 && !info.filename) {
+          count--; // an empty file input ("no file chosen") sends a part with no name and no bytes
+          return;
+        }
+        if (!kept) return;
+        if (tooLarge) {
+          errors.push(`Each photo must be ${limitMb(maxBytes)} or smaller; "${fileName}" is ${formatMb(size)}.`);
+          return;
+        }
+        if (dropped || overTotal) return; // one message for the total, below
+        const detected = file ? await fileTypeFromFile(file.path).catch(() => undefined) : undefined;
+        if (!file || !detected || !IMAGE_TYPES.has(detected.mime)) {
+          if (file) await files.remove(file.path);
+          errors.push(`"${fileName}" is not an image. Please choose photos (JPEG, PNG, GIF, WebP or HEIC).`);
+          return;
+        }
+        accepted.push({ field, fileName, mime: detected.mime, size, path: file.path });
+      },
+    };
   };
 
-  let fields: FormData;
-  try {
-    fields = await parseFormData(
-      request,
-      { maxFiles: maxFiles + 25, maxFileSize: hardFileCap, maxHeaderSize: 8 * 1024 },
-      handleFile,
-    );
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) {
-      throw new BodyError(413, `Each photo must be ${formatMb(maxBytes).replace(".0", "")} or smaller.`);
+  const onPart = (info: PartInfo): PartSink => {
+    if (!info.name) return DISCARD;
+    const isFile = info.filename !== undefined || info.contentType === "application/octet-stream";
+    if (!isFile) {
+      if (++counted.fields > MAX_FIELDS) throw new BodyError(413, TOO_MANY_FIELDS_MESSAGE);
+      const name = info.name;
+      return textSink(textBudget, (text) => fields.append(name, text));
     }
-    if (error instanceof FormDataParseError) throw new BodyError(413, rule?.tooManyMessage ?? "Too many files.");
-    if (error instanceof MultipartParseError) throw new BodyError(400, "The form data could not be read.");
+    if (++fileParts > maxFiles + EXTRA_FILE_PARTS) throw new BodyError(413, rule?.tooManyMessage ?? "Too many files.");
+    if (!rule || !names.has(info.name)) return DISCARD;
+    return fileSink(info, rule.field);
+  };
+
+  try {
+    await parseMultipart(readChunks(request, MAX_MULTIPART_BODY), boundary, onPart);
+
+    // The quote API sends its fields as JSON in a 'data' part (SPEC §7).
+    const data = fields.get("data");
+    if (typeof data === "string" && data.trim().startsWith("{")) {
+      fields.delete("data");
+      try {
+        jsonToFormData(data, fields, counted);
+      } catch (error) {
+        if (error instanceof BodyError && error.message === NOT_JSON_MESSAGE) {
+          throw new BodyError(400, "The 'data' field is not valid JSON.");
+        }
+        throw error;
+      }
+    }
+  } catch (error) {
+    await files.removeAll();
     throw error;
   }
 
-  // The quote API sends its fields as JSON in a 'data' part (SPEC §7).
-  const data = fields.get("data");
-  if (typeof data === "string" && data.trim().startsWith("{")) {
-    fields.delete("data");
-    try {
-      jsonToFormData(JSON.parse(data), fields);
-    } catch {
-      throw new BodyError(400, "The 'data' field is not valid JSON.");
-    }
-  }
-
-  const uploadErrors: Record<string, string[]> = {};
   if (rule && count > maxFiles) errors.unshift(rule.tooManyMessage);
-  if (rule && errors.length > 0) uploadErrors[rule.field] = errors;
-  return { fields, uploads: errors.length > 0 ? [] : accepted, uploadErrors };
+  if (rule && overTotal) {
+    errors.push(`Your photos add up to ${formatMb(total)}; please send at most ${limitMb(maxTotal)} in all (fewer or smaller photos).`);
+  }
+  const uploadErrors: Record<string, string[]> = {};
+  if (rule && errors.length > 0) {
+    uploadErrors[rule.field] = errors;
+    await files.removeAll(); // nothing of a refused set is stored
+  }
+  return {
+    fields,
+    uploads: errors.length > 0 ? [] : accepted,
+    uploadErrors,
+    cleanup: () => files.removeAll(),
+  };
 }
 
-/** Stores the accepted files, linked to their submission row (same transaction). */
-export async function storeUploads(
-  tx: Tx,
-  list: AcceptedUpload[],
-  submission: { table: string; id: number },
-): Promise<void> {
-  if (list.length === 0) return;
-  await tx.insert(uploads).values(
-    list.map((u) => ({
-      submissionTable: submission.table,
-      submissionId: submission.id,
-      field: u.field,
-      fileName: u.fileName,
-      mime: u.mime,
-      size: u.size,
-      data: u.data,
-    })),
-  );
+// ── Temporary files ─────────────────────────────────────────────────
+
+const TEMP_PREFIX = "form-uploads-";
+/** Older than this, a temporary file is an orphan (no request lives this long): the sweep removes it. */
+const ORPHAN_AGE_MS = 30 * 60_000;
+const SWEEP_EVERY_MS = 5 * 60_000;
+
+/** This process's folder of uploads in flight (mode 0700, under the OS temporary folder). */
+export function uploadTempDir(): string {
+  return path.join(os.tmpdir(), `${TEMP_PREFIX}${process.pid}`);
+}
+
+let ready: Promise<string> | undefined;
+
+/** Creates the folder on first use, clearing what dead processes (or an earlier one with this pid) left. */
+function tempDir(): Promise<string> {
+  ready ??= (async () => {
+    const dir = uploadTempDir();
+    await removeDeadProcessFolders();
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    setInterval(() => void sweepOrphans(dir), SWEEP_EVERY_MS).unref();
+    return dir;
+  })().catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return ready;
+}
+
+async function removeDeadProcessFolders() {
+  const root = os.tmpdir();
+  const entries = await readdir(root).catch(() => [] as string[]);
+  for (const name of entries) {
+    const pid = Number(name.startsWith(TEMP_PREFIX) ? name.slice(TEMP_PREFIX.length) : NaN);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isAlive(pid)) continue;
+    await rm(path.join(root, name), { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, someone else's
+  }
+}
+
+async function sweepOrphans(dir: string) {
+  const now = Date.now();
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > ORPHAN_AGE_MS) {
+      await rm(file, { force: true }).catch(() => {});
+      log.warn({ file: name }, "removed an orphaned upload file (a request did not clean up)");
+    }
+  }
+}
+
+class TempFile {
+  private handle: FileHandle | null = null;
+  constructor(
+    readonly path: string,
+    handle: FileHandle,
+  ) {
+    this.handle = handle;
+  }
+  async write(chunk: Uint8Array) {
+    let at = 0;
+    while (at < chunk.byteLength) {
+      const { bytesWritten } = await this.handle!.write(chunk, at, chunk.byteLength - at);
+      at += bytesWritten;
+    }
+  }
+  async close() {
+    const handle = this.handle;
+    this.handle = null;
+    await handle?.close();
+  }
+}
+
+/** One body's temporary files. */
+class TempFiles {
+  private open = new Map<string, TempFile>();
+  private paths = new Set<string>();
+
+  async create(): Promise<TempFile> {
+    const file = path.join(await tempDir(), randomUUID());
+    this.paths.add(file);
+    const handle = await open(file, "wx", 0o600);
+    const temp = new TempFile(file, handle);
+    this.open.set(file, temp);
+    return temp;
+  }
+
+  async remove(file: string) {
+    await this.open.get(file)?.close().catch(() => {});
+    this.open.delete(file);
+    this.paths.delete(file);
+    await rm(file, { force: true });
+  }
+
+  async removeAll() {
+    await Promise.all([...this.paths].map((file) => this.remove(file)));
+  }
+}
+
+// ── Storing ─────────────────────────────────────────────────────────
+
+/**
+ * The row's columns as COPY writes them; `data` last, so the file's bytes
+ * follow the small values. Built from the Drizzle table, so a renamed column
+ * is renamed here too.
+ */
+const COPY_COLUMNS = [
+  [uploads.submissionTable, "text"],
+  [uploads.submissionId, "int4"],
+  [uploads.field, "text"],
+  [uploads.fileName, "text"],
+  [uploads.mime, "text"],
+  [uploads.size, "int4"],
+  [uploads.data, "bytea"],
+] as const;
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const COPY_TARGET = `${quoteIdent(getTableName(uploads))} (${COPY_COLUMNS.map(([column]) => quoteIdent(column.name)).join(", ")})`;
+
+/** PostgreSQL's binary COPY signature, flags and header extension length. */
+const COPY_SIGNATURE = Buffer.concat([Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.alloc(8)]);
+const COPY_TRAILER = Buffer.from([0xff, 0xff]); // int16 -1
+
+/** Everything of one row up to the file's bytes: signature, field count, the small values, the file's length. */
+function copyHead(upload: AcceptedUpload, submission: { table: string; id: number }): Buffer {
+  const values: (string | number)[] = [submission.table, submission.id, upload.field, upload.fileName, upload.mime, upload.size];
+  const parts: Buffer[] = [COPY_SIGNATURE];
+  const count = Buffer.alloc(2);
+  count.writeInt16BE(COPY_COLUMNS.length);
+  parts.push(count);
+  values.forEach((value, i) => {
+    const kind = COPY_COLUMNS[i]![1];
+    const bytes = kind === "int4" ? int32(Number(value)) : Buffer.from(String(value), "utf8");
+    parts.push(int32(bytes.length), bytes);
+  });
+  parts.push(int32(upload.size)); // the bytea's length; its bytes follow
+  return Buffer.concat(parts);
+}
+
+function int32(value: number) {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(value);
+  return b;
+}
+
+type PostgresJsCopy = { unsafe(query: string): { writable(): Promise<NodeJS.WritableStream> } };
+type PgliteCopy = { query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown> };
+
+/** The driver's own transaction handle behind Drizzle's (postgres-js's TransactionSql or PGlite's Transaction). */
+function driverOf(tx: Tx): { postgres: PostgresJsCopy } | { pglite: PgliteCopy } | null {
+  const client = (tx._.session as unknown as { client?: Record<string, unknown> }).client;
+  if (client && typeof client.unsafe === "function") return { postgres: client as unknown as PostgresJsCopy };
+  if (client && typeof client.query === "function") return { pglite: client as unknown as PgliteCopy };
+  return null;
+}
+
+/**
+ * Stores the accepted files, linked to their submission row (same
+ * transaction): one row per file, one file at a time, each with a binary
+ * COPY fed from its temporary file. Measured for one 10 MB file (RSS growth):
+ * a bytea parameter costs ~90 MB on postgres-js (hex: twice the size, then
+ * copied into the message) and ~760 MB on PGlite (its serializer maps every
+ * byte to a string), `decode($1, 'base64')` ~50 and ~150 MB, the COPY ~20 and
+ * ~60 MB, and for 10 files of 4 MB ~8 MB (postgres-js: the file streams to the
+ * socket in 256 KB pieces) and ~45 MB (PGlite reads one file into memory at a
+ * time and copies it into its own heap, which it reuses).
+ */
+export async function storeUploads(tx: Tx, list: AcceptedUpload[], submission: { table: string; id: number }): Promise<void> {
+  const driver = driverOf(tx);
+  for (const upload of list) {
+    // The length in the COPY's header must be the file's: check it is still what was read.
+    const { size } = await stat(upload.path);
+    if (size !== upload.size) throw new Error(`upload file changed size (${size} ≠ ${upload.size})`);
+    const head = copyHead(upload, submission);
+    if (driver && "postgres" in driver) {
+      const writable = await driver.postgres.unsafe(`copy ${COPY_TARGET} from stdin (format binary)`).writable();
+      await pipeline(
+        async function* () {
+          yield head;
+          yield* createReadStream(upload.path, { highWaterMark: 256 * 1024 });
+          yield COPY_TRAILER;
+        },
+        writable,
+      );
+    } else if (driver && "pglite" in driver) {
+      // Buffers from Buffer.alloc/concat are backed by plain ArrayBuffers.
+      const blob = new Blob([head as Uint8Array<ArrayBuffer>, await openAsBlob(upload.path), COPY_TRAILER as Uint8Array<ArrayBuffer>]);
+      await driver.pglite.query(`copy ${COPY_TARGET} from '/dev/blob' (format binary)`, [], { blob });
+    } else {
+      // Another driver: base64 text (4/3 of the size) rather than its bytea encoding.
+      const { readFile } = await import("node:fs/promises");
+      const base64 = (await readFile(upload.path)).toString("base64");
+      await tx.insert(uploads).values({
+        submissionTable: submission.table,
+        submissionId: submission.id,
+        field: upload.field,
+        fileName: upload.fileName,
+        mime: upload.mime,
+        size: upload.size,
+        data: sql`decode(${base64}, 'base64')`,
+      });
+    }
+  }
 }

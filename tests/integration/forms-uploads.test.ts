@@ -1,15 +1,20 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { apiFormAction, runForm } from "~/forms/pipeline.server";
 import { fullQuoteForm } from "~/forms/quote/handle.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
+import { readBody, uploadTempDir } from "~/forms/uploads.server";
 import { createTestDatabase } from "../support/db";
-import { altchaToken, count, formPost, honeypotFields, imageFile, jpegBytes, pngBytes, rows, sumAnswer, toFormData, nextIp } from "./forms-support";
+import { altchaToken, count, formPost, honeypotFields, imageFile, jpegBytes, pngBytes, rows, sumAnswer, toFormData, nextIp, SITE } from "./forms-support";
 
 /**
- * Uploads (DECISIONS 11): images only, judged by their bytes; at most 10 MB
- * each; 3 per quote, 10 per service request; stored in PostgreSQL with their
- * submission, or nothing stored at all.
+ * Uploads (DECISIONS 11, issue 15): images only, judged by their bytes; at
+ * most 10 MB each and 40 MB together; 3 per quote, 10 per service request;
+ * streamed to temporary files as they arrive and stored one row per file,
+ * byte for byte, with their submission, or nothing stored at all; no
+ * temporary file outlives its request.
  */
 let conn: Connection;
 beforeAll(async () => {
@@ -145,8 +150,8 @@ describe("service photos", () => {
     serviceTime: "Evening (After 4 PM)",
     contactMethod: "Text",
   };
-  const send = (photos: File[]) =>
-    runForm(commercialServiceForm, formPost("/request-service?type=commercial", toFormData({ ...service, ...sumAnswer(), photo: photos })), { db: conn.db, clientIp: nextIp() });
+  const servicePost = (photos: File[]) => formPost("/request-service?type=commercial", toFormData({ ...service, ...honeypotFields(), ...sumAnswer(), photo: photos }));
+  const send = (photos: File[]) => runForm(commercialServiceForm, servicePost(photos), { db: conn.db, clientIp: nextIp() });
 
   it("takes up to 10 photos, refuses an 11th", async () => {
     const ten = Array.from({ length: 10 }, (_, i) => imageFile(`p${i}.png`));
@@ -158,5 +163,123 @@ describe("service photos", () => {
     const tooMany = await send([...ten, imageFile("p10.png")]);
     expect(tooMany.fieldErrors).toEqual({ photo: ["You can only upload up to 10 photos."] });
     expect(await count(conn.db, "service_requests")).toBe(before);
+  });
+});
+
+/**
+ * A photo-like file of exactly `size` bytes: random (incompressible) bytes in
+ * a well-formed frame (PNG: signature, IHDR, one IDAT holding the rest; JPEG:
+ * SOI and APP0), so file-type recognises it as a real image.
+ */
+function photo(name: string, size: number, kind: "png" | "jpeg" = "png"): File {
+  const bytes = randomBytes(size);
+  if (kind === "jpeg") bytes.set(jpegBytes(12).subarray(0, 12));
+  else {
+    bytes.set(pngBytes(33).subarray(0, 33)); // signature (8) + IHDR chunk (4 + 4 + 13 + 4, its CRC left as is)
+    bytes.writeUInt32BE(size - 33 - 12, 33); // IDAT length: the rest, less its header and CRC
+    bytes.write("IDAT", 37, "latin1");
+  }
+  return new File([bytes], name, { type: `image/${kind}` });
+}
+const sha256 = async (data: Blob | Uint8Array) =>
+  createHash("sha256")
+    .update(data instanceof Blob ? new Uint8Array(await data.arrayBuffer()) : data)
+    .digest("hex");
+
+/** Files in this process's upload folder right now. */
+const tempFiles = () => (existsSync(uploadTempDir()) ? readdirSync(uploadTempDir()).length : 0);
+
+/** The same request with its body arriving in pieces of `piece` bytes (no Content-Length): delimiters fall across them. */
+async function inPieces(request: Request, piece: number): Promise<Request> {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  let at = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, at + piece));
+      at += piece;
+    },
+  });
+  return new Request(request.url, { method: "POST", headers: request.headers, body, duplex: "half" } as RequestInit);
+}
+
+describe("uploads in bounded memory", () => {
+  const service = {
+    name: "Harbor Cold Storage",
+    phone: "(989) 555-0112",
+    email: "ops@example.com",
+    address1: "12 Dock Road",
+    city: "Bay City",
+    state: "MI",
+    zip: "48708",
+    country: "United States",
+    serviceDate: new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10),
+    serviceTime: "Evening (After 4 PM)",
+    contactMethod: "Email",
+  };
+  const servicePost = (photos: File[]) =>
+    formPost("/request-service?type=commercial", toFormData({ ...service, ...honeypotFields(), ...sumAnswer(), photo: photos }));
+
+  it("a legal multi-file post stores one row per file, byte for byte (sha256), whatever the chunking", async () => {
+    const photos = [photo("a.png", 3 * MB + 17), photo("b.jpg", 1 * MB, "jpeg"), photo("c.png", 200_000), photo("d.jpg", 5 * MB - 3, "jpeg")];
+    const outcome = await runForm(commercialServiceForm, await inPieces(servicePost(photos), 7919), { db: conn.db, clientIp: nextIp() });
+    expect(outcome).toMatchObject({ message: "Submitted successfully!", ok: true, fieldErrors: {} });
+    const stored = await rows<{ file_name: string; mime: string; size: number; data: Uint8Array }>(
+      conn.db,
+      `select file_name, mime, size, data from uploads where submission_table = 'service_requests' and submission_id = ${outcome.submissionId} order by id`,
+    );
+    expect(stored.map((u) => [u.file_name, u.mime, u.size])).toEqual([
+      ["a.png", "image/png", 3 * MB + 17],
+      ["b.jpg", "image/jpeg", MB],
+      ["c.png", "image/png", 200_000],
+      ["d.jpg", "image/jpeg", 5 * MB - 3],
+    ]);
+    for (const [i, row] of stored.entries()) expect(await sha256(row.data)).toBe(await sha256(photos[i]!));
+  });
+
+  it("photos over 40 MB together: a field error saying so, nothing stored, other values kept", async () => {
+    const before = [await count(conn.db, "service_requests"), await count(conn.db, "uploads")];
+    const filesBefore = tempFiles();
+    // Five photos of 9 MB: each within its 10 MB, 45 MB together.
+    const outcome = await runForm(commercialServiceForm, servicePost(Array.from({ length: 5 }, (_, i) => imageFile(`big${i}.png`, 9 * MB))), {
+      db: conn.db,
+      clientIp: nextIp(),
+    });
+    expect(outcome.status).toBe(400);
+    expect(outcome.fieldErrors).toEqual({ photo: ["Your photos add up to 45.0 MB; please send at most 40 MB in all (fewer or smaller photos)."] });
+    expect(outcome.reply?.initialValue).toMatchObject({ name: "Harbor Cold Storage", city: "Bay City" });
+    expect([await count(conn.db, "service_requests"), await count(conn.db, "uploads")]).toEqual(before);
+    expect(tempFiles()).toBe(filesBefore); // none written past the 40 MB, and the rest removed at once
+  });
+
+  it("no temporary file outlives its request: stored, refused by a rule, refused by the schema, or cut off", async () => {
+    const ip = () => ({ db: conn.db, clientIp: nextIp() });
+    expect((await runForm(commercialServiceForm, servicePost([photo("ok.png", MB)]), ip())).ok).toBe(true);
+    expect(tempFiles()).toBe(0);
+    const fake = new File(["plain text"], "x.jpg", { type: "image/jpeg" });
+    expect((await runForm(commercialServiceForm, servicePost([photo("ok.png", MB), fake]), ip())).status).toBe(400);
+    expect(tempFiles()).toBe(0);
+    // Valid photos with a schema error elsewhere: the photos were accepted, then the form refused.
+    const noCity = formPost("/request-service?type=commercial", toFormData({ ...service, city: "", ...honeypotFields(), ...sumAnswer(), photo: [photo("ok.png", MB)] }));
+    const refused = await runForm(commercialServiceForm, noCity, ip());
+    expect(refused.fieldErrors.city).toBeDefined();
+    expect(tempFiles()).toBe(0);
+    // A body that ends in the middle of a photo.
+    const full = servicePost([photo("cut.png", 2 * MB)]);
+    const whole = new Uint8Array(await full.arrayBuffer());
+    const cut = new Request(full.url, { method: "POST", headers: full.headers, body: whole.slice(0, whole.length - MB) });
+    expect((await runForm(commercialServiceForm, cut, ip())).status).toBe(400);
+    expect(tempFiles()).toBe(0);
+  });
+
+  it("readBody keeps accepted photos on disk until cleanup() (a retried transaction reads them again)", async () => {
+    const before = tempFiles();
+    const parsed = await readBody(servicePost([photo("p1.png", 300_000), photo("p2.png", 300_000)]), commercialServiceForm.uploads);
+    expect(parsed.uploads).toHaveLength(2);
+    expect(tempFiles()).toBe(before + 2);
+    for (const upload of parsed.uploads) expect(existsSync(upload.path)).toBe(true);
+    await parsed.cleanup();
+    await parsed.cleanup(); // twice is fine
+    expect(tempFiles()).toBe(before);
   });
 });

@@ -1,0 +1,405 @@
+/**
+ * Reading a request body within bounds (issue 15). Every limit counts bytes
+ * actually read from `request.body`, never the `Content-Length` a client
+ * declares (a chunked body has none, and a declared one can lie).
+ *
+ *   - text forms (URL-encoded, JSON): at most 1 MB and 500 fields (413);
+ *   - JSON: an object of text, numbers, true/false or lists of those, nested
+ *     no deeper than 4 (400 otherwise, checked before it is parsed);
+ *   - multipart: parsed as a stream (`parseMultipart`), so a part's bytes go
+ *     where its handler sends them (a file to disk) and are never gathered.
+ *
+ * Invalid UTF-8 or percent-encoding never throws: it becomes U+FFFD, as a
+ * browser would show it, and the schema judges the value.
+ */
+
+/** A body we cannot read at all: answered with this status and message. */
+export class BodyError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+    this.name = "BodyError";
+  }
+}
+
+export const MB = 1024 * 1024;
+/** URL-encoded and JSON bodies; also the sum of a multipart body's text fields. */
+export const MAX_TEXT_BODY = MB;
+/** Fields in one body (URL-encoded pairs, JSON values, multipart text parts); our largest form has ~40. */
+export const MAX_FIELDS = 500;
+/** `{"a":[…]}` is depth 2; 4 leaves room and refuses anything built to exhaust a parser. */
+export const MAX_JSON_DEPTH = 4;
+/** One multipart part's headers. */
+const MAX_PART_HEADER = 8 * 1024;
+
+export const TOO_LARGE_MESSAGE = "The request is too large.";
+export const TOO_MANY_FIELDS_MESSAGE = `The form has too many fields (at most ${MAX_FIELDS}).`;
+export const TEXT_TOO_LARGE_MESSAGE = "The form's text is too long (at most 1 MB in all).";
+export const UNREADABLE_MESSAGE = "The request body could not be read.";
+export const BAD_MULTIPART_MESSAGE = "The form data could not be read.";
+export const NOT_JSON_MESSAGE = "The request body is not valid JSON.";
+export const JSON_OBJECT_MESSAGE = "The request body must be a JSON object.";
+export const JSON_TOO_DEEP_MESSAGE = `The JSON is nested too deeply: send an object whose values are text, numbers, true/false or lists of those.`;
+
+const decoder = new TextDecoder("utf-8"); // not fatal: invalid bytes become U+FFFD
+const strictDecoder = new TextDecoder("utf-8", { fatal: true });
+
+// ── Counting reader ─────────────────────────────────────────────────
+
+/**
+ * Bytes a reader that stopped early reads and throws away in the background,
+ * and for how long. Cancelling at once would destroy the socket (the Node
+ * adapter's stream destroys the request), and a client still sending then
+ * gets a reset instead of our 413; reading on lets the answer arrive and the
+ * connection stay usable. Beyond these bounds the stream is cancelled.
+ */
+const DRAIN_BYTES = 128 * MB;
+const DRAIN_MS = 30_000;
+
+/**
+ * The body's chunks, counting every byte read; past `limit` it throws
+ * BodyError(413, message). A stream that fails (the client went away) is a
+ * BodyError(400). However the caller stops (done, thrown, returned early),
+ * an unfinished body is drained in the background, never left hanging.
+ */
+export async function* readChunks(request: Request, limit: number, message = TOO_LARGE_MESSAGE): AsyncGenerator<Uint8Array> {
+  const body = request.body;
+  if (!body) return;
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = body.getReader();
+  } catch {
+    throw new BodyError(400, UNREADABLE_MESSAGE); // already read or locked
+  }
+  let total = 0;
+  let finished = false;
+  try {
+    // A declared length over the limit is refused before reading; a smaller one is not trusted.
+    const declared = request.headers.get("content-length");
+    if (declared && /^\d+$/.test(declared) && Number(declared) > limit) throw new BodyError(413, message);
+    while (true) {
+      let result: ReadableStreamReadResult<Uint8Array>;
+      try {
+        result = await reader.read();
+      } catch {
+        finished = true; // an errored stream has nothing left to drain
+        throw new BodyError(400, UNREADABLE_MESSAGE);
+      }
+      if (result.done) {
+        finished = true;
+        return;
+      }
+      total += result.value.byteLength;
+      if (total > limit) throw new BodyError(413, message);
+      yield result.value;
+    }
+  } finally {
+    if (finished) reader.releaseLock();
+    else void drain(reader);
+  }
+}
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  const timer = setTimeout(() => void reader.cancel().catch(() => {}), DRAIN_MS);
+  timer.unref?.();
+  let read = 0;
+  try {
+    while (read <= DRAIN_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away or the stream was cancelled: nothing left to do.
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The whole body as bytes, at most `limit` of them. */
+export async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of readChunks(request, limit)) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+}
+
+// ── URL-encoded ─────────────────────────────────────────────────────
+
+/** Fields of an `application/x-www-form-urlencoded` body: 1 MB, 500 fields. */
+export async function readUrlEncoded(request: Request): Promise<FormData> {
+  const text = decoder.decode(await readBytes(request, MAX_TEXT_BODY));
+  let pairs = 0;
+  for (let at = 0; at <= text.length; ) {
+    const next = text.indexOf("&", at);
+    const end = next === -1 ? text.length : next;
+    if (end > at && ++pairs > MAX_FIELDS) throw new BodyError(413, TOO_MANY_FIELDS_MESSAGE);
+    at = end + 1;
+  }
+  // URLSearchParams never throws: a bad %-escape stays as typed, bad UTF-8 becomes U+FFFD.
+  const fields = new FormData();
+  for (const [key, value] of new URLSearchParams(text)) fields.append(key, value);
+  return fields;
+}
+
+// ── JSON ────────────────────────────────────────────────────────────
+
+/** Fields of an `application/json` body (SPEC §7's API): 1 MB, 500 fields, shallow. */
+export async function readJson(request: Request): Promise<FormData> {
+  const bytes = await readBytes(request, MAX_TEXT_BODY);
+  let text: string;
+  try {
+    text = strictDecoder.decode(bytes);
+  } catch {
+    throw new BodyError(400, NOT_JSON_MESSAGE); // JSON is UTF-8 (RFC 8259)
+  }
+  return jsonToFormData(text);
+}
+
+/**
+ * The deepest nesting of `[` and `{` outside strings, stopping as soon as it
+ * passes `max`: a linear scan, so a hostile `[[[[…` is refused before
+ * JSON.parse builds it (or JSON.stringify later overflows the stack on it).
+ */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Shortened for a message: a field name is the client's text, never echoed at length. */
+function fieldLabel(key: string) {
+  return JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key);
+}
+
+function isPrimitive(value: unknown): value is string | number | boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+}
+
+/**
+ * JSON text → FormData (a list becomes a repeated field), so every input goes
+ * through the same schema. Only what a form can hold is accepted: text,
+ * numbers, true/false, null (left out) and lists of those.
+ */
+export function jsonToFormData(text: string, into = new FormData(), counted = { fields: 0 }): FormData {
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new BodyError(400, JSON_TOO_DEEP_MESSAGE);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new BodyError(400, NOT_JSON_MESSAGE);
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw new BodyError(400, JSON_OBJECT_MESSAGE);
+  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+    const items = Array.isArray(raw) ? raw : [raw];
+    for (const item of items) {
+      if (item === null || item === undefined) continue;
+      if (!isPrimitive(item)) {
+        throw new BodyError(400, `The field ${fieldLabel(key)} must be text, a number, true/false or a list of those.`);
+      }
+      if (++counted.fields > MAX_FIELDS) throw new BodyError(413, TOO_MANY_FIELDS_MESSAGE);
+      into.append(key, String(item));
+    }
+  }
+  return into;
+}
+
+// ── Multipart ───────────────────────────────────────────────────────
+
+export type PartInfo = {
+  /** The field name (`name=` of Content-Disposition); parts without one are skipped. */
+  name: string | undefined;
+  /** Present (possibly "") for a file input's part. */
+  filename: string | undefined;
+  /** Lower-cased media type, without parameters. */
+  contentType: string | undefined;
+};
+
+/** Where one part's bytes go. Both may be async: the parser waits, so the client is read no faster than they go. */
+export type PartSink = {
+  write(chunk: Uint8Array): void | Promise<void>;
+  end(): void | Promise<void>;
+};
+
+/** A part whose bytes are not wanted. */
+export const DISCARD: PartSink = { write() {}, end() {} };
+
+/** The boundary of a `multipart/form-data` content type, or null. */
+export function multipartBoundary(contentType: string): string | null {
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s]{1,70}))/i.exec(contentType);
+  return match ? (match[1] ?? match[2])! : null;
+}
+
+/** Content-Disposition and Content-Type of one part's header block. */
+export function parsePartHeaders(text: string): PartInfo {
+  let name: string | undefined;
+  let filename: string | undefined;
+  let filenameStar: string | undefined;
+  let contentType: string | undefined;
+  for (const line of text.split("\r\n")) {
+    const colon = line.indexOf(":");
+    if (colon <= 0) continue;
+    const header = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    if (header === "content-type") contentType = value.split(";")[0]!.trim().toLowerCase() || undefined;
+    if (header !== "content-disposition") continue;
+    // Browsers quote values and %-escape quotes and line breaks in them (HTML's multipart/form-data encoding).
+    for (const m of value.matchAll(/;\s*([A-Za-z0-9_*-]+)\s*=\s*(?:"([^"]*)"|([^;]*))/g)) {
+      const param = m[1]!.toLowerCase();
+      const raw = m[2] ?? m[3]!.trim();
+      if (param === "name") name = raw;
+      else if (param === "filename") filename = raw;
+      else if (param === "filename*") filenameStar = raw;
+    }
+  }
+  if (filenameStar !== undefined) {
+    // RFC 5987: charset'language'percent-encoded
+    const encoded = /^[^']*'[^']*'(.*)$/.exec(filenameStar)?.[1];
+    if (encoded !== undefined) {
+      try {
+        filename = decodeURIComponent(encoded);
+      } catch {
+        filename ??= encoded;
+      }
+    }
+  }
+  return { name, filename, contentType };
+}
+
+const CRLF = Buffer.from("\r\n");
+const HEADER_END = Buffer.from("\r\n\r\n");
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * A streaming `multipart/form-data` parser. Each part's bytes go to the sink
+ * `onPart` returns as they arrive; only a delimiter's worth of bytes is held
+ * back between chunks, so memory stays at about one chunk whatever the size
+ * of a part. (@mjackson/form-data-parser 0.9.1 gathers every part whole before
+ * handing it over, and its text parts have no size or count limit of their own:
+ * its only limits are maxHeaderSize, maxFiles and a maxFileSize that text parts
+ * share.) Preamble and epilogue are ignored; a body that ends before its
+ * closing delimiter is a BodyError(400).
+ */
+export async function parseMultipart(
+  chunks: AsyncIterable<Uint8Array>,
+  boundary: string,
+  onPart: (info: PartInfo) => PartSink | Promise<PartSink>,
+): Promise<void> {
+  // Every delimiter but the first follows a CRLF; starting the stream with one
+  // lets the first be found like the others.
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  let state: "preamble" | "delimiter" | "headers" | "body" | "done" = "preamble";
+  let buf: Buffer = Buffer.from(CRLF);
+  let sink: PartSink | null = null;
+
+  const step = async (): Promise<void> => {
+    while (true) {
+      if (state === "preamble") {
+        const at = buf.indexOf(delimiter);
+        if (at === -1) {
+          buf = buf.subarray(Math.max(0, buf.length - delimiter.length + 1));
+          return;
+        }
+        buf = buf.subarray(at + delimiter.length);
+        state = "delimiter";
+      } else if (state === "delimiter") {
+        if (buf.length < 2) return;
+        if (buf[0] === 0x2d && buf[1] === 0x2d) {
+          state = "done"; // "--": the closing delimiter
+          buf = EMPTY;
+          return;
+        }
+        const eol = buf.indexOf(CRLF);
+        if (eol === -1) {
+          if (buf.length > 256) throw new BodyError(400, BAD_MULTIPART_MESSAGE);
+          return;
+        }
+        // Only transport padding (spaces, tabs) may sit between a delimiter and its line end.
+        for (let i = 0; i < eol; i++) if (buf[i] !== 0x20 && buf[i] !== 0x09) throw new BodyError(400, BAD_MULTIPART_MESSAGE);
+        buf = buf.subarray(eol + 2);
+        state = "headers";
+      } else if (state === "headers") {
+        let end: number;
+        let skip: number;
+        if (buf.length >= 2 && buf[0] === 0x0d && buf[1] === 0x0a) {
+          end = 0; // a part with no headers at all
+          skip = 2;
+        } else {
+          end = buf.indexOf(HEADER_END);
+          skip = 4;
+        }
+        if (end === -1 || end > MAX_PART_HEADER) {
+          if (end > MAX_PART_HEADER || buf.length > MAX_PART_HEADER + 4) throw new BodyError(413, BAD_MULTIPART_MESSAGE);
+          return;
+        }
+        const info = parsePartHeaders(decoder.decode(buf.subarray(0, end)));
+        buf = buf.subarray(end + skip);
+        sink = await onPart(info);
+        state = "body";
+      } else if (state === "body") {
+        const at = buf.indexOf(delimiter);
+        if (at !== -1) {
+          if (at > 0) await sink!.write(buf.subarray(0, at));
+          buf = buf.subarray(at + delimiter.length);
+          const done = sink!;
+          sink = null;
+          await done.end();
+          state = "delimiter";
+          continue;
+        }
+        // Hand over all but a tail that could be the start of a delimiter.
+        const keep = Math.min(buf.length, delimiter.length - 1);
+        const tailCr = buf.indexOf(0x0d, buf.length - keep);
+        const give = tailCr === -1 ? buf.length : tailCr;
+        if (give > 0) {
+          await sink!.write(buf.subarray(0, give));
+          buf = buf.subarray(give);
+        }
+        return;
+      } else {
+        buf = EMPTY; // epilogue
+        return;
+      }
+    }
+  };
+
+  for await (const chunk of chunks) {
+    if (chunk.byteLength === 0) continue;
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    buf = buf.length === 0 ? bytes : Buffer.concat([buf, bytes]);
+    await step();
+  }
+  // (`step` moves the state; TypeScript does not see assignments in a closure.)
+  if ((state as string) !== "done") throw new BodyError(400, BAD_MULTIPART_MESSAGE);
+}
+
+/** Collects a text part (bounded by the caller's budget) and hands it over decoded. */
+export function textSink(budget: { bytes: number }, onText: (text: string) => void): PartSink {
+  const parts: Buffer[] = [];
+  return {
+    write(chunk) {
+      budget.bytes -= chunk.byteLength;
+      if (budget.bytes < 0) throw new BodyError(413, TEXT_TOO_LARGE_MESSAGE);
+      parts.push(Buffer.from(chunk)); // a copy: the chunk's buffer is the parser's
+    },
+    end() {
+      onText(decoder.decode(Buffer.concat(parts)));
+    },
+  };
+}
