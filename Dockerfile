@@ -24,6 +24,7 @@ ENV NODE_ENV=production \
     DB_SOCKET_PORT=0
 WORKDIR /app
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+# The server (server/app.ts) is compiled into build/server/index.js; server.mjs only launches it.
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json server.mjs ./
 COPY --chown=node:node db/migrations ./db/migrations
@@ -34,5 +35,6 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# Heap budget: the same flags as scripts/server-node-args.mjs.
+# Heap budget: the same flags as scripts/server-node-args.mjs. node is PID 1 and gets
+# fly's SIGTERM itself: the server drains and exits 0 (server/http.ts).
 CMD ["node", "--max-old-space-size=192", "server.mjs", "build/server/index.js"]

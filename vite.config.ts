@@ -26,7 +26,7 @@ function reactRouterProductionInBrowser(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouterProductionInBrowser(), reactRouter(), precompressClientBuild()],
   resolve: {
     alias: [
@@ -34,11 +34,17 @@ export default defineConfig({
       { find: /^@db\//, replacement: here("./db/") },
     ],
   },
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    // The server build's entry is the server itself (React Router's custom
+    // server pattern): build/server/index.js exports `start`, and the app
+    // (virtual:react-router/server-build) is bundled inside it.
+    ...(isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {}),
+  },
   // Bundle these into the server build instead of importing their packages at
   // run time: the server then holds only the Mantine components and React
   // Email parts the site uses (the packages' barrels load every component,
   // Prism included: about 70 MB of resident memory and a slower start).
   ssr: { noExternal: [/^@mantine\//, /^@react-email\//] },
   server: { port: Number(process.env.PORT ?? 3000) },
-});
+}));

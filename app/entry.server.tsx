@@ -2,26 +2,17 @@ import { Writable } from "node:stream";
 import type { RouterContextProvider, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { connect } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
 import { documentKey, nonceContext, rememberDocument, rememberedDocument } from "~/lib/page-cache.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security.server";
-import { cspAllowances, startBackgroundWork } from "~/lib/startup.server";
+import { cspAllowances } from "~/lib/startup.server";
 
 export const streamTimeout = 5_000;
 
-/**
- * server.mjs calls these before Express: refuse cross-site POSTs (403), answer
- * cached pages; and fills in the security headers a response lacks.
- */
-export { refuseCrossOriginRequest } from "~/forms/origin.server";
-export { servePageFromCache } from "~/lib/page-cache.server";
-export { nonPageSecurityHeaders } from "~/lib/security.server";
-
-// Open the database (migrations + seed) as soon as the server loads the build,
-// not on the first request; then start background work (the mail worker).
-void connect().then(startBackgroundWork, () => {});
+// The server (server/app.ts) opens the database and starts background work
+// when it starts, and imports its guards (cross-origin 403, page cache,
+// security headers) from their modules: nothing is looked up here by name.
 
 export default function handleRequest(
   request: Request,

@@ -10,5 +10,7 @@ const child = spawn(process.execPath, [...serverNodeArgs, "server.mjs", `${proce
   stdio: "inherit",
   env: process.env,
 });
+// The server shuts down in order on SIGTERM/SIGINT and exits 0; killed by a
+// signal it did not handle (SIGKILL), it has no code: report that as a failure.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", (code) => process.exit(code ?? 1));

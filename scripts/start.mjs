@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // `npm start`: builds once when there is no build, then serves the production
-// build with react-router-serve on PORT (default 3000). With no DATABASE_URL the
-// site runs on the embedded database in DATA_DIR (default ./.data), seeded.
+// build with the site's server (server.mjs → server/app.ts) on PORT (default
+// 3000). With no DATABASE_URL the site runs on the embedded database in
+// DATA_DIR (default ./.data), seeded. A build made before the server moved
+// into it (no `start` export) is rebuilt too.
 import { spawnSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { serverNodeArgs } from "./server-node-args.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 process.chdir(root);
 
-if (!existsSync("build/server/index.js") || process.argv.includes("--rebuild")) {
-  console.log("No build found: building the site once (npm run build)…");
+const isServerBuild = () => existsSync("build/server/index.js") && /\bexport \{[^}]*\bstart\b/.test(readFileSync("build/server/index.js", "utf8").slice(-2000));
+if (!isServerBuild() || process.argv.includes("--rebuild")) {
+  console.log("No build of this server found: building the site once (npm run build)…");
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
@@ -20,5 +23,7 @@ const child = spawn(process.execPath, [...serverNodeArgs, "server.mjs", "build/s
   stdio: "inherit",
   env,
 });
+// The server shuts down in order on SIGTERM/SIGINT (server/http.ts) and exits 0;
+// a repeated signal (Ctrl+C reaches both processes) is harmless.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+child.on("exit", (code) => process.exit(code ?? 1));

@@ -5,9 +5,9 @@ import { createContext, type RouterContextProvider } from "react-router";
 /**
  * The visitor's IP, from one configured source (DECISIONS 18, issue 15):
  * the header named by CLIENT_IP_HEADER, which the platform's proxy sets and
- * overwrites (fly.io: Fly-Client-IP), or, when it is unset, the TCP peer's
- * address. No other header is read: X-Forwarded-For, X-Client-IP and the like
- * are whatever the client typed.
+ * overwrites (fly.io: Fly-Client-IP), or, when it is unset or a request
+ * lacks it, the TCP peer's address. No other header is read: X-Forwarded-For,
+ * X-Client-IP and the like are whatever the client typed.
  *
  * The server works it out once per request (`clientIpFromNode`) and hands it
  * to the app in the load context; the form pipeline reads it from there.
@@ -32,12 +32,24 @@ export function normaliseIp(raw: string | undefined | null): string | null {
   return ip;
 }
 
-/** The client IP of a Node request: the configured header's (first) value, or the socket's peer. */
+/**
+ * The client IP of a Node request: the configured header's value, or the
+ * socket's peer when no header is configured, or when the request does not
+ * carry a usable one (a request that reached the machine without passing the
+ * proxy, e.g. a health check on the private network: keying all of those as
+ * "unknown" would put them in one shared bucket).
+ *
+ * When the header holds several values (a client sent its own and the proxy
+ * added one: Node joins repeated headers with ", "), the last is taken: a
+ * proxy that overwrites leaves one value, a proxy that appends puts its own
+ * last, so the last value is the proxy's either way.
+ */
 export function clientIpFromNode(req: IncomingMessage, header: string | undefined): string | null {
   if (header) {
     const value = req.headers[header.toLowerCase()];
-    const first = Array.isArray(value) ? value[0] : value;
-    return normaliseIp(first?.split(",")[0]);
+    const joined = Array.isArray(value) ? value.join(",") : value;
+    const fromHeader = normaliseIp(joined?.split(",").at(-1));
+    if (fromHeader) return fromHeader;
   }
   return normaliseIp(req.socket.remoteAddress);
 }

@@ -1,16 +1,20 @@
 import { openDatabase, type Connection, type Database } from "@db/client.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
-import { runShutdownHooks } from "./startup.server";
 
 /**
- * The server's one database connection, opened when this module loads (PGlite
- * takes a few seconds to start; no request should pay for it). Migrations and
- * the seed run before the first query is answered.
+ * The server's one database connection, opened when the server starts
+ * (server/app.ts calls `connect()` before it listens: PGlite takes a few
+ * seconds to start; no request should pay for it). Migrations and the seed run
+ * before the first query is answered. The server also closes it, last in its
+ * one ordered shutdown (`closeDatabase`); this module installs no signal
+ * handler of its own.
  */
 let connection: Promise<Connection> | undefined;
+let closed = false;
 
 export function connect(): Promise<Connection> {
+  if (closed) return Promise.reject(new Error("the database is closed: the server is shutting down"));
   if (!connection) {
     const e = env();
     const opening = performance.now();
@@ -30,7 +34,6 @@ export function connect(): Promise<Connection> {
       return c;
     });
     connection.catch((error) => log.error({ err: error }, "database failed to open"));
-    installShutdown();
   }
   return connection;
 }
@@ -39,22 +42,22 @@ export async function getDb(): Promise<Database> {
   return (await connect()).db;
 }
 
-let shutdownInstalled = false;
-function installShutdown() {
-  if (shutdownInstalled || process.env.VITEST) return;
-  shutdownInstalled = true;
-  // The HTTP listener closes on SIGTERM while a database client is open;
-  // stop background work first (the mail worker), then close the database
-  // so the process can exit (and PGlite flushes).
-  const stop = async (signal: string) => {
-    log.info({ signal }, "shutting down");
-    try {
-      await runShutdownHooks();
-      await (await connection)?.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+/**
+ * Closes the connection (PGlite flushes its folder; postgres-js ends its pool)
+ * and refuses new ones. Called once, by the server's shutdown, after requests
+ * in flight and background work have finished.
+ */
+export async function closeDatabase(): Promise<void> {
+  closed = true;
+  const opening = connection;
+  connection = undefined;
+  if (!opening) return;
+  let conn: Connection;
+  try {
+    conn = await opening;
+  } catch {
+    return; // it never opened: nothing to close
+  }
+  await conn.close();
+  log.info("database closed");
 }

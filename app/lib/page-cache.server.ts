@@ -131,7 +131,8 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
 };
 
 /**
- * Answers a GET/HEAD for a cached page straight from memory (server.mjs).
+ * Answers a GET/HEAD for a cached page straight from memory (server/app.ts,
+ * before Express).
  * Returns false when the page is not cached, so the request goes on to Express.
  */
 export function servePageFromCache(req: IncomingMessage, res: ServerResponse): boolean {

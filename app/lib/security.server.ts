@@ -55,7 +55,7 @@ const NO_FRAMING = withPolicy("frame-ancestors 'none'");
 /**
  * The security headers for a response that did not set its own: static files
  * (scripts, styles, SVG illustrations, icons, PDFs), React Router's route
- * manifest, the cross-origin 403, the server's 400/405 answers. server.mjs
+ * manifest, the cross-origin 403, the server's 400/405 answers. server/app.ts
  * fills in whichever of these a response lacks just before its headers go
  * out, so nothing leaves without them. (Pages are not among them: every
  * document gets its nonce policy in entry.server.tsx.) Anything opened on its

@@ -8,13 +8,13 @@ test.afterAll(closeE2eSql);
 const contact = { first_name: "Api", last_name: "Client", email: "api.client@example.com", phone: "810 555 0170", details: "Via the API." };
 
 test("an API call without a captcha stores nothing: 'Please complete the CAPTCHA.'", async ({ request }) => {
-  const response = await request.post("/api/store/contact/submit", { data: contact, headers: { "X-Forwarded-For": "10.250.0.1" } });
+  const response = await request.post("/api/store/contact/submit", { data: contact, headers: { "Fly-Client-IP": "10.250.0.1" } });
   expect(response.status()).toBe(400);
   expect(await response.json()).toEqual({ success: false, message: "Please complete the CAPTCHA." });
 });
 
 test("a POST from another site is refused with 403 (API and HTML routes) and nothing is stored", async ({ request }) => {
-  const headers = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site", "X-Forwarded-For": "10.250.0.2" };
+  const headers = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site", "Fly-Client-IP": "10.250.0.2" };
   const api = await request.post("/api/store/contact/submit", { data: contact, headers });
   expect(api.status()).toBe(403);
   expect(await api.json()).toEqual({ success: false, message: "This form can only be sent from our own website." });
@@ -28,7 +28,7 @@ test("a POST from another site is refused with 403 (API and HTML routes) and not
 });
 
 test("the 11th attempt from one IP within the window answers 429 with a readable message", async ({ request }) => {
-  const headers = { "X-Forwarded-For": "10.250.0.3" };
+  const headers = { "Fly-Client-IP": "10.250.0.3" };
   for (let i = 0; i < 10; i++) {
     expect((await request.post("/api/store/promo/submit", { data: {}, headers })).status()).toBe(400);
   }

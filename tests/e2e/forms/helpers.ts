@@ -16,7 +16,7 @@ export const modes = [
 export async function asNewVisitor(page: Page): Promise<{ ip: string; email: string; tag: string }> {
   const bytes = randomBytes(3);
   const ip = `10.${bytes[0]}.${bytes[1]}.${(bytes[2]! % 250) + 1}`;
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
+  await page.setExtraHTTPHeaders({ "Fly-Client-IP": ip });
   const tag = randomBytes(4).toString("hex");
   return { ip, email: `visitor.${tag}@example.com`, tag };
 }

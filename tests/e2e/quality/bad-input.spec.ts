@@ -81,7 +81,7 @@ const attempts: [string, Attempt][] = [
 ];
 
 function headers() {
-  return { "X-Forwarded-For": freshIp() };
+  return { "Fly-Client-IP": freshIp() };
 }
 
 async function toResult(res: Awaited<ReturnType<APIRequestContext["post"]>>) {

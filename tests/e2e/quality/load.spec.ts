@@ -18,7 +18,7 @@ test("200 concurrent form posts: every accepted post has its row, no duplicates"
   const responses = await Promise.all(
     prepared.map((hidden, i) =>
       request.post("/contact", {
-        headers: { "X-Forwarded-For": freshIp(), Origin: baseURL! },
+        headers: { "Fly-Client-IP": freshIp(), Origin: baseURL! },
         form: {
           ...hidden,
           first_name: "Load",

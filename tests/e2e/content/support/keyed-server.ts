@@ -6,9 +6,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * A second server for the Google tests: the same production build, started
- * with Places and Maps keys on an in-memory database, with msw standing in for
- * the Places API inside the server process.
+ * A second server for the Google tests: the same production build and server
+ * (server.mjs), started with Places and Maps keys on an in-memory database,
+ * with msw standing in for the Places API inside the server process.
  */
 export const PLACES_KEY = "e2e-places-server-key-3b9f1c7a";
 export const PLACE_ID = "ChIJe2eDoverPlace";
@@ -34,7 +34,7 @@ export async function startKeyedServer(): Promise<KeyedServer> {
   const preload = fileURLToPath(new URL("./places-preload.mjs", import.meta.url));
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", preload, "node_modules/@react-router/serve/bin.js", `${process.env.BUILD_DIR ?? "build"}/server/index.js`],
+    ["--import", preload, "server.mjs", `${process.env.BUILD_DIR ?? "build"}/server/index.js`],
     {
       env: {
         ...process.env,
