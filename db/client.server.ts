@@ -54,6 +54,36 @@ export const migrationsFolder = path.resolve(
   process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "db/migrations"),
 );
 
+/**
+ * The pool's behaviour in an outage (tested by tests/e2e/quality/db-fault.spec.ts,
+ * which stops a PostgreSQL server under load). A connection is opened when a
+ * query needs one; a failed attempt rejects that query only, and the queries
+ * queued behind it wait for the connection's next attempt.
+ *
+ * - `backoff`: seconds a connection waits after a failed attempt before its
+ *   next one. postgres-js's default grows with every failure in the pool
+ *   (3^n / 100 s, up to 20 s): after a few seconds of outage each queued query
+ *   waited up to 20 s, requests piled up instead of getting their 503, and the
+ *   first posts after the database returned waited out the backoff too. Attempts
+ *   are driven by queries (none are made while nothing asks), so a short fixed
+ *   pause is enough: a refused attempt answers in about a millisecond.
+ * - `connect_timeout`: a server that does not answer at all (a host gone from the
+ *   network) fails each attempt after 5 s rather than 30.
+ * - `idle_timeout`: idle connections are closed after a minute, so few are left
+ *   for a restart to break. An idle connection that a restart closes (57P01) is
+ *   reopened by its next query; one broken under a query fails that query with
+ *   CONNECTION_CLOSED, which the form pipeline retries once.
+ * The driver itself is patched (patches/postgres+3.4.9.patch, docs/decisions.md
+ * 27): a closed connection no longer throws outside any handler, nor hands the
+ * closed backend's last error to the next query.
+ */
+export const POOL_OPTIONS = {
+  onnotice: () => {},
+  idle_timeout: 60,
+  connect_timeout: 5,
+  backoff: () => 0.05,
+} satisfies postgres.Options<Record<string, postgres.PostgresType>>;
+
 /** Arbitrary constant: every instance takes this advisory lock while migrating and seeding. */
 const MIGRATION_LOCK = 7_362_201;
 
@@ -79,12 +109,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
   } finally {
     await admin.end({ timeout: 5 });
   }
-  const client = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
-    onnotice: () => {},
-    idle_timeout: 60,
-    connect_timeout: 10,
-  });
+  const client = postgres(url, { ...POOL_OPTIONS, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     db,
