@@ -7,7 +7,7 @@
 //      (on a scratch embedded database, or a fresh database on DATABASE_URL's server)
 // Ends with one summary line "N passed, N failed".
 import { execSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -73,6 +73,31 @@ function ensureJava() {
   finish(false);
 }
 
+// The database fault test (tests/e2e/quality/db-fault.spec.ts) stops and starts a
+// PostgreSQL cluster of its own, made with Debian's server binaries (initdb,
+// pg_ctl); the shared server that DATABASE_URL names is never touched.
+function ensurePostgresBinaries() {
+  const found = () => {
+    try {
+      return readdirSync("/usr/lib/postgresql").some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`));
+    } catch {
+      return false;
+    }
+  };
+  if (found()) return;
+  if (process.getuid?.() === 0) {
+    console.log("The PostgreSQL server binaries are missing: installing Debian's postgresql with apt-get…");
+    const ok =
+      run("apt-get update", "apt-get", ["update", "-qq"]) &&
+      run("apt-get install postgresql", "apt-get", ["install", "-y", "-qq", "postgresql"], { DEBIAN_FRONTEND: "noninteractive" });
+    if (ok && found()) return;
+  }
+  console.error(
+    "The database fault test needs the PostgreSQL server binaries (initdb, pg_ctl). Install them with: sudo apt-get install -y postgresql",
+  );
+  finish(false);
+}
+
 function vitestCounts(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, "utf8"));
@@ -114,6 +139,7 @@ for (const [name, env] of vitestRuns) {
 // 3. End-to-end against the production build.
 ensureChromium();
 ensureJava();
+ensurePostgresBinaries();
 if (!run("production build", npx, ["react-router", "build"])) {
   failed += 1;
   finish(false);
