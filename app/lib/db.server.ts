@@ -10,11 +10,20 @@ import { log } from "./log.server";
  * one ordered shutdown (`closeDatabase`); this module installs no signal
  * handler of its own.
  */
-let connection: Promise<Connection> | undefined;
-let closed = false;
+type DbState = { connection?: Promise<Connection>; closed: boolean };
+/**
+ * Kept on globalThis, not in this module: in development Vite evaluates this
+ * module again when it (or something it imports) is edited, and a second
+ * copy opening PGlite on the same folder would corrupt it. Every copy shares
+ * the one connection. (Under vitest each test file keeps its own.)
+ */
+const state: DbState = process.env.VITEST
+  ? { closed: false }
+  : ((globalThis as { [key: symbol]: DbState | undefined })[Symbol.for("dover-doors.db")] ??= { closed: false });
 
 export function connect(): Promise<Connection> {
-  if (closed) return Promise.reject(new Error("the database is closed: the server is shutting down"));
+  if (state.closed) return Promise.reject(new Error("the database is closed: the server is shutting down"));
+  let connection = state.connection;
   if (!connection) {
     const e = env();
     const opening = performance.now();
@@ -34,6 +43,7 @@ export function connect(): Promise<Connection> {
       return c;
     });
     connection.catch((error) => log.error({ err: error }, "database failed to open"));
+    state.connection = connection;
   }
   return connection;
 }
@@ -48,9 +58,9 @@ export async function getDb(): Promise<Database> {
  * in flight and background work have finished.
  */
 export async function closeDatabase(): Promise<void> {
-  closed = true;
-  const opening = connection;
-  connection = undefined;
+  state.closed = true;
+  const opening = state.connection;
+  state.connection = undefined;
   if (!opening) return;
   let conn: Connection;
   try {
