@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream, openAsBlob, rmSync } from "node:fs";
-import { mkdir, open, readdir, rm, stat, type FileHandle } from "node:fs/promises";
+import { mkdtemp, open, readdir, rm, stat, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -46,6 +46,7 @@ export { BodyError } from "./body.server";
  * transaction, retries included). A body refused while it is read cleans up
  * at once; a process-wide sweep removes anything older than half an hour, and
  * the folder goes at exit and, for a process that died, at the next start.
+ * TMPDIR should be on disk: on a tmpfs, files in flight would count as memory.
  */
 export type UploadRule = {
   /** The form's file field (HTML name), e.g. "photos". */
@@ -252,22 +253,26 @@ const TEMP_PREFIX = "form-uploads-";
 const ORPHAN_AGE_MS = 30 * 60_000;
 const SWEEP_EVERY_MS = 5 * 60_000;
 
-/** This process's folder of uploads in flight (mode 0700, under the OS temporary folder). */
-export function uploadTempDir(): string {
-  return path.join(os.tmpdir(), `${TEMP_PREFIX}${process.pid}`);
-}
-
+let createdDir: string | null = null;
 let ready: Promise<string> | undefined;
 
-/** Creates the folder on first use, clearing what dead processes (or an earlier one with this pid) left. */
+/**
+ * This process's folder of uploads in flight, once the first one has arrived
+ * (null before): `form-uploads-<pid>-<random>` under the OS temporary folder
+ * (TMPDIR), made by mkdtemp (mode 0700, a name nobody can take first).
+ */
+export function uploadTempDir(): string | null {
+  return createdDir;
+}
+
+/** Creates the folder on first use, after clearing what dead processes left. */
 function tempDir(): Promise<string> {
   ready ??= (async () => {
-    const dir = uploadTempDir();
     await removeDeadProcessFolders();
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const dir = await mkdtemp(path.join(os.tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
     process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
     setInterval(() => void sweepOrphans(dir), SWEEP_EVERY_MS).unref();
+    createdDir = dir;
     return dir;
   })().catch((error: unknown) => {
     ready = undefined;
@@ -280,7 +285,7 @@ async function removeDeadProcessFolders() {
   const root = os.tmpdir();
   const entries = await readdir(root).catch(() => [] as string[]);
   for (const name of entries) {
-    const pid = Number(name.startsWith(TEMP_PREFIX) ? name.slice(TEMP_PREFIX.length) : NaN);
+    const pid = Number(new RegExp(`^${TEMP_PREFIX}(\\d+)-`).exec(name)?.[1] ?? NaN);
     if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isAlive(pid)) continue;
     await rm(path.join(root, name), { recursive: true, force: true }).catch(() => {});
   }

@@ -187,7 +187,10 @@ const sha256 = async (data: Blob | Uint8Array) =>
     .digest("hex");
 
 /** Files in this process's upload folder right now. */
-const tempFiles = () => (existsSync(uploadTempDir()) ? readdirSync(uploadTempDir()).length : 0);
+function tempFiles() {
+  const dir = uploadTempDir();
+  return dir && existsSync(dir) ? readdirSync(dir).length : 0;
+}
 
 /** The same request with its body arriving in pieces of `piece` bytes (no Content-Length): delimiters fall across them. */
 async function inPieces(request: Request, piece: number): Promise<Request> {
