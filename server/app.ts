@@ -9,7 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import * as appBuild from "virtual:react-router/server-build";
 import { clientIpContext, clientIpFromNode } from "~/forms/client-ip.server";
-import { refuseCrossOriginRequest } from "~/forms/origin.server";
+import { refuseCrossOriginRequest, siteScheme } from "~/forms/origin.server";
 import { closeDatabase, connect } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
@@ -67,8 +67,11 @@ function fillSecurityHeaders(this: ServerResponse): void {
 }
 
 /** The site's own host, assumed for a request without a Host header. */
+let siteHostOf: { url: string; host: string } | undefined;
 function siteHost(): string {
-  return new URL(env().SITE_URL).host;
+  const url = env().SITE_URL;
+  if (siteHostOf?.url !== url) siteHostOf = { url, host: new URL(url).host };
+  return siteHostOf.host;
 }
 
 /** Files have an extension; pages do not. Asking the disk about every page request (two failed stats each) cost 4% of an uncached page's time. */
@@ -103,7 +106,12 @@ function createExpressApp(setup: Setup): express.Express {
   app.disable("x-powered-by");
   // `trust proxy` stays off (Express's default): nothing reads X-Forwarded-*
   // as the client's address or protocol. The client IP has one configured
-  // source (app/forms/client-ip.server.ts).
+  // source (app/forms/client-ip.server.ts); the scheme is the site's
+  // (SITE_URL): behind fly's proxy TLS ends before this server, and React
+  // Router's own check of an action's Origin compares whole origins, so an
+  // "http" request URL would refuse every browser's https post with a 400.
+  const scheme = siteScheme();
+  Object.defineProperty(app.request, "protocol", { configurable: true, enumerable: true, get: () => scheme });
   app.use(compression()); // pages and anything without a pre-compressed copy
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (setup.mode === "production") {

@@ -20,21 +20,27 @@ export type OriginHeaders = {
   origin?: string | null;
   /** The Host header: the request's own origin is allowed. */
   host?: string | null;
-  /**
-   * X-Forwarded-Proto: fly's proxy ends TLS and forwards plain HTTP, so a
-   * browser on https://host sends `Origin: https://host` to a server that sees
-   * http. Only the scheme is taken from it; a browser cannot set it on a
-   * cross-site form post (a fetch that sets it is preflighted, and the
-   * preflight gets no CORS permission).
-   */
-  forwardedProto?: string | null;
 };
 
-let siteOrigin: { url: string; origin: string } | undefined;
-function configuredSiteOrigin(): string {
+let site: { url: string; origin: string; scheme: string } | undefined;
+/** SITE_URL's origin and scheme (validated at start, env.server.ts). */
+function configuredSite(): { origin: string; scheme: string } {
   const url = env().SITE_URL;
-  if (siteOrigin?.url !== url) siteOrigin = { url, origin: new URL(url).origin }; // validated at start (env.server.ts)
-  return siteOrigin.origin;
+  if (site?.url !== url) {
+    const parsed = new URL(url);
+    site = { url, origin: parsed.origin, scheme: parsed.protocol.slice(0, -1) };
+  }
+  return site;
+}
+
+/**
+ * The scheme visitors use: SITE_URL's. Behind fly's proxy TLS ends before
+ * this server, which sees plain HTTP while the browser's Origin says https;
+ * the scheme is taken from the configuration, never from a header
+ * (X-Forwarded-Proto is the client's word when no proxy is in front).
+ */
+export function siteScheme(): string {
+  return configuredSite().scheme;
 }
 
 /** True when a browser says this request comes from another site. `ownOrigin`: the request URL's origin, when one was already parsed. */
@@ -45,13 +51,11 @@ export function isCrossOriginHeaders(h: OriginHeaders, ownOrigin?: string): bool
   if (!origin) return false;
   if (origin === "null") return true;
   const lower = origin.toLowerCase();
-  if (lower === configuredSiteOrigin().toLowerCase()) return false;
+  const { origin: siteOrigin, scheme } = configuredSite();
+  if (lower === siteOrigin.toLowerCase()) return false;
   if (ownOrigin && lower === ownOrigin.toLowerCase()) return false;
   const host = h.host?.trim().toLowerCase();
-  if (host) {
-    const proto = (h.forwardedProto?.split(",")[0]?.trim().toLowerCase() || "http").replace(/:$/, "");
-    if (lower === `${proto}://${host}`) return false;
-  }
+  if (host && lower === `${scheme}://${host}`) return false;
   return !(env().FORM_ALLOWED_ORIGINS ?? []).some((allowed) => allowed.toLowerCase() === lower);
 }
 
@@ -65,7 +69,7 @@ export function isCrossOrigin(request: Request): boolean {
     ownOrigin = undefined;
   }
   return isCrossOriginHeaders(
-    { secFetchSite: h.get("sec-fetch-site"), origin: h.get("origin"), host: h.get("host"), forwardedProto: h.get("x-forwarded-proto") },
+    { secFetchSite: h.get("sec-fetch-site"), origin: h.get("origin"), host: h.get("host") },
     ownOrigin,
   );
 }
@@ -84,7 +88,6 @@ export function refuseCrossOriginRequest(req: IncomingMessage, res: ServerRespon
     secFetchSite: first(req.headers["sec-fetch-site"]),
     origin: first(req.headers.origin),
     host: first(req.headers.host),
-    forwardedProto: first(req.headers["x-forwarded-proto"]),
   });
   if (!crossOrigin) return false;
   const json = (req.url ?? "").startsWith("/api/");

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { closeE2eSql, e2eQuery } from "../support/db";
+import { startOwnServer } from "../support/own-server";
 import { freshLoopback } from "../support/raw-http";
 import { E2E_PORT, e2eServerEnv } from "../support/server";
 import { freshIp, noJsFormFields } from "./form-support";
@@ -141,4 +142,31 @@ test("with CLIENT_IP_HEADER=Fly-Client-IP, two different Fly-Client-IP values on
     expect(await e2eQuery("select key from rate_limits where key like $1", [`%contact:${ip}`])).not.toEqual([]);
   }
   expect(await e2eQuery("select key from rate_limits where key like $1", [`%contact:${client.localAddress}`])).toEqual([]);
+});
+
+test("behind a proxy that ends TLS (fly.io): a browser's https post is accepted, the scheme comes from SITE_URL and not from a header", async ({ playwright }) => {
+  test.setTimeout(90_000);
+  // The server speaks plain HTTP; visitors see https://localhost:<port>, as on fly.io.
+  const server = await startOwnServer((port) => ({ SITE_URL: `https://localhost:${port}` }));
+  try {
+    const request = await playwright.request.newContext({ baseURL: server.url });
+    const run = randomBytes(4).toString("hex");
+    const post = async (origin: string, i: number) => {
+      const form = { ...(await noJsFormFields(request, "/contact")), ...contactFields(run, i) };
+      return request.post("/contact", { form, headers: { Origin: origin, "Sec-Fetch-Site": "same-origin", "Fly-Client-IP": freshIp(), "X-Forwarded-Proto": "https" } });
+    };
+    // What a browser on the https site sends: React Router's own origin check and ours both let it through.
+    const viaProxy = await post(`https://localhost:${server.port}`, 1);
+    expect(viaProxy.status(), (await viaProxy.text()).slice(0, 300)).toBe(200);
+    expect(await viaProxy.text()).toContain(SENT);
+    // The plain-http origin is another origin than the site's, whatever X-Forwarded-Proto claims.
+    const otherScheme = await request.post("/contact", {
+      form: contactFields(run, 2),
+      headers: { Origin: `http://localhost:${server.port}`, "Fly-Client-IP": freshIp(), "X-Forwarded-Proto": "http" },
+    });
+    expect(otherScheme.status()).toBe(403);
+    await request.dispose();
+  } finally {
+    server.cleanup();
+  }
 });

@@ -1,13 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { PGlite } from "@electric-sql/pglite";
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
+import { startOwnServer } from "../support/own-server";
 import { rawRequest } from "../support/raw-http";
-import { e2eServerEnv } from "../support/server";
 import { noJsFormFields } from "./form-support";
 
 /**
@@ -17,76 +14,6 @@ import { noJsFormFields } from "./form-support";
  * production server (node server.mjs, as Docker and npm start do) on a scratch
  * embedded database, and ends it.
  */
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-type Server = {
-  port: number;
-  url: string;
-  dataDir: string;
-  child: ChildProcess;
-  output(): string;
-  /** Resolves with the exit code (null: killed by a signal it did not handle). */
-  exited: Promise<number | null>;
-  cleanup(): void;
-};
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "shutdown-e2e-"));
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server.mjs", `${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
-    env: {
-      ...process.env,
-      ...e2eServerEnv(),
-      PORT: String(port),
-      SITE_URL: url,
-      DATA_DIR: path.join(dataDir, "db"),
-      SECRETS_FILE: path.join(dataDir, "secrets.json"),
-      DB_SOCKET_PORT: "0",
-      DATABASE_URL: "",
-      LOG_LEVEL: "info",
-      FORM_MIN_FILL_MS: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited before answering /healthz:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not answer /healthz within 60 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    port,
-    url,
-    dataDir,
-    child,
-    output: () => output,
-    exited,
-    cleanup() {
-      if (child.exitCode === null) child.kill("SIGKILL");
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Whether a new TCP connection to `port` is refused (the listener has closed). */
 function refused(port: number): Promise<boolean> {
@@ -114,7 +41,7 @@ const withinMs = <T>(promise: Promise<T>, ms: number) =>
 
 test("SIGTERM during a slow form post: the post completes with its answer and row, new connections are refused, the process exits 0", async ({ playwright }) => {
   test.setTimeout(120_000);
-  const server = await startServer();
+  const server = await startOwnServer();
   try {
     const request = await playwright.request.newContext({ baseURL: server.url });
     const hidden = await noJsFormFields(request, "/contact");
@@ -179,7 +106,7 @@ test("SIGTERM during a slow form post: the post completes with its answer and ro
 
 test("an idle keep-alive connection does not hold the shutdown; a request stuck past the 10 s bound is cut and the process still exits 0", async () => {
   test.setTimeout(120_000);
-  const server = await startServer();
+  const server = await startOwnServer();
   try {
     // An idle keep-alive connection (a browser that loaded a page and went quiet).
     const idle = net.connect(server.port, "127.0.0.1");
