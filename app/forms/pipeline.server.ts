@@ -304,6 +304,9 @@ export async function runForm<S extends z.ZodType>(
       "form submission failed",
     );
     return failure(500, THROWN_ERROR);
+  } finally {
+    // Temporary upload files: kept through the transaction and its retry, removed once answered.
+    await body?.cleanup();
   }
 }
 
@@ -342,8 +345,14 @@ export const UNAVAILABLE_MESSAGE = `We could not save your request just now. Ple
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = String((error as { code?: unknown }).code ?? "");
-  if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|CONNECTION_(CLOSED|ENDED|DESTROYED)|CONNECT_TIMEOUT)$/.test(code)) return true;
-  if (/^(08|57P0)/.test(code)) return true; // connection exception; admin/crash shutdown, cannot connect now
+  if (
+    /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|CONNECTION_(CLOSED|ENDED|DESTROYED)|CONNECT_TIMEOUT)$/.test(
+      code,
+    )
+  ) {
+    return true; // refused, reset, unreachable, or a host name briefly missing during a restart
+  }
+  if (/^(08|57P0|53300)/.test(code)) return true; // connection exception; admin/crash shutdown, cannot connect now; too many clients
   return /PGlite is closed|Connection terminated|connection (closed|ended)/i.test(error.message);
 }
 
