@@ -10,8 +10,18 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const dev = process.argv.includes("--dev");
+
 // Before React loads (through the app): its build follows NODE_ENV.
 process.env.NODE_ENV = dev ? "development" : (process.env.NODE_ENV ?? "production");
+
+/** The settings are read as the app loads: a bad one stops the server with its name, not a stack trace. */
+function stopOnBadConfig(error) {
+  if (error instanceof Error && error.message.startsWith("Invalid environment configuration")) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 
 if (dev) {
   const { createServer } = await import("vite");
@@ -19,12 +29,12 @@ if (dev) {
   // allows connections to 'self' only); the app attaches everything else.
   const server = http.createServer();
   const vite = await createServer({ server: { middlewareMode: true, ws: { server } }, appType: "custom" });
-  const app = await vite.ssrLoadModule("/server/app.ts");
+  const app = await vite.ssrLoadModule("/server/app.ts").catch(stopOnBadConfig);
   app.start({ mode: "development", vite, server, host: process.env.HOST });
 } else {
   const buildArg = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
   const buildPath = path.resolve(buildArg ?? `${process.env.BUILD_DIR ?? "build"}/server/index.js`);
-  const app = await import(pathToFileURL(buildPath).href);
+  const app = await import(pathToFileURL(buildPath).href).catch(stopOnBadConfig);
   if (typeof app.start !== "function") {
     console.error(`${buildPath} is not a build of this server (no start export): rebuild it with npm run build`);
     process.exit(1);

@@ -85,6 +85,9 @@ export function serve(options: ServeOptions): RunningServer {
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     inFlight.add(res);
+    // A write after the end, or to a connection already gone, is reported on
+    // the response; with no listener it would be an uncaught exception.
+    res.on("error", (error) => log.warn({ err: error, method: req.method, url: req.url }, "response error"));
     res.once("close", () => {
       inFlight.delete(res);
       // During the shutdown a connection whose last answer has gone is closed
@@ -112,8 +115,12 @@ export function serve(options: ServeOptions): RunningServer {
       return;
     }
     const body = "Something went wrong on our side. Please try again.";
-    res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
-    res.end(body);
+    try {
+      res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+      res.end(body);
+    } catch {
+      res.destroy(); // the response was left in a state that cannot take an answer
+    }
   }
 
   // What Node's parser refuses (a malformed request line or header, headers
