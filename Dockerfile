@@ -6,6 +6,8 @@ ARG NODE_VERSION=20.20
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+# postgres-js is patched (patch-package, run by postinstall): docs/decisions.md 27.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
@@ -15,7 +17,10 @@ RUN npx react-router build
 FROM node:${NODE_VERSION}-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# patch-package is a dev dependency: install without scripts, then take the
+# patched driver from the deps stage (no production dependency has an install script).
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=deps /app/node_modules/postgres ./node_modules/postgres
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production \

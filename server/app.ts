@@ -10,7 +10,7 @@ import type { ViteDevServer } from "vite";
 import * as appBuild from "virtual:react-router/server-build";
 import { clientIpContext, clientIpFromNode } from "~/forms/client-ip.server";
 import { refuseCrossOriginRequest, siteScheme } from "~/forms/origin.server";
-import { closeDatabase, connect } from "~/lib/db.server";
+import { closeDatabase, connect, isDatabaseClosed } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { servePageFromCache } from "~/lib/page-cache.server";
@@ -183,9 +183,15 @@ export function start(options: StartOptions): RunningServer {
     process.exit(1);
   }
   const port = options.port ?? config.PORT;
-  void connect().then(startBackgroundWork, () => {
-    // logged by connect(); /healthz answers 503 until it opens
-  });
+  // Open the database (migrations, seed) before the first request needs it, then
+  // start background work (the mail worker). A database that is down at start
+  // is tried again every few seconds; /healthz answers 503 until it opens.
+  const open = () => {
+    connect().then(startBackgroundWork, () => {
+      if (!isDatabaseClosed()) setTimeout(open, 2_000).unref();
+    });
+  };
+  open();
 
   let listener: (req: IncomingMessage, res: ServerResponse) => unknown;
   if (options.mode === "production") {

@@ -21,6 +21,8 @@ const state: DbState = process.env.VITEST
   ? { closed: false }
   : ((globalThis as { [key: symbol]: DbState | undefined })[Symbol.for("dover-doors.db")] ??= { closed: false });
 
+const REOPEN_AFTER_MS = 1_000;
+
 export function connect(): Promise<Connection> {
   if (state.closed) return Promise.reject(new Error("the database is closed: the server is shutting down"));
   let connection = state.connection;
@@ -42,10 +44,24 @@ export function connect(): Promise<Connection> {
       );
       return c;
     });
-    connection.catch((error) => log.error({ err: error }, "database failed to open"));
+    const failed = connection;
+    failed.catch((error) => {
+      log.error({ err: error }, "database failed to open");
+      // Not for good: a server started while the database was down opens it
+      // once it is back. Requests in the next moment share this failure
+      // (answered 503) rather than each starting an attempt of its own.
+      setTimeout(() => {
+        if (state.connection === failed) state.connection = undefined;
+      }, REOPEN_AFTER_MS).unref();
+    });
     state.connection = connection;
   }
   return connection;
+}
+
+/** True once the server's shutdown closed the database (nothing reopens it). */
+export function isDatabaseClosed(): boolean {
+  return state.closed;
 }
 
 export async function getDb(): Promise<Database> {

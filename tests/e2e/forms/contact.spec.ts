@@ -110,20 +110,26 @@ function perAnswer(html: string) {
     question: /What is \d \+ \d\?/.exec(html)![0],
     token: /name="captcha_challenge" value="([^"]+)"/.exec(html)![1]!,
     validFrom: /name="from__confirm" value="([^"]+)"/.exec(html)![1]!,
+    submissionKey: /name="submission_key" value="([^"]+)"/.exec(html)![1]!,
   };
 }
 
-test("a form page is rendered once and reused: each answer still gets its own nonce, sum and honeypot timestamp", async ({ request }) => {
+test("a form page is rendered once and reused: each answer still gets its own nonce, sum, honeypot timestamp and submission key", async ({ request }) => {
   const first = await request.get("/contact");
   const second = await request.get("/contact");
   expect(second.headers()["x-page-cache"]).toBe("hit");
   const [a, b] = [await first.text(), await second.text()];
   const [va, vb] = [perAnswer(a), perAnswer(b)];
-  for (const name of ["nonce", "token", "validFrom"] as const) expect(vb[name]).not.toBe(va[name]);
+  for (const name of ["nonce", "token", "validFrom", "submissionKey"] as const) expect(vb[name]).not.toBe(va[name]);
   expect(second.headers()["content-security-policy"]).toContain(`'nonce-${vb.nonce}'`);
   // Everywhere the render put them (markup and hydration data), and nothing else differs.
   const neutral = (html: string, v: ReturnType<typeof perAnswer>) =>
-    html.replaceAll(v.nonce, "N").replaceAll(v.token, "T").replaceAll(v.validFrom, "V").replaceAll(v.question, "Q");
+    html
+      .replaceAll(v.nonce, "N")
+      .replaceAll(v.token, "T")
+      .replaceAll(v.validFrom, "V")
+      .replaceAll(v.question, "Q")
+      .replaceAll(v.submissionKey, "K");
   expect(b.split(vb.token)).toHaveLength(3);
   expect(neutral(b, vb)).toBe(neutral(a, va));
 });
