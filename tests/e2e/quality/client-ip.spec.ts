@@ -147,7 +147,7 @@ test("with CLIENT_IP_HEADER=Fly-Client-IP, two different Fly-Client-IP values on
 test("behind a proxy that ends TLS (fly.io): a browser's https post is accepted, the scheme comes from SITE_URL and not from a header", async ({ playwright }) => {
   test.setTimeout(90_000);
   // The server speaks plain HTTP; visitors see https://localhost:<port>, as on fly.io.
-  const server = await startOwnServer((port) => ({ SITE_URL: `https://localhost:${port}` }));
+  const server = await startOwnServer({ env: (port) => ({ SITE_URL: `https://localhost:${port}` }) });
   try {
     const request = await playwright.request.newContext({ baseURL: server.url });
     const run = randomBytes(4).toString("hex");

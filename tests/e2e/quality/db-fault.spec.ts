@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import postgres from "postgres";
 import { POOL_OPTIONS } from "../../../db/client.server";
-import { noJsFieldsFromHtml, startWatchedServer, type WatchedServer } from "../support/fault-server";
+import { startOwnServer, type OwnServer } from "../support/own-server";
+import { noJsFieldsFromHtml } from "./form-support";
 import { startPrivatePostgres, type PrivatePostgres } from "../support/private-postgres";
 
 /**
@@ -41,7 +42,7 @@ type Answer = { status: number; body: string; retryAfter: string | null; error?:
 type Post = Answer & { i: number; email: string; sentAt: number; doneAt: number };
 
 let pg: PrivatePostgres | undefined;
-let server: WatchedServer | undefined;
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -148,12 +149,14 @@ for (const [copy, driver] of copies) {
 test("PostgreSQL stopped for 10 s under 40 form posts a second: the server stays up, no post is lost or doubled, posts succeed again within 5 s", async () => {
   test.setTimeout(240_000);
   const cluster = pg!;
-  server = await startWatchedServer({
-    DATABASE_URL: cluster.url,
-    FORM_MIN_FILL_MS: "0",
-    RATE_LIMIT_MAX: "1000000",
-    RATE_LIMIT_NOJS_MAX: "1000000",
-    LOG_LEVEL: "warn",
+  server = await startOwnServer({
+    env: () => ({
+      DATABASE_URL: cluster.url,
+      FORM_MIN_FILL_MS: "0",
+      RATE_LIMIT_MAX: "1000000",
+      RATE_LIMIT_NOJS_MAX: "1000000",
+      LOG_LEVEL: "warn",
+    }),
   });
   const { url } = server;
   const run = randomBytes(4).toString("hex");
@@ -161,7 +164,7 @@ test("PostgreSQL stopped for 10 s under 40 form posts a second: the server stays
 
   // Every post carries its own challenge (single use): fetched before the load.
   const forms: Record<string, string>[] = [];
-  for (let i = 0; i < total; i++) forms.push(noJsFieldsFromHtml(await (await fetch(`${url}/contact`)).text()));
+  for (let i = 0; i < total; i++) forms.push(noJsFieldsFromHtml(await (await fetch(`${url}/contact`)).text(), { visible: true }));
 
   const post = async (fields: Record<string, string>): Promise<Answer> => {
     try {
@@ -291,7 +294,7 @@ test("PostgreSQL stopped for 10 s under 40 form posts a second: the server stays
     // A 503 sent after a commit must not become a duplicate here.
     const committedAnyway = failed.filter((r) => (rows.get(r.email) ?? 0) > 0).length;
     for (const r of failed) {
-      const again = await post({ ...noJsFieldsFromHtml(r.body), ...values(r.i) });
+      const again = await post({ ...noJsFieldsFromHtml(r.body, { visible: true }), ...values(r.i) });
       expect(again.status, `resubmission of post ${r.i}: ${again.body.slice(0, 200)}`).toBe(200);
       expect(again.body).toContain("Your message has been sent!");
     }

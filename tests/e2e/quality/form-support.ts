@@ -12,20 +12,32 @@ function unescapeHtml(s: string) {
 }
 
 /**
- * What a visitor without JavaScript gets from a form page: the hidden fields
- * (signed challenge, honeypot) and the answer to "What is A + B?".
+ * What a browser without JavaScript sends from the rendered form that asks
+ * "What is A + B?", with the sum answered: its hidden inputs (signed
+ * challenge, submission key) and the honeypot's fields as rendered; with
+ * `visible`, every other named input too, as re-rendered (a failed
+ * submission's answer keeps the visitor's values). The caller sets the
+ * visitor's values on top.
  */
-export async function noJsFormFields(request: APIRequestContext, path: string): Promise<Record<string, string>> {
-  const html = await (await request.get(path)).text();
+export function noJsFieldsFromHtml(html: string, { visible = false } = {}): Record<string, string> {
+  const text = html.replaceAll("<!-- -->", "");
+  const form = [...text.matchAll(/<form\b[\s\S]*?<\/form>/g)].map((m) => m[0]).find((f) => /What is \d \+ \d\?/.test(f));
+  if (!form) throw new Error(`no form with a captcha question in the page:\n${html.slice(0, 500)}`);
   const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input[^>]*>/g)) {
+  for (const m of form.matchAll(/<input\b[^>]*>/g)) {
     const tag = m[0];
-    if (!/type="hidden"/.test(tag) && !/name="(name__confirm|from__confirm)"/.test(tag)) continue;
-    const name = /name="([^"]+)"/.exec(tag)?.[1];
-    if (name) fields[name] = unescapeHtml(/value="([^"]*)"/.exec(tag)?.[1] ?? "");
+    const type = /\btype="([^"]*)"/.exec(tag)?.[1] ?? "text";
+    const name = /\bname="([^"]+)"/.exec(tag)?.[1];
+    if (!name || ["submit", "button", "image", "file", "checkbox", "radio"].includes(type)) continue;
+    if (!visible && type !== "hidden" && name !== "name__confirm" && name !== "from__confirm") continue;
+    fields[name] = unescapeHtml(/\bvalue="([^"]*)"/.exec(tag)?.[1] ?? "");
   }
-  const sum = /What is (\d) \+ (\d)\?/.exec(html.replaceAll("<!-- -->", ""));
-  if (!sum) throw new Error(`no captcha question on ${path}`);
+  const sum = /What is (\d) \+ (\d)\?/.exec(form)!;
   fields.captcha_answer = String(Number(sum[1]) + Number(sum[2]));
   return fields;
+}
+
+/** The no-JS fields of a freshly rendered form page (see noJsFieldsFromHtml). */
+export async function noJsFormFields(request: APIRequestContext, path: string): Promise<Record<string, string>> {
+  return noJsFieldsFromHtml(await (await request.get(path)).text());
 }

@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { serverNodeArgs } from "../../../scripts/server-node-args.mjs";
 import { e2eServerEnv } from "./server";
 
+/** A port nobody listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -16,68 +18,105 @@ export function freePort(): Promise<number> {
   });
 }
 
+export type OwnServerOptions = {
+  /** Settings over the e2e server's (given the port). */
+  env?: (port: number) => Record<string, string>;
+  /** Extra node flags (e.g. `--import` of a test preload). */
+  nodeArgs?: string[];
+  /** How long to wait for /healthz. */
+  startTimeoutMs?: number;
+};
+
 export type OwnServer = {
   port: number;
   url: string;
+  /** Scratch folder of this server (its embedded database, its secrets file). */
   dataDir: string;
   child: ChildProcess;
+  /** What the server printed (stdout and stderr; the last 100 kB or more), for failure messages. */
   output(): string;
+  /** Exit code or signal once the process has ended, else null. */
+  exit(): string | null;
   /** Resolves with the exit code (null: killed by a signal it did not handle). */
   exited: Promise<number | null>;
+  /** SIGTERM (SIGKILL after 10 s), then the scratch folder goes. */
+  stop(): Promise<void>;
+  /** SIGKILL if still running, then the scratch folder goes (for tests that ended it themselves). */
   cleanup(): void;
 };
 
 /**
- * A production server of a test's own (node server.mjs, as Docker and npm
- * start launch it) on a free port and a scratch embedded database, for tests
- * that end the process or need settings the shared server does not have.
- * `env` (given the port) overrides the e2e server's settings.
+ * The production server of a test's own, launched as Docker, `npm start` and
+ * the Playwright server launch it (node with the same flags, `server.mjs`, the
+ * build), on a free port and a scratch embedded database, for tests that end
+ * the process, stop its database, or need settings the shared server does not
+ * have. `env` may point it at another database (DATABASE_URL).
  */
-export async function startOwnServer(env: (port: number) => Record<string, string> = () => ({})): Promise<OwnServer> {
+export async function startOwnServer(options: OwnServerOptions = {}): Promise<OwnServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "own-server-e2e-"));
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server.mjs", `${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
-    env: {
-      ...process.env,
-      ...e2eServerEnv(),
-      PORT: String(port),
-      SITE_URL: url,
-      DATA_DIR: path.join(dataDir, "db"),
-      SECRETS_FILE: path.join(dataDir, "secrets.json"),
-      DB_SOCKET_PORT: "0",
-      DATABASE_URL: "",
-      LOG_LEVEL: "info",
-      FORM_MIN_FILL_MS: "0",
-      ...env(port),
+  const child = spawn(
+    process.execPath,
+    [...serverNodeArgs, ...(options.nodeArgs ?? []), "server.mjs", `${process.env.BUILD_DIR ?? "build"}/server/index.js`],
+    {
+      env: {
+        ...process.env,
+        ...e2eServerEnv(),
+        PORT: String(port),
+        SITE_URL: url,
+        DATA_DIR: path.join(dataDir, "db"),
+        SECRETS_FILE: path.join(dataDir, "secrets.json"),
+        DB_SOCKET_PORT: "0",
+        DATABASE_URL: "",
+        LOG_LEVEL: "info",
+        ...options.env?.(port),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const keep = (d: Buffer) => {
+    output += d.toString();
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  let exit: string | null = null;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code, signal) => {
+      exit = signal ?? String(code);
+      resolve(code);
+    }),
+  );
+  const cleanup = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const stop = async () => {
+    if (exit === null) {
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    cleanup();
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited before answering /healthz:\n${output}`);
+    const failed = async (why: string) => {
+      await stop();
+      throw new Error(`${why}:\n${output}`);
+    };
+    if (exit !== null) return failed(`the server exited (${exit}) before answering /healthz`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the server did not answer /healthz within 60 s:\n${output}`);
+    if (Date.now() > deadline) return failed("the server did not answer /healthz in time");
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    port,
-    url,
-    dataDir,
-    child,
-    output: () => output,
-    exited,
-    cleanup() {
-      if (child.exitCode === null) child.kill("SIGKILL");
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { port, url, dataDir, child, output: () => output, exit: () => exit, exited, stop, cleanup };
 }

@@ -1,8 +1,8 @@
 import { execFile, execFileSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./own-server";
 
 /**
  * A PostgreSQL cluster of the test's own, from the Debian binaries, for tests
@@ -21,17 +21,6 @@ export function postgresBinDir(): string | undefined {
     .filter((v) => existsSync(path.join(base, v, "bin", "initdb")) && existsSync(path.join(base, v, "bin", "pg_ctl")))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(base, versions[0], "bin") : undefined;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export type PrivatePostgres = {
