@@ -1,19 +1,8 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { closeE2eSql } from "../support/db";
-import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "./helpers";
+import { asNewVisitor, dbRows, fillContact, modes, open, solveCaptcha, statusMessage } from "./helpers";
 
 test.afterAll(closeE2eSql);
-
-type ContactValues = { first: string; last: string; email: string; phone: string; details: string };
-
-/** Types a whole message into the contact form, field by field, as a visitor would. */
-async function fillContact(form: Locator, v: ContactValues): Promise<void> {
-  await form.getByLabel("First Name").fill(v.first);
-  await form.getByLabel("Last Name").fill(v.last);
-  await form.getByLabel("Email").fill(v.email);
-  await form.getByLabel("Phone").fill(v.phone);
-  await form.getByLabel("How can we help you?").fill(v.details);
-}
 
 for (const mode of modes) {
   test.describe(`contact form, ${mode.name}`, () => {

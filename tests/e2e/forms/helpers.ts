@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { e2eQuery } from "../support/db";
 
@@ -55,4 +55,15 @@ export const PNG_1PX = Buffer.from(
 
 export function photo(name: string) {
   return { name, mimeType: "image/png", buffer: PNG_1PX };
+}
+
+export type ContactValues = { first: string; last: string; email: string; phone: string; details: string };
+
+/** Types a whole message into the contact form, field by field, as a visitor would. */
+export async function fillContact(form: Locator, v: ContactValues): Promise<void> {
+  await form.getByLabel("First Name").fill(v.first);
+  await form.getByLabel("Last Name").fill(v.last);
+  await form.getByLabel("Email").fill(v.email);
+  await form.getByLabel("Phone").fill(v.phone);
+  await form.getByLabel("How can we help you?").fill(v.details);
 }

@@ -1,7 +1,7 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { closeE2eSql } from "../support/db";
 import { freshIp, noJsFormFields } from "../quality/form-support";
-import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "./helpers";
+import { asNewVisitor, dbRows, fillContact, modes, open, solveCaptcha, statusMessage } from "./helpers";
 
 /**
  * Submission keys (issue 15): a form render posted twice is stored once and
@@ -9,14 +9,6 @@ import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "
  * submission, not mistaken for the first.
  */
 test.afterAll(closeE2eSql);
-
-async function fillContact(form: Locator, email: string, details: string): Promise<void> {
-  await form.getByLabel("First Name").fill("Mary");
-  await form.getByLabel("Last Name").fill("Golda Ross");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Phone").fill("(810) 555-0147");
-  await form.getByLabel("How can we help you?").fill(details);
-}
 
 for (const mode of modes) {
   test.describe(`contact form, ${mode.name}`, () => {
@@ -29,7 +21,7 @@ for (const mode of modes) {
       const firstKey = await form.locator('input[name="submission_key"]').inputValue();
       expect(firstKey).toMatch(/^[\w-]{16,64}$/);
       for (const n of [1, 2]) {
-        await fillContact(form, visitor.email, `Message ${n}. ${visitor.tag}`);
+        await fillContact(form, { first: "Mary", last: "Golda Ross", email: visitor.email, phone: "(810) 555-0147", details: `Message ${n}. ${visitor.tag}` });
         await solveCaptcha(page, mode.javaScriptEnabled, form);
         await form.getByRole("button", { name: "Submit" }).click();
         await expect(statusMessage(page)).toHaveText("Your message has been sent!");
