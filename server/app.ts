@@ -15,7 +15,9 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { servePageFromCache } from "~/lib/page-cache.server";
 import { nonPageSecurityHeaders } from "~/lib/security.server";
-import { runShutdownHooks, startBackgroundWork } from "~/lib/startup.server";
+import { assertSecretsConfigured } from "~/lib/secrets.server";
+import { runShutdownHooks } from "~/lib/startup.server";
+import { startServerMailWorker } from "~/mail/worker.server";
 import { answerOtherMethods, answerPlain, BAD_REQUEST_MESSAGE, fillMissingHeaders, normaliseRequestTarget } from "./guards";
 import { serve, type RunningServer } from "./http";
 
@@ -169,10 +171,11 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, setup: 
 
 /**
  * Starts the server: checks the configuration (a bad value stops here, with
- * its name), opens the database and starts background work (the mail worker),
- * listens, and owns the one ordered shutdown: on SIGTERM or SIGINT stop
- * accepting, let requests in flight finish (10 s at most), stop background
- * work, close the database, exit 0.
+ * its name) and the secrets (production on DATABASE_URL without them, or a
+ * secrets file that cannot be used, stops here too), opens the database and
+ * starts the mail worker, listens, and owns the one ordered shutdown: on
+ * SIGTERM or SIGINT stop accepting, let requests in flight finish (10 s at
+ * most), stop background work, close the database, exit 0.
  */
 export function start(options: StartOptions): RunningServer {
   let config;
@@ -182,12 +185,22 @@ export function start(options: StartOptions): RunningServer {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  // Before anything opens or listens: a key missing or unreadable now would
+  // otherwise fail some visitor's request later (or, regenerated, make every
+  // stored SSN undecryptable).
+  try {
+    assertSecretsConfigured();
+  } catch (error) {
+    log.fatal({ err: error }, "refusing to start");
+    process.exit(1);
+  }
   const port = options.port ?? config.PORT;
   // Open the database (migrations, seed) before the first request needs it, then
-  // start background work (the mail worker). A database that is down at start
-  // is tried again every few seconds; /healthz answers 503 until it opens.
+  // start the mail worker on it (it registers its own stop with the shutdown).
+  // A database that is down at start is tried again every few seconds; /healthz
+  // answers 503 until it opens.
   const open = () => {
-    connect().then(startBackgroundWork, () => {
+    connect().then(startServerMailWorker, () => {
       if (!isDatabaseClosed()) setTimeout(open, 2_000).unref();
     });
   };

@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
-import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Database, Tx } from "@db/client.server";
 import { submissionKeys } from "@db/schema";
@@ -10,25 +8,16 @@ import { getDb } from "~/lib/db.server";
 import { company } from "~/content/company";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { perRender } from "~/lib/page-cache.server";
-import { assertSecretsConfigured } from "~/lib/secrets.server";
-import { onDatabaseReady } from "~/lib/startup.server";
-import { enqueueMail, wakeMailWorker, type OutgoingMail } from "~/mail/outbox.server";
-import { renderSubmissionMail, type MailRow } from "~/mail/render.server";
-import "~/mail/worker.server";
-import { captchaBootstrap, hasCaptchaResponse, verifyCaptcha } from "./captcha/verifier.server";
-import { CAPTCHA_FIELDS, CAPTCHA_MESSAGE, type CaptchaBootstrap } from "./captcha/types";
-import { clientIpOf, rateLimitSubject } from "./client-ip.server";
-import {
-  HONEYPOT_NAME_FIELD,
-  HONEYPOT_VALID_FROM_FIELD,
-  honeypotInputProps,
-  isHoneypotTripped,
-  type HoneypotInputProps,
-} from "./honeypot.server";
+import { wakeMailWorker } from "~/mail/outbox.server";
+import type { MailRow } from "~/mail/render.server";
+import { enqueueSubmissionMail } from "~/mail/submission-mail.server";
+import { hasCaptchaResponse, verifyCaptcha } from "./captcha/verifier.server";
+import { CAPTCHA_FIELDS, CAPTCHA_MESSAGE } from "./captcha/types";
+import { rateLimitSubject } from "./client-ip.server";
+import { HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD, isHoneypotTripped } from "./honeypot.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOrigin } from "./origin.server";
 import { noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "./rate-limit.server";
-import { CHECK_FIELDS_MESSAGE, SUBMISSION_KEY_FIELD, THROWN_ERROR, type FormActionData } from "./result";
+import { CHECK_FIELDS_MESSAGE, SUBMISSION_KEY_FIELD, THROWN_ERROR } from "./result";
 import { BodyError, readBody, storeUploads, type AcceptedUpload, type ParsedBody, type UploadRule } from "./uploads.server";
 
 /**
@@ -41,9 +30,15 @@ import { BodyError, readBody, storeUploads, type AcceptedUpload, type ParsedBody
  *   for paid forms the gateway call and payment row), its uploads, its
  *   outbox e-mails → a result.
  *
- * A form is a definition: schema + `handle` (its table) + a view. Nothing else
- * is copied. `handle` may throw `FormFailure` to roll everything back with a
- * message (e.g. a declined card), and may ask for a redirect after success.
+ * A form is a definition: its identity (id, upload rule, secret fields:
+ * `./<form>/identity.ts`, which its Form.tsx reads too) + schema + `handle`
+ * (its table) + a view. Nothing else is copied. `handle` may throw
+ * `FormFailure` to roll everything back with a message (e.g. a declined card),
+ * and may ask for a redirect after success.
+ *
+ * Around it: the route glue (`formAction`, `apiFormAction`, `formBootstrap`)
+ * in ./actions.server.ts, the e-mails' texts and recipients in
+ * ~/mail/submission-mail.server.ts.
  */
 export type SubmissionContext = {
   request: Request;
@@ -126,9 +121,6 @@ export type RunOptions = {
   /** The visitor's IP as the server determined it (the load context's clientIpContext). */
   clientIp?: string | null;
 };
-
-/** What a route hands over: its action arguments. */
-export type ActionArgs = { request: Request; url?: URL; context?: Readonly<RouterContextProvider> };
 
 /** Never echoed back into a form (captcha, honeypot, secrets that must be typed again). */
 const HIDDEN_FIELDS = [...CAPTCHA_FIELDS, HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD];
@@ -250,7 +242,13 @@ export async function runForm<S extends z.ZodType>(
           await tx.insert(submissionKeys).values({ key: submissionKey, form: def.id, ...submissionOf(result) });
         }
         await storeUploads(tx, parsed.uploads, result.submission);
-        await enqueueSubmissionMail(tx, def, result, ctx);
+        await enqueueSubmissionMail(tx, {
+          ...result,
+          noun: def.noun,
+          photos: ctx.uploads.length,
+          page: ctx.page,
+          clientIp: ctx.clientIp,
+        });
         return result;
       });
     let handled: Handled;
@@ -356,57 +354,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return /PGlite is closed|Connection terminated|connection (closed|ended)/i.test(error.message);
 }
 
-/** The company copy and the visitor's confirmation, in the submission's transaction. */
-async function enqueueSubmissionMail(tx: Tx, def: FormDefinition, handled: Handled, ctx: SubmissionContext) {
-  const e = env();
-  const { id } = handled.submission;
-  const photos = ctx.uploads.length;
-  const rows: MailRow[] = [...handled.summary];
-  if (photos > 0) {
-    rows.push({
-      label: "Photos",
-      value: `${photos} photo${photos === 1 ? "" : "s"} stored with this request (${handled.submission.table} #${id}, uploads table). They are not published on the web; open them with Drizzle Studio.`,
-    });
-  }
-  rows.push({ label: "Sent from", value: `${ctx.page}${ctx.clientIp ? ` (IP ${ctx.clientIp})` : ""}` });
-
-  const company = renderSubmissionMail({
-    title: `New ${def.noun} #${id}`,
-    intro: `${handled.name} sent a ${def.noun} through the website.${handled.email ? " Reply to this e-mail to answer them." : ""}`,
-    rows,
-  });
-  const mails: OutgoingMail[] = [
-    {
-      to: e.COMPANY_INBOX,
-      replyTo: handled.email,
-      subject: `New ${def.noun} #${id} from ${handled.name}`,
-      ...company,
-      source: handled.submission,
-    },
-  ];
-
-  if (handled.email) {
-    const confirmation = renderSubmissionMail({
-      title: "Thank you — we received your message",
-      intro: `Hello ${handled.name}, thank you for contacting Dover Doors & Windows. We received your ${def.noun}.${
-        handled.confirmationNote ? ` ${handled.confirmationNote}` : ""
-      }`,
-      rows: handled.summary,
-      footer: `Dover Doors & Windows · reply to this e-mail or write to ${e.COMPANY_INBOX} if anything needs correcting.`,
-    });
-    mails.push({
-      to: handled.email,
-      replyTo: e.COMPANY_INBOX,
-      subject: `We received your ${def.noun} — Dover Doors & Windows`,
-      ...confirmation,
-      source: handled.submission,
-      // Capped per address and day in enqueueMail: the form cannot become a relay to any address typed in.
-      kind: "confirmation",
-    });
-  }
-  await enqueueMail(tx, ...mails);
-}
-
 /** Label/value rows from a schema's labels (in their order) and the parsed value. */
 export function summaryRows(labels: Record<string, string>, value: Record<string, unknown>, skip: string[] = []): MailRow[] {
   const rows: MailRow[] = [];
@@ -418,73 +365,3 @@ export function summaryRows(labels: Record<string, string>, value: Record<string
   }
   return rows;
 }
-
-// ── Route glue ─────────────────────────────────────────────────────────
-
-/** What every page with a form needs in its loader: the captcha and the honeypot. */
-export type FormBootstrap = {
-  captcha: CaptchaBootstrap;
-  honeypot: HoneypotInputProps;
-  /** Idempotency key of this render: a resubmission of a stored form answers as its success. */
-  submissionKey: string;
-};
-
-export function formBootstrap(): FormBootstrap {
-  const bootstrap = { captcha: captchaBootstrap(), honeypot: honeypotInputProps(), submissionKey: randomUUID() };
-  // Made anew for every answer: a reused document gets this answer's (page-cache.server.ts).
-  return perRender(bootstrap, [
-    bootstrap.captcha.noJs.question,
-    bootstrap.captcha.noJs.token,
-    bootstrap.honeypot.encryptedValidFrom,
-    bootstrap.submissionKey,
-  ]);
-}
-
-/** A page's `action`: renders in place (with and without JS) or redirects after success. */
-export async function formAction<S extends z.ZodType>(
-  def: FormDefinition<S>,
-  args: ActionArgs,
-  options: Omit<RunOptions, "url" | "api"> = {},
-) {
-  const outcome = await runForm(def, args.request, { ...options, url: args.url, clientIp: options.clientIp ?? clientIpOf(args.context) });
-  if (outcome.ok && outcome.redirectTo) throw redirect(outcome.redirectTo);
-  const body: FormActionData = {
-    form: def.id,
-    status: outcome.ok ? "success" : "error",
-    message: outcome.message,
-    lastResult: outcome.reply,
-  };
-  return data(body, { status: outcome.status, headers: outcome.headers });
-}
-
-/** An /api/store/* route: SPEC §7's `{ success, message }` (plus field errors when there are any). */
-export async function apiFormAction<S extends z.ZodType>(
-  def: FormDefinition<S>,
-  args: ActionArgs,
-  options: Omit<RunOptions, "url" | "api"> = {},
-): Promise<Response> {
-  const outcome = await runForm(def, args.request, {
-    ...options,
-    url: args.url,
-    api: true,
-    clientIp: options.clientIp ?? clientIpOf(args.context),
-  });
-  const errors = Object.values(outcome.fieldErrors).flat();
-  // An API client has no highlighted fields: name the problems in the message.
-  const message = errors.length > 0 && outcome.message === CHECK_FIELDS_MESSAGE ? `Please check the form: ${errors.join(" ")}` : outcome.message;
-  const body: Record<string, unknown> = { success: outcome.ok, message };
-  if (errors.length > 0) body.errors = outcome.fieldErrors;
-  if (outcome.redirectTo) body.redirect = outcome.redirectTo;
-  return Response.json(body, { status: outcome.status, headers: { "Cache-Control": "no-store", ...outcome.headers } });
-}
-
-// Production on DATABASE_URL must have its secrets; refuse to serve without them.
-onDatabaseReady(() => {
-  if (process.env.VITEST) return;
-  try {
-    assertSecretsConfigured();
-  } catch (error) {
-    log.fatal({ err: error }, "refusing to start");
-    process.exit(1);
-  }
-});

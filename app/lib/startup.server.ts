@@ -1,21 +1,14 @@
-import type { Connection } from "@db/client.server";
 import type { CspAllowances } from "./security.server";
 
 /**
- * Hooks that capability modules register at import time: background work to
- * start once the database is open (e.g. the outbox mail worker) and the extra
- * CSP sources a configured third party needs (reCAPTCHA, Google Maps).
+ * Hooks that capability modules register at import time: the extra CSP
+ * sources a configured third party needs (reCAPTCHA, Google Maps), and work
+ * to stop on shutdown. Background work is not started from here: the server's
+ * start-up (server/app.ts) starts the mail worker itself once the database is
+ * open, so what runs in the background is written in one place and no import
+ * starts anything by its side effect.
  */
-const starters: ((conn: Connection) => void)[] = [];
 const allowances: (() => CspAllowances)[] = [];
-
-export function onDatabaseReady(start: (conn: Connection) => void): void {
-  starters.push(start);
-}
-
-export function startBackgroundWork(conn: Connection): void {
-  for (const start of starters) start(conn);
-}
 
 /**
  * Work to stop before the database closes on SIGTERM/SIGINT (e.g. the mail

@@ -1,7 +1,7 @@
 import type { Connection, DbOrTx } from "@db/client.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { onDatabaseReady, onShutdown } from "~/lib/startup.server";
+import { onShutdown } from "~/lib/startup.server";
 import { pruneSpentTokens } from "~/forms/captcha/spent.server";
 import { pruneRateLimits } from "~/forms/rate-limit.server";
 import { claimDueMail, clearSentBodies, markFailed, markSent, onMailEnqueued, releaseClaims, type OutboxRow } from "./outbox.server";
@@ -214,14 +214,20 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   };
 }
 
-/** The server's worker, started once the database is open (never under vitest). */
+/** The server's worker (one per process). */
 let serverWorker: MailWorker | undefined;
 
-onDatabaseReady((conn: Connection) => {
-  if (process.env.VITEST || serverWorker) return;
+/**
+ * Starts the server's worker on the open database, with the configured
+ * transport, and has the shutdown stop it. Called by the server's start-up
+ * (server/app.ts) once the database is open: explicitly, never as a side
+ * effect of importing this module (tests import it and start their own).
+ */
+export function startServerMailWorker(conn: Connection): MailWorker {
+  if (serverWorker) return serverWorker;
   const e = env();
   const transport = createMailTransport();
-  serverWorker = startMailWorker({
+  const worker = startMailWorker({
     db: conn.db,
     transport,
     from: e.MAIL_FROM,
@@ -230,8 +236,10 @@ onDatabaseReady((conn: Connection) => {
     retryBaseMs: e.MAIL_RETRY_BASE_MS,
     retentionDays: e.MAIL_RETENTION_DAYS,
   });
+  serverWorker = worker;
   log.info({ transport: transport.description }, "mail worker started");
   // Finish the messages in flight before the database closes (a mail cut off
   // mid-send would go out again once its claim on the row expires).
-  onShutdown(async () => serverWorker?.stop());
-});
+  onShutdown(() => worker.stop());
+  return worker;
+}

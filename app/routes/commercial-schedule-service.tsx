@@ -1,7 +1,7 @@
 import { company } from "~/content/company";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import formsCss from "~/forms/forms.css?url";
-import { formAction, formBootstrap } from "~/forms/pipeline.server";
+import { formAction, formBootstrap } from "~/forms/actions.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
 import { lazyForm } from "~/forms/ui/lazy-form";
 import { Banner } from "~/shell/Banner";

@@ -3,7 +3,7 @@ import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-a
 import { contactForm } from "~/forms/contact/handle.server";
 import { lazyForm } from "~/forms/ui/lazy-form";
 import formsCss from "~/forms/forms.css?url";
-import { formAction, formBootstrap } from "~/forms/pipeline.server";
+import { formAction, formBootstrap } from "~/forms/actions.server";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/contact";

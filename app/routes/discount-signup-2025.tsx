@@ -1,6 +1,6 @@
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import formsCss from "~/forms/forms.css?url";
-import { formAction, formBootstrap } from "~/forms/pipeline.server";
+import { formAction, formBootstrap } from "~/forms/actions.server";
 import { promoForm } from "~/forms/promo/handle.server";
 import { lazyForm } from "~/forms/ui/lazy-form";
 import { Banner } from "~/shell/Banner";

@@ -1,7 +1,7 @@
 import { company } from "~/content/company";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import formsCss from "~/forms/forms.css?url";
-import { formAction, formBootstrap } from "~/forms/pipeline.server";
+import { formAction, formBootstrap } from "~/forms/actions.server";
 import { fullQuoteForm } from "~/forms/quote/handle.server";
 import type { QuoteType } from "~/forms/options";
 import { lazyForm } from "~/forms/ui/lazy-form";

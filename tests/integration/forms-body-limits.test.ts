@@ -9,7 +9,8 @@ import {
   TOO_MANY_FIELDS_MESSAGE,
 } from "~/forms/body.server";
 import { contactForm } from "~/forms/contact/handle.server";
-import { apiFormAction, formAction, runForm } from "~/forms/pipeline.server";
+import { apiFormAction, formAction } from "~/forms/actions.server";
+import { runForm } from "~/forms/pipeline.server";
 import { readBody } from "~/forms/uploads.server";
 import { createTestDatabase } from "../support/db";
 import { count, formPost, honeypotFields, nextIp, SITE, sumAnswer, toFormData } from "./forms-support";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { contactForm } from "~/forms/contact/handle.server";
-import { apiFormAction, runForm } from "~/forms/pipeline.server";
+import { apiFormAction } from "~/forms/actions.server";
+import { runForm } from "~/forms/pipeline.server";
 import { RATE_LIMIT_MESSAGE } from "~/forms/rate-limit.server";
 import { env } from "~/lib/env.server";
 import { createTestDatabase } from "../support/db";

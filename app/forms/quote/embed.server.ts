@@ -1,5 +1,5 @@
 import { contactForm } from "../contact/handle.server";
-import { formAction, formBootstrap, type ActionArgs } from "../pipeline.server";
+import { formAction, formBootstrap, type ActionArgs } from "../actions.server";
 import { simpleQuoteForm } from "./handle.server";
 
 /**

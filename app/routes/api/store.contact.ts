@@ -1,5 +1,5 @@
 import { contactForm } from "~/forms/contact/handle.server";
-import { apiFormAction } from "~/forms/pipeline.server";
+import { apiFormAction } from "~/forms/actions.server";
 import type { Route } from "./+types/store.contact";
 
 /** POST /api/store/contact/submit (SPEC §7): the contact form's handler, JSON in, {success, message} out. */

@@ -1,5 +1,5 @@
 import { employmentForm } from "~/forms/employment/handle.server";
-import { apiFormAction } from "~/forms/pipeline.server";
+import { apiFormAction } from "~/forms/actions.server";
 import type { Route } from "./+types/store.employment";
 
 /** POST /api/store/employment/submit (SPEC §7). */

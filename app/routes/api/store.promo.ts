@@ -1,4 +1,4 @@
-import { apiFormAction } from "~/forms/pipeline.server";
+import { apiFormAction } from "~/forms/actions.server";
 import { promoForm } from "~/forms/promo/handle.server";
 import type { Route } from "./+types/store.promo";
 

@@ -1,4 +1,4 @@
-import { apiFormAction } from "~/forms/pipeline.server";
+import { apiFormAction } from "~/forms/actions.server";
 import { fullQuoteForm } from "~/forms/quote/handle.server";
 import type { Route } from "./+types/store.request-quote";
 

@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { perRender } from "~/lib/page-cache.server";
+import { captchaBootstrap } from "./captcha/verifier.server";
+import type { CaptchaBootstrap } from "./captcha/types";
+import { clientIpOf } from "./client-ip.server";
+import { honeypotInputProps, type HoneypotInputProps } from "./honeypot.server";
+import { runForm, type FormDefinition, type RunOptions } from "./pipeline.server";
+import { CHECK_FIELDS_MESSAGE, type FormActionData } from "./result";
+
+/**
+ * The route glue: what a route module with a form calls, and nothing else.
+ * A page's loader puts `formBootstrap()` in its data; its action is
+ * `formAction(definition, args)` (renders in place, with and without
+ * JavaScript); an /api/store/* route's action is `apiFormAction` (SPEC §7's
+ * `{ success, message }`). Both run the one pipeline (./pipeline.server.ts)
+ * with the client IP the server put in the load context.
+ */
+
+/** What a route hands over: its action arguments. */
+export type ActionArgs = { request: Request; url?: URL; context?: Readonly<RouterContextProvider> };
+
+/** What every page with a form needs in its loader: the captcha and the honeypot. */
+export type FormBootstrap = {
+  captcha: CaptchaBootstrap;
+  honeypot: HoneypotInputProps;
+  /** Idempotency key of this render: a resubmission of a stored form answers as its success. */
+  submissionKey: string;
+};
+
+export function formBootstrap(): FormBootstrap {
+  const bootstrap = { captcha: captchaBootstrap(), honeypot: honeypotInputProps(), submissionKey: randomUUID() };
+  // Made anew for every answer: a reused document gets this answer's (page-cache.server.ts).
+  return perRender(bootstrap, [
+    bootstrap.captcha.noJs.question,
+    bootstrap.captcha.noJs.token,
+    bootstrap.honeypot.encryptedValidFrom,
+    bootstrap.submissionKey,
+  ]);
+}
+
+/** A page's `action`: renders in place (with and without JS) or redirects after success. */
+export async function formAction<S extends z.ZodType>(
+  def: FormDefinition<S>,
+  args: ActionArgs,
+  options: Omit<RunOptions, "url" | "api"> = {},
+) {
+  const outcome = await runForm(def, args.request, { ...options, url: args.url, clientIp: options.clientIp ?? clientIpOf(args.context) });
+  if (outcome.ok && outcome.redirectTo) throw redirect(outcome.redirectTo);
+  const body: FormActionData = {
+    form: def.id,
+    status: outcome.ok ? "success" : "error",
+    message: outcome.message,
+    lastResult: outcome.reply,
+  };
+  return data(body, { status: outcome.status, headers: outcome.headers });
+}
+
+/** An /api/store/* route: SPEC §7's `{ success, message }` (plus field errors when there are any). */
+export async function apiFormAction<S extends z.ZodType>(
+  def: FormDefinition<S>,
+  args: ActionArgs,
+  options: Omit<RunOptions, "url" | "api"> = {},
+): Promise<Response> {
+  const outcome = await runForm(def, args.request, {
+    ...options,
+    url: args.url,
+    api: true,
+    clientIp: options.clientIp ?? clientIpOf(args.context),
+  });
+  const errors = Object.values(outcome.fieldErrors).flat();
+  // An API client has no highlighted fields: name the problems in the message.
+  const message = errors.length > 0 && outcome.message === CHECK_FIELDS_MESSAGE ? `Please check the form: ${errors.join(" ")}` : outcome.message;
+  const body: Record<string, unknown> = { success: outcome.ok, message };
+  if (errors.length > 0) body.errors = outcome.fieldErrors;
+  if (outcome.redirectTo) body.redirect = outcome.redirectTo;
+  return Response.json(body, { status: outcome.status, headers: { "Cache-Control": "no-store", ...outcome.headers } });
+}

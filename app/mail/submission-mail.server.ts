@@ -1,0 +1,81 @@
+import type { Tx } from "@db/client.server";
+import { env } from "~/lib/env.server";
+import { enqueueMail, type OutgoingMail } from "./outbox.server";
+import { renderSubmissionMail, type MailRow } from "./render.server";
+
+/**
+ * The e-mails a stored form submission causes (subjects, intros, recipients):
+ * the company's copy to COMPANY_INBOX, and the visitor's confirmation when
+ * they gave an address. Written to the outbox in the submission's own
+ * transaction (the form pipeline, app/forms/pipeline.server.ts, calls this),
+ * so a mail outage never loses or blocks a submission.
+ */
+export type SubmittedForm = {
+  /** What it is, for subjects and intros: "contact message", "quote request". */
+  noun: string;
+  /** The stored row, named in the subject and linked from the outbox row. */
+  submission: { table: string; id: number };
+  /** The label/value rows (the form's handler left out or masked anything secret). */
+  summary: MailRow[];
+  /** Name shown in the subject line, e.g. "Jane Doe". */
+  name: string;
+  /** The visitor's address, for Reply-To and the confirmation. */
+  email?: string;
+  /** Extra sentence in the visitor's confirmation. */
+  confirmationNote?: string;
+  /** Photos stored with the submission (named in the company's copy, never attached). */
+  photos: number;
+  /** Path the form was sent to. */
+  page: string;
+  clientIp: string | null;
+};
+
+export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promise<void> {
+  const e = env();
+  const { id } = form.submission;
+  const { photos, noun } = form;
+  const rows: MailRow[] = [...form.summary];
+  if (photos > 0) {
+    rows.push({
+      label: "Photos",
+      value: `${photos} photo${photos === 1 ? "" : "s"} stored with this request (${form.submission.table} #${id}, uploads table). They are not published on the web; open them with Drizzle Studio.`,
+    });
+  }
+  rows.push({ label: "Sent from", value: `${form.page}${form.clientIp ? ` (IP ${form.clientIp})` : ""}` });
+
+  const company = renderSubmissionMail({
+    title: `New ${noun} #${id}`,
+    intro: `${form.name} sent a ${noun} through the website.${form.email ? " Reply to this e-mail to answer them." : ""}`,
+    rows,
+  });
+  const mails: OutgoingMail[] = [
+    {
+      to: e.COMPANY_INBOX,
+      replyTo: form.email,
+      subject: `New ${noun} #${id} from ${form.name}`,
+      ...company,
+      source: form.submission,
+    },
+  ];
+
+  if (form.email) {
+    const confirmation = renderSubmissionMail({
+      title: "Thank you — we received your message",
+      intro: `Hello ${form.name}, thank you for contacting Dover Doors & Windows. We received your ${noun}.${
+        form.confirmationNote ? ` ${form.confirmationNote}` : ""
+      }`,
+      rows: form.summary,
+      footer: `Dover Doors & Windows · reply to this e-mail or write to ${e.COMPANY_INBOX} if anything needs correcting.`,
+    });
+    mails.push({
+      to: form.email,
+      replyTo: e.COMPANY_INBOX,
+      subject: `We received your ${noun} — Dover Doors & Windows`,
+      ...confirmation,
+      source: form.submission,
+      // Capped per address and day in enqueueMail: the form cannot become a relay to any address typed in.
+      kind: "confirmation",
+    });
+  }
+  await enqueueMail(tx, ...mails);
+}
