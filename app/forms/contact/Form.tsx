@@ -1,5 +1,6 @@
 import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
 import { TextAreaField, TextField } from "../ui/fields";
+import { contactIdentity } from "./identity";
 import { contactLabels, contactSchema } from "./schema";
 
 /**
@@ -7,12 +8,10 @@ import { contactLabels, contactSchema } from "./schema";
  * bootstrap, and either re-export `contactAction` as the host route's action
  * or pass action="/contact".
  */
-export const CONTACT_FORM_ID = "contact";
-
 export function ContactForm({ bootstrap, action }: { bootstrap: FormBootstrapData; action?: string }) {
   return (
     <LeadForm
-      id={CONTACT_FORM_ID}
+      id={contactIdentity.id}
       title="Contact form"
       schema={contactSchema}
       bootstrap={bootstrap}

@@ -1,10 +1,11 @@
 import { contactSubmissions } from "@db/schema";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
+import { contactIdentity } from "./identity";
 import { contactLabels, contactSchema } from "./schema";
 
 /** Contact Us (/contact and wherever the contact form is embedded). */
 export const contactForm: FormDefinition<typeof contactSchema> = {
-  id: "contact",
+  ...contactIdentity,
   noun: "contact message",
   schema: contactSchema,
   successMessage: "Your message has been sent!",

@@ -1,6 +1,7 @@
 import { DEFAULT_STATE, EDUCATION_LEVELS } from "../options";
 import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
 import { RadioField, SelectField, TextAreaField, TextField } from "../ui/fields";
+import { employmentIdentity } from "./identity";
 import { employmentLabels as L, employmentSchema } from "./schema";
 
 /** The employment application (SPEC §3, required/optional split of §5). */
@@ -11,7 +12,7 @@ const YES_NO = [
 
 export function EmploymentForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
   return (
-    <LeadForm id="employment" title="Employment application form" schema={employmentSchema} bootstrap={bootstrap} defaultValue={{ state: DEFAULT_STATE }}>
+    <LeadForm id={employmentIdentity.id} title="Employment application form" schema={employmentSchema} bootstrap={bootstrap} defaultValue={{ state: DEFAULT_STATE }}>
       {(fields) => (
         <>
           <fieldset className="form-section">

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { employmentApplications } from "@db/schema";
 import { encryptText } from "~/lib/crypto.server";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
-import { employmentLabels, employmentSchema, employmentSecretFields, normalizeSsn } from "./schema";
+import { employmentIdentity } from "./identity";
+import { employmentLabels, employmentSchema, normalizeSsn } from "./schema";
 
 /**
  * Employment applications (/employment). The SSN is encrypted before it
@@ -16,10 +17,9 @@ export function ssnPlace(secretRef: string) {
 }
 
 export const employmentForm: FormDefinition<typeof employmentSchema> = {
-  id: "employment",
+  ...employmentIdentity,
   noun: "employment application",
   schema: employmentSchema,
-  secretFields: employmentSecretFields,
   successMessage: "Submitted successfully!",
   async handle(tx, value, ctx) {
     // The ciphertext is bound to this row (GCM associated data): moved to another row, it does not decrypt.

@@ -2,12 +2,6 @@ import { z } from "zod";
 import { EDUCATION_LEVELS } from "../options";
 import { choice, dateField, emailField, optionalText, phoneField, requiredText, yesNoField } from "../schema-helpers";
 
-/**
- * Fields never sent back to the browser (re-typed after a refusal), named
- * beside the schema that defines them; the form's definition declares them.
- */
-export const employmentSecretFields = ["ssn"] as const;
-
 /** SPEC §3 Employment application; §5 required/optional split. */
 export const employmentLabels = {
   firstName: "First Name",

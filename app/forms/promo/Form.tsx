@@ -1,12 +1,13 @@
 import { PROMO_PRODUCTS } from "../options";
 import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
 import { SelectField, TextField } from "../ui/fields";
+import { promoIdentity } from "./identity";
 import { promoLabels, promoSchema } from "./schema";
 
 /** The 2025 discount sign-up (SPEC §3 Promo request). */
 export function PromoForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
   return (
-    <LeadForm id="promo" title="Discount sign-up form" schema={promoSchema} bootstrap={bootstrap} submitLabel="Submit" busyLabel="Sending...">
+    <LeadForm id={promoIdentity.id} title="Discount sign-up form" schema={promoSchema} bootstrap={bootstrap} submitLabel="Submit" busyLabel="Sending...">
       {(fields) => (
         <div className="form-grid">
           <TextField meta={fields.first_name} label={promoLabels.first_name} required autoComplete="given-name" />

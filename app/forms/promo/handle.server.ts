@@ -1,10 +1,11 @@
 import { promoSignups } from "@db/schema";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
+import { promoIdentity } from "./identity";
 import { promoLabels, promoSchema } from "./schema";
 
 /** The 2025 discount sign-up (/discount-signup-2025). */
 export const promoForm: FormDefinition<typeof promoSchema> = {
-  id: "promo",
+  ...promoIdentity,
   noun: "discount sign-up",
   schema: promoSchema,
   successMessage: "Your message has been sent!",

@@ -1,16 +1,7 @@
-import {
-  CONSULTATIONS,
-  CONTACT_METHODS,
-  MAX_PHOTO_BYTES,
-  MAX_QUOTE_PHOTOS,
-  START_TIMES,
-  TOO_MANY_QUOTE_PHOTOS,
-  YES_NO,
-  quoteForOptions,
-  type QuoteType,
-} from "../options";
+import { CONSULTATIONS, CONTACT_METHODS, START_TIMES, YES_NO, quoteForOptions, type QuoteType } from "../options";
 import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
 import { CheckboxListField, PhotoField, RadioField, SelectField, TextAreaField, TextField } from "../ui/fields";
+import { fullQuoteIdentity, simpleQuoteIdentity } from "./identity";
 import { fullQuoteSchema, quoteLabels, simpleQuoteSchema } from "./schema";
 
 /**
@@ -40,9 +31,10 @@ function ContactAndProject({ fields, quoteType }: { fields: Fields; quoteType: Q
 
 export function QuoteForm({ bootstrap, quoteType }: { bootstrap: FormBootstrapData; quoteType: QuoteType }) {
   const commercial = quoteType === "Commercial";
+  const { id, uploads } = fullQuoteIdentity;
   return (
     <LeadForm
-      id="quote"
+      id={id}
       title={`${quoteType} quote request form`}
       schema={fullQuoteSchema}
       bootstrap={bootstrap}
@@ -59,13 +51,13 @@ export function QuoteForm({ bootstrap, quoteType }: { bootstrap: FormBootstrapDa
           <RadioField meta={fields.existing_customer} label={quoteLabels.existing_customer} required options={YES_NO} />
           <div className="form-span-2">
             <PhotoField
-              formId="quote"
-              name="photos"
+              formId={id}
+              name={uploads.field}
               label="Photos (optional)"
-              max={MAX_QUOTE_PHOTOS}
-              maxBytes={MAX_PHOTO_BYTES}
-              tooManyMessage={TOO_MANY_QUOTE_PHOTOS}
-              errors={errors.photos}
+              max={uploads.maxFiles}
+              maxBytes={uploads.maxBytes}
+              tooManyMessage={uploads.tooManyMessage}
+              errors={errors[uploads.field]}
             />
           </div>
         </div>
@@ -89,7 +81,7 @@ export function SimpleQuoteForm({
   action?: string;
 }) {
   return (
-    <LeadForm id="simple-quote" title={`${quoteType} quote request form`} schema={simpleQuoteSchema} bootstrap={bootstrap} action={action}>
+    <LeadForm id={simpleQuoteIdentity.id} title={`${quoteType} quote request form`} schema={simpleQuoteSchema} bootstrap={bootstrap} action={action}>
       {(fields) => (
         <div className="form-grid">
           <input type="hidden" name="quote_type" value={quoteType} />

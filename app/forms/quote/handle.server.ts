@@ -1,8 +1,9 @@
 import { quoteRequests } from "@db/schema";
 import { company } from "~/content/company";
-import { CONSULTATIONS, MAX_PHOTO_BYTES, MAX_QUOTE_PHOTOS, TOO_MANY_QUOTE_PHOTOS } from "../options";
+import { CONSULTATIONS } from "../options";
 import { summaryRows, type FormDefinition, type Handled, type SubmissionContext } from "../pipeline.server";
 import type { Tx } from "@db/client.server";
+import { fullQuoteIdentity, simpleQuoteIdentity } from "./identity";
 import { fullQuoteSchema, quoteLabels, simpleQuoteSchema, type FullQuoteInput, type SimpleQuoteInput } from "./schema";
 
 /**
@@ -57,22 +58,15 @@ async function storeQuote(
 }
 
 export const fullQuoteForm: FormDefinition<typeof fullQuoteSchema> = {
-  id: "quote",
+  ...fullQuoteIdentity,
   noun: "quote request",
   schema: fullQuoteSchema,
-  uploads: {
-    field: "photos",
-    aliases: ["photo"],
-    maxFiles: MAX_QUOTE_PHOTOS,
-    maxBytes: MAX_PHOTO_BYTES,
-    tooManyMessage: TOO_MANY_QUOTE_PHOTOS,
-  },
   successMessage: QUOTE_SUCCESS,
   handle: (tx, value, ctx) => storeQuote(tx, value, ctx, "full"),
 };
 
 export const simpleQuoteForm: FormDefinition<typeof simpleQuoteSchema> = {
-  id: "simple-quote",
+  ...simpleQuoteIdentity,
   noun: "quote request",
   schema: simpleQuoteSchema,
   successMessage: QUOTE_SUCCESS,

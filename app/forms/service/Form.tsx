@@ -1,16 +1,8 @@
-import {
-  CONTACT_METHODS,
-  COUNTRIES,
-  DEFAULT_COUNTRY,
-  DEFAULT_STATE,
-  MAX_PHOTO_BYTES,
-  MAX_SERVICE_PHOTOS,
-  SERVICE_TIMES,
-  TOO_MANY_SERVICE_PHOTOS,
-} from "../options";
+import { CONTACT_METHODS, COUNTRIES, DEFAULT_COUNTRY, DEFAULT_STATE, SERVICE_TIMES } from "../options";
 import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
 import { PhotoField, SelectField, TextAreaField, TextField } from "../ui/fields";
 import { todayInDetroit } from "~/lib/company-time";
+import { commercialServiceIdentity } from "./identity";
 import { commercialServiceSchema, serviceLabels } from "./schema";
 
 /**
@@ -18,9 +10,10 @@ import { commercialServiceSchema, serviceLabels } from "./schema";
  * after success (SPEC §4), so a second visit for the same site is quick.
  */
 export function CommercialServiceForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
+  const { id, uploads } = commercialServiceIdentity;
   return (
     <LeadForm
-      id="service-commercial"
+      id={id}
       title="Commercial service request form"
       schema={commercialServiceSchema}
       bootstrap={bootstrap}
@@ -44,13 +37,13 @@ export function CommercialServiceForm({ bootstrap }: { bootstrap: FormBootstrapD
           <TextAreaField meta={fields.description} label={serviceLabels.description} rows={4} className="form-span-2" />
           <div className="form-span-2">
             <PhotoField
-              formId="service-commercial"
-              name="photo"
+              formId={id}
+              name={uploads.field}
               label="Photos (optional)"
-              max={MAX_SERVICE_PHOTOS}
-              maxBytes={MAX_PHOTO_BYTES}
-              tooManyMessage={TOO_MANY_SERVICE_PHOTOS}
-              errors={errors.photo}
+              max={uploads.maxFiles}
+              maxBytes={uploads.maxBytes}
+              tooManyMessage={uploads.tooManyMessage}
+              errors={errors[uploads.field]}
             />
           </div>
         </div>

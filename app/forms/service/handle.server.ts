@@ -1,6 +1,6 @@
 import { serviceRequests } from "@db/schema";
-import { MAX_PHOTO_BYTES, MAX_SERVICE_PHOTOS, TOO_MANY_SERVICE_PHOTOS } from "../options";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
+import { commercialServiceIdentity } from "./identity";
 import { commercialServiceSchema, serviceLabels } from "./schema";
 
 /**
@@ -10,16 +10,9 @@ import { commercialServiceSchema, serviceLabels } from "./schema";
  * issue and writes the same table with kind 'residential'.
  */
 export const commercialServiceForm: FormDefinition<typeof commercialServiceSchema> = {
-  id: "service-commercial",
+  ...commercialServiceIdentity,
   noun: "commercial service request",
   schema: commercialServiceSchema,
-  uploads: {
-    field: "photo",
-    aliases: ["photos"],
-    maxFiles: MAX_SERVICE_PHOTOS,
-    maxBytes: MAX_PHOTO_BYTES,
-    tooManyMessage: TOO_MANY_SERVICE_PHOTOS,
-  },
   successMessage: "Submitted successfully!",
   keepValuesOnSuccess: true,
   async handle(tx, value, ctx) {

@@ -1,0 +1,13 @@
+import type { z } from "zod";
+import type { FormIdentity } from "../identity";
+import type { employmentSchema } from "./schema";
+
+/**
+ * The employment application (its view: ./Form.tsx; its handler:
+ * ./handle.server.ts). The SSN is never sent back: not re-rendered after a
+ * refusal, not in hydration data, so never in a cached document.
+ */
+export const employmentIdentity = {
+  id: "employment",
+  secretFields: ["ssn"] satisfies (keyof z.input<typeof employmentSchema>)[],
+} satisfies FormIdentity;

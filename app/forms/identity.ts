@@ -1,0 +1,32 @@
+/**
+ * A form's identity: what its view (Form.tsx) and its handler
+ * (handle.server.ts) must agree on, declared once in the form's folder
+ * (`<form>/identity.ts`, client-safe) and read by both, so an id or a limit is
+ * written in one place:
+ *
+ *  - `id`: the form's name in the page (LeadForm's id, which tells which form
+ *    an answer belongs to) and on the server (its rate-limit bucket, its
+ *    submission keys);
+ *  - `uploads`: its photo field, the names the API may use for it, and the
+ *    limits the browser checks before sending and the server enforces;
+ *  - `secretFields`: fields never sent back to the browser (re-typed after a
+ *    refusal: an SSN, a card number).
+ */
+export type FormUploadRule = {
+  /** The form's file field (HTML name), e.g. "photos". */
+  field: string;
+  /** Other names accepted for the same files (the API's repeated 'photo'). */
+  aliases?: string[];
+  maxFiles: number;
+  /** Per file. */
+  maxBytes: number;
+  /** All of one request's files together (the server caps it at MAX_UPLOAD_TOTAL_BYTES). */
+  maxTotalBytes?: number;
+  tooManyMessage: string;
+};
+
+export type FormIdentity = {
+  id: string;
+  uploads?: FormUploadRule;
+  secretFields?: readonly string[];
+};
