@@ -1,0 +1,92 @@
+/**
+ * THE payment gateway interface (issue 16, DECISIONS 15). Client-safe: types
+ * and constants only; the adapters live in ./sandbox.server.ts and
+ * ./authorizenet.server.ts and are chosen by ./gateway.server.ts.
+ *
+ * Money is integer cents everywhere (12995 is $129.95): never a float, never
+ * a decimal string until the one place a processor asks for one.
+ *
+ * A card crosses this interface once, into `charge`, and never comes back:
+ * every result, message, log line and thrown error carries at most the brand
+ * and the last four digits (DECISIONS 15 and 29).
+ */
+
+export const GATEWAY_NAMES = ["sandbox", "authorizenet"] as const;
+export type GatewayName = (typeof GATEWAY_NAMES)[number];
+
+/** What a visitor typed. Month and year may come straight from a form (strings). */
+export type CardInput = {
+  /** Digits; spaces and dashes (as the visitor's field groups them) are allowed. */
+  number: string;
+  /** 1–12. */
+  expMonth: number | string;
+  /** Four digits, or two (taken as 20YY). */
+  expYear: number | string;
+  cvc: string;
+  /** The cardholder's name as on the card. */
+  holder: string;
+};
+
+export type ChargeRequest = {
+  /** Positive integer cents. */
+  amountCents: number;
+  currency: "USD";
+  /**
+   * Names this payment across retries. The gateway derives what it needs from
+   * it (the sandbox's transaction id, Authorize.net's 20-character refId); the
+   * promise never to charge twice is kept by the payments table's unique key
+   * (./payments.server.ts), not by the processor.
+   */
+  idempotencyKey: string;
+  card: CardInput;
+  /** Shown to the company in the processor's dashboard ("Residential service 2026-05-02 …"). */
+  description: string;
+  customer?: { email?: string; ip?: string };
+  /** Billing address, passed on for the processor's address check when known. */
+  billing?: { address?: string; city?: string; state?: string; zip?: string; country?: string };
+  /** The company's invoice number, when paying one. */
+  invoiceNumber?: string;
+};
+
+/**
+ * The processor's answer to a charge.
+ * - approved: the money is taken.
+ * - declined: nothing was taken. `reason` says why: `card` (the issuer or the
+ *   processor refused this card), `invalid` (the details failed the checks
+ *   before anything was sent: number, expiry, CVC), `error` (the processor
+ *   refused the request itself: configuration, a malformed request).
+ *   `message` is fit to show the visitor.
+ * - unknown: the answer is not known (timeout, a broken or unreadable answer,
+ *   a transaction held for review). The money may have been taken: the caller
+ *   records the payment as pending and says so, never as paid, and never
+ *   tries again on its own (that could charge twice).
+ */
+export type ChargeResult =
+  | { status: "approved"; transactionId: string; brand: string; last4: string }
+  | { status: "declined"; reason: "card" | "invalid" | "error"; message: string }
+  | { status: "unknown"; message: string; transactionId?: string };
+
+/** The answer to a void or a refund (same three outcomes). */
+export type AdjustResult =
+  | { status: "approved"; transactionId: string }
+  | { status: "declined"; message: string }
+  | { status: "unknown"; message: string };
+
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  /** Authorize and capture in one step. Never throws for a processor's answer (or its absence). */
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Cancels a charge not yet settled (the same day): no money moves. */
+  void(transactionId: string): Promise<AdjustResult>;
+  /** Gives back a settled charge (all or part); processors ask for the card's last four. */
+  refund(transactionId: string, amountCents: number, last4: string): Promise<AdjustResult>;
+}
+
+/** The visitor-facing texts every adapter shares. */
+export const PAYMENT_MESSAGES = {
+  declined: "Your card was declined.",
+  unknown:
+    "We could not confirm your payment with the card processor. Please do not pay again: we will check and contact you.",
+  processorError: "The payment could not be processed. Nothing was charged; please try again later.",
+  unreachable: "The card processor could not be reached. Nothing was charged; please try again in a few minutes.",
+} as const;
