@@ -30,6 +30,10 @@ if (dev) {
   const server = http.createServer();
   const vite = await createServer({ server: { middlewareMode: true, ws: { server } }, appType: "custom" });
   const app = await vite.ssrLoadModule("/server/app.ts").catch(stopOnBadConfig);
+  // Vite's own SIGTERM handler (a Vite server React Router's plugin starts
+  // inside it) closes it and exits with 143 at once, cutting the ordered
+  // shutdown short; that shutdown closes Vite itself, last.
+  for (const listener of process.listeners("SIGTERM")) process.off("SIGTERM", listener);
   app.start({ mode: "development", vite, server, host: process.env.HOST });
 } else {
   const buildArg = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
