@@ -99,6 +99,19 @@ const schema = z.object({
   MAIL_TRANSPORT: z.enum(["smtp", "files"]).optional(),
   // Where generated development secrets are kept (never inside DATA_DIR): default .secrets.json beside DATA_DIR.
   SECRETS_FILE: optionalString,
+  // ── Card payments (issue 16, app/payments) ──
+  // sandbox (no money moves; the default) or authorizenet. Left unset it means sandbox, except in
+  // production on DATABASE_URL, where the sandbox must be named explicitly (app/payments/gateway.server.ts).
+  PAYMENT_GATEWAY: z.enum(["sandbox", "authorizenet"]).optional(),
+  // Authorize.net API login id and transaction key (both needed with PAYMENT_GATEWAY=authorizenet).
+  AUTHORIZENET_LOGIN_ID: optionalString,
+  AUTHORIZENET_TRANSACTION_KEY: optionalString,
+  // Which Authorize.net endpoint: sandbox (apitest.authorize.net) or production (api.authorize.net).
+  AUTHORIZENET_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
+  // How long a charge waits for the processor before its outcome is recorded as unknown (pending).
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  // Paid residential bookings per service slot per day (DECISIONS 24).
+  SERVICE_SLOT_CAPACITY: z.coerce.number().int().min(1).max(1_000).default(3),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,3 +1,4 @@
 export * from "./content";
 export * from "./shop";
 export * from "./forms";
+export * from "./payments";

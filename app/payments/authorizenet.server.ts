@@ -1,0 +1,350 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { log } from "~/lib/log.server";
+import { brandName, cardDigits, checkCard } from "./card";
+import {
+  PAYMENT_MESSAGES,
+  type AdjustResult,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentGateway,
+} from "./gateway";
+import { assertCents, centsToDecimal } from "./money";
+import { scrubCardNumbers } from "./redact";
+
+/**
+ * Authorize.net through its JSON API (PAYMENT_GATEWAY=authorizenet): one POST
+ * of `createTransactionRequest` per charge (`authCaptureTransaction`), void
+ * (`voidTransaction`) or refund (`refundTransaction`).
+ *
+ * What the API does that matters here:
+ * - The JSON is a transliteration of the XML schema, so element ORDER inside
+ *   each object is significant (the XSD's sequence); the builders below keep it.
+ * - Its answers begin with a UTF-8 byte-order mark, which JSON.parse refuses: stripped.
+ * - `messages.resultCode` is "Ok" or "Error" for the request as a whole;
+ *   `transactionResponse.responseCode` is 1 approved, 2 declined, 3 error,
+ *   4 held for review. A decline comes with resultCode "Error" (E00027) AND
+ *   responseCode 2, so the transaction's code is read first.
+ * - `refId` (at most 20 characters) is only echoed back: Authorize.net has no
+ *   idempotency key. The payments table's unique key is what prevents a
+ *   second charge; the refId, derived from our key, lets staff find the
+ *   attempt in the merchant dashboard when its outcome was unknown.
+ *
+ * Outcomes: approved only for resultCode Ok + responseCode 1 + a transaction
+ * id. Declined for a decline (2), an error (3), or a request refused as a
+ * whole (resultCode Error without a transaction: bad credentials, malformed
+ * request), and when the endpoint could not be reached at all (no connection:
+ * nothing was sent). Unknown for everything else: a timeout, an HTTP error,
+ * an answer that is not JSON or not this shape, held for review (4), an
+ * approval without a transaction id. An unknown answer may hide a charge: the
+ * caller records it as pending and never retries on its own.
+ *
+ * The card number and CVC go into the request body and nowhere else: never
+ * into a log line, a result or an error (errors are caught and replaced).
+ */
+
+export const AUTHORIZENET_ENDPOINTS = {
+  sandbox: "https://apitest.authorize.net/xml/v1/request.api",
+  production: "https://api.authorize.net/xml/v1/request.api",
+} as const;
+
+export type AuthorizeNetOptions = {
+  loginId: string;
+  transactionKey: string;
+  endpoint: string;
+  /** How long to wait for an answer before calling the outcome unknown. */
+  timeoutMs?: number;
+  now?: () => Date;
+};
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+/** Authorize.net's refId: at most 20 characters; derived, so every instance names a retry the same. */
+export function authorizeNetRefId(idempotencyKey: string): string {
+  return createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 20);
+}
+
+/** Field lengths of the schema (longer values are refused by the API, not cut). */
+const LIMITS = { firstName: 50, lastName: 50, address: 60, city: 40, state: 40, zip: 20, country: 60, email: 255, customerIP: 15, description: 255, invoiceNumber: 20 };
+const cut = (value: string | undefined, max: number) => {
+  const text = value?.trim();
+  return text ? text.slice(0, max) : undefined;
+};
+
+/** Authorize.net's accountType → the brand names card.ts uses. */
+const ACCOUNT_TYPES: Record<string, string> = {
+  Visa: "visa",
+  MasterCard: "mastercard",
+  AmericanExpress: "american-express",
+  Discover: "discover",
+  JCB: "jcb",
+  DinersClub: "diners-club",
+};
+
+/**
+ * Response reason codes (responseCode 3) whose text speaks to the cardholder
+ * ("The credit card has expired."); the others are about the merchant's
+ * account or our request and are replaced by a general message.
+ */
+const CARDHOLDER_ERROR_CODES = new Set(["5", "6", "7", "8", "11", "17", "28", "37", "78"]);
+
+const responseSchema = z.object({
+  refId: z.string().optional(),
+  messages: z.object({
+    resultCode: z.enum(["Ok", "Error"]),
+    message: z.array(z.object({ code: z.string(), text: z.string() })).optional(),
+  }),
+  transactionResponse: z
+    .object({
+      responseCode: z.string().optional(),
+      transId: z.string().optional(),
+      accountNumber: z.string().optional(),
+      accountType: z.string().optional(),
+      messages: z.array(z.object({ code: z.string(), description: z.string() })).optional(),
+      errors: z.array(z.object({ errorCode: z.string(), errorText: z.string() })).optional(),
+    })
+    .optional(),
+});
+type AnetResponse = z.infer<typeof responseSchema>;
+
+/** The outcome of one POST: the parsed answer, or why there is none. */
+type Exchange =
+  | { kind: "answer"; data: AnetResponse }
+  | { kind: "unreachable"; detail: string }
+  | { kind: "unknown"; detail: string };
+
+/** Connection-phase failures: the request never left, so nothing was charged. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH", "ENETUNREACH"]);
+
+export function createAuthorizeNetGateway(options: AuthorizeNetOptions): PaymentGateway {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const now = options.now ?? (() => new Date());
+  const merchantAuthentication = { name: options.loginId, transactionKey: options.transactionKey };
+
+  async function post(body: unknown, refId: string | undefined, action: string): Promise<Exchange> {
+    let response: Response;
+    let bytes: ArrayBuffer;
+    try {
+      response = await fetch(options.endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      bytes = await response.arrayBuffer();
+    } catch (error) {
+      // Only the error's name and code are kept: never its text, which a
+      // library could one day fill with the request it failed to send.
+      const name = (error as Error)?.name ?? "Error";
+      const code = ((error as { cause?: { code?: unknown } })?.cause?.code ?? "") as string;
+      const detail = `${name}${code ? ` ${code}` : ""}`;
+      log.warn({ processor: "authorizenet", action, refId, error: detail, timeoutMs }, "card processor request failed");
+      if (name !== "TimeoutError" && name !== "AbortError" && NOT_SENT_CODES.has(code)) return { kind: "unreachable", detail };
+      return { kind: "unknown", detail };
+    }
+    if (!response.ok) {
+      log.warn({ processor: "authorizenet", action, refId, httpStatus: response.status }, "card processor answered an HTTP error");
+      return { kind: "unknown", detail: `HTTP ${response.status}` };
+    }
+    // ignoreBOM keeps the mark in the text so that it is stripped here, visibly, whatever the decoder's default.
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).replace(/^\uFEFF/, "");
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      log.warn({ processor: "authorizenet", action, refId, bytes: bytes.byteLength }, "card processor answered something that is not JSON");
+      return { kind: "unknown", detail: "not JSON" };
+    }
+    const parsed = responseSchema.safeParse(json);
+    if (!parsed.success) {
+      log.warn({ processor: "authorizenet", action, refId }, "card processor answered JSON of an unexpected shape");
+      return { kind: "unknown", detail: "unexpected shape" };
+    }
+    if (parsed.data.refId !== undefined && refId !== undefined && parsed.data.refId !== refId) {
+      log.warn({ processor: "authorizenet", action, refId, answeredRefId: parsed.data.refId }, "card processor answered another request's refId");
+      return { kind: "unknown", detail: "refId mismatch" };
+    }
+    return { kind: "answer", data: parsed.data };
+  }
+
+  return {
+    name: "authorizenet",
+
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      assertCents(request.amountCents);
+      if (request.amountCents === 0) throw new RangeError("a charge of 0 cents");
+      // Nothing that fails the checks is sent: the processor would refuse it too, and may charge a fee per attempt.
+      const check = checkCard(request.card, now());
+      if (!check.ok) {
+        const message = check.errors.number ?? check.errors.expiry ?? check.errors.cvc ?? check.errors.holder ?? PAYMENT_MESSAGES.declined;
+        return { status: "declined", reason: "invalid", message };
+      }
+      const refId = authorizeNetRefId(request.idempotencyKey);
+      const body = chargeBody(request, { merchantAuthentication, refId, expMonth: check.expMonth, expYear: check.expYear });
+      const exchange = await post(body, refId, "charge");
+      if (exchange.kind === "unreachable") return { status: "declined", reason: "error", message: PAYMENT_MESSAGES.unreachable };
+      if (exchange.kind === "unknown") return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+
+      const data = exchange.data;
+      const transaction = data.transactionResponse;
+      const details = describe(data);
+      switch (transaction?.responseCode) {
+        case "1": {
+          const transId = transaction.transId ?? "";
+          // "0" is what an account in Test Mode answers: nothing was charged, and nothing can be voided later.
+          if (data.messages.resultCode !== "Ok" || !/^\d+$/.test(transId) || transId === "0") {
+            log.warn({ processor: "authorizenet", refId, ...details, transId }, "card processor approved without a usable transaction id");
+            return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+          }
+          const type = transaction.accountType ? ACCOUNT_TYPES[transaction.accountType] : undefined;
+          const last4 = /(\d{4})$/.exec(transaction.accountNumber ?? "")?.[1] ?? check.last4;
+          return { status: "approved", transactionId: transId, brand: type ? brandName(type) : check.brand, last4 };
+        }
+        case "2":
+          log.info({ processor: "authorizenet", refId, ...details }, "card declined by the processor");
+          return { status: "declined", reason: "card", message: details.errorText ?? PAYMENT_MESSAGES.declined };
+        case "3": {
+          log.warn({ processor: "authorizenet", refId, ...details }, "card processor refused the transaction");
+          const forCardholder = details.errorCode && CARDHOLDER_ERROR_CODES.has(details.errorCode) && details.errorText;
+          return { status: "declined", reason: "error", message: forCardholder || PAYMENT_MESSAGES.processorError };
+        }
+        case "4":
+          log.warn({ processor: "authorizenet", refId, ...details, transId: transaction.transId }, "card payment held for review by the processor");
+          return {
+            status: "unknown",
+            message: PAYMENT_MESSAGES.unknown,
+            ...(transaction.transId && transaction.transId !== "0" ? { transactionId: transaction.transId } : {}),
+          };
+        default:
+          if (data.messages.resultCode === "Error" && !transaction?.transId) {
+            // The request was refused as a whole (E00007 bad credentials, E00003 a malformed request, …): no transaction exists.
+            log.error({ processor: "authorizenet", refId, ...details }, "card processor refused the request");
+            return { status: "declined", reason: "error", message: PAYMENT_MESSAGES.processorError };
+          }
+          log.warn({ processor: "authorizenet", refId, ...details }, "card processor answered an unknown response code");
+          return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+      }
+    },
+
+    async void(transactionId: string): Promise<AdjustResult> {
+      const body = {
+        createTransactionRequest: {
+          merchantAuthentication,
+          transactionRequest: { transactionType: "voidTransaction", refTransId: transactionId },
+        },
+      };
+      return adjustResult(await post(body, undefined, "void"), transactionId);
+    },
+
+    async refund(transactionId: string, amountCents: number, last4: string): Promise<AdjustResult> {
+      assertCents(amountCents);
+      if (!/^\d{4}$/.test(last4)) return { status: "declined", message: "The card's last four digits are required." };
+      const body = {
+        createTransactionRequest: {
+          merchantAuthentication,
+          transactionRequest: {
+            transactionType: "refundTransaction",
+            amount: centsToDecimal(amountCents),
+            // Refunds name the card by its last four digits; "XXXX" stands for the expiry the processor already has.
+            payment: { creditCard: { cardNumber: last4, expirationDate: "XXXX" } },
+            refTransId: transactionId,
+          },
+        },
+      };
+      return adjustResult(await post(body, undefined, "refund"), transactionId);
+    },
+  };
+}
+
+/** The charge's request body, in the schema's element order (see above). */
+export function chargeBody(
+  request: ChargeRequest,
+  extra: {
+    merchantAuthentication: { name: string; transactionKey: string };
+    refId: string;
+    expMonth: number;
+    expYear: number;
+  },
+) {
+  const holder = request.card.holder.trim().split(/\s+/);
+  const lastName = holder.length > 1 ? holder.pop() : undefined;
+  const firstName = holder.join(" ");
+  const billing = request.billing ?? {};
+  const order = {
+    invoiceNumber: cut(request.invoiceNumber, LIMITS.invoiceNumber),
+    description: cut(request.description, LIMITS.description),
+  };
+  const email = cut(request.customer?.email, LIMITS.email);
+  // The schema's customerIP is an IPv4 address (15 characters); an IPv6 visitor's is left out rather than refused.
+  const ip = request.customer?.ip && /^\d{1,3}(\.\d{1,3}){3}$/.test(request.customer.ip) ? request.customer.ip : undefined;
+  return {
+    createTransactionRequest: {
+      merchantAuthentication: extra.merchantAuthentication,
+      refId: extra.refId,
+      transactionRequest: dropEmpty({
+        transactionType: "authCaptureTransaction",
+        amount: centsToDecimal(request.amountCents),
+        payment: {
+          creditCard: {
+            cardNumber: cardDigits(request.card.number)!,
+            expirationDate: `${extra.expYear}-${String(extra.expMonth).padStart(2, "0")}`,
+            cardCode: request.card.cvc.trim(),
+          },
+        },
+        order: dropEmpty(order),
+        customer: email ? { email } : undefined,
+        billTo: dropEmpty({
+          firstName: cut(firstName, LIMITS.firstName),
+          lastName: cut(lastName, LIMITS.lastName),
+          address: cut(billing.address, LIMITS.address),
+          city: cut(billing.city, LIMITS.city),
+          state: cut(billing.state, LIMITS.state),
+          zip: cut(billing.zip, LIMITS.zip),
+          country: cut(billing.country, LIMITS.country),
+        }),
+        customerIP: ip,
+      }),
+    },
+  };
+}
+
+/** Codes and texts for the log (processor texts scrubbed of anything card-like). */
+function describe(data: AnetResponse) {
+  const error = data.transactionResponse?.errors?.[0];
+  const message = data.messages.message?.[0];
+  return {
+    resultCode: data.messages.resultCode,
+    messageCode: message?.code,
+    messageText: message ? scrubCardNumbers(message.text) : undefined,
+    responseCode: data.transactionResponse?.responseCode,
+    errorCode: error?.errorCode,
+    errorText: error ? scrubCardNumbers(error.errorText) : undefined,
+  };
+}
+
+/** Leaves out undefined members and empty objects (the API refuses empty elements); keeps the order. */
+function dropEmpty<T extends Record<string, unknown>>(value: T): T | undefined {
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (member === undefined) continue;
+    if (member && typeof member === "object" && Object.keys(member).length === 0) continue;
+    out[key] = member;
+  }
+  return Object.keys(out).length > 0 ? (out as T) : undefined;
+}
+
+function adjustResult(exchange: Exchange, transactionId: string): AdjustResult {
+  if (exchange.kind === "unreachable") return { status: "declined", message: PAYMENT_MESSAGES.unreachable };
+  if (exchange.kind === "unknown") return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+  const { data } = exchange;
+  const transaction = data.transactionResponse;
+  if (data.messages.resultCode === "Ok" && transaction?.responseCode === "1") {
+    return { status: "approved", transactionId: transaction.transId && transaction.transId !== "0" ? transaction.transId : transactionId };
+  }
+  if (data.messages.resultCode === "Error" || transaction?.responseCode === "2" || transaction?.responseCode === "3") {
+    log.warn({ processor: "authorizenet", transactionId, ...describe(data) }, "card processor refused a void or refund");
+    const text = transaction?.errors?.[0]?.errorText ?? data.messages.message?.[0]?.text;
+    return { status: "declined", message: text ? scrubCardNumbers(text) : PAYMENT_MESSAGES.processorError };
+  }
+  return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+}

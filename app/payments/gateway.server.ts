@@ -1,0 +1,54 @@
+import { env, type Env } from "~/lib/env.server";
+import { AUTHORIZENET_ENDPOINTS, createAuthorizeNetGateway } from "./authorizenet.server";
+import type { PaymentGateway } from "./gateway";
+import { createSandboxGateway } from "./sandbox.server";
+
+export type { AdjustResult, CardInput, ChargeRequest, ChargeResult, GatewayName, PaymentGateway } from "./gateway";
+
+/**
+ * The one place that turns configuration into a gateway.
+ *
+ * PAYMENT_GATEWAY unset means the sandbox, except in production on a database
+ * server (DATABASE_URL): there it must be said — `PAYMENT_GATEWAY=sandbox`
+ * for a staging or demo deploy, `authorizenet` for the real site. A live site
+ * left on the sandbox by omission would take every booking as "paid" while
+ * taking no money, and nothing would look wrong until the bank statement:
+ * the same reasoning, and the same form, as mail's `MAIL_TRANSPORT=files`
+ * (docs/decisions.md 28). The embedded database (PGlite) is a development or
+ * single-machine trial setup, so the default stands there.
+ */
+export function paymentConfigProblems(e: Env): string[] {
+  const problems: string[] = [];
+  if (e.NODE_ENV === "production" && e.DATABASE_URL && !e.PAYMENT_GATEWAY) {
+    problems.push(
+      "PAYMENT_GATEWAY: required in production with DATABASE_URL (the sandbox takes no money: every booking would look paid); set PAYMENT_GATEWAY=authorizenet, or PAYMENT_GATEWAY=sandbox to accept that explicitly",
+    );
+  }
+  if (e.PAYMENT_GATEWAY === "authorizenet") {
+    if (!e.AUTHORIZENET_LOGIN_ID) problems.push("AUTHORIZENET_LOGIN_ID: required with PAYMENT_GATEWAY=authorizenet");
+    if (!e.AUTHORIZENET_TRANSACTION_KEY) problems.push("AUTHORIZENET_TRANSACTION_KEY: required with PAYMENT_GATEWAY=authorizenet");
+  }
+  return problems;
+}
+
+export function createGateway(e: Env): PaymentGateway {
+  const problems = paymentConfigProblems(e);
+  if (problems.length > 0) throw new Error(`Invalid payment configuration:\n  ${problems.join("\n  ")}`);
+  if (e.PAYMENT_GATEWAY === "authorizenet") {
+    return createAuthorizeNetGateway({
+      loginId: e.AUTHORIZENET_LOGIN_ID!,
+      transactionKey: e.AUTHORIZENET_TRANSACTION_KEY!,
+      endpoint: AUTHORIZENET_ENDPOINTS[e.AUTHORIZENET_ENV],
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
+    });
+  }
+  return createSandboxGateway();
+}
+
+let current: PaymentGateway | undefined;
+
+/** The site's gateway, made from the environment on first use. */
+export function paymentGateway(): PaymentGateway {
+  current ??= createGateway(env());
+  return current;
+}
