@@ -6,8 +6,8 @@
  *   - text forms (URL-encoded, JSON): at most 1 MB and 500 fields (413);
  *   - JSON: an object of text, numbers, true/false or lists of those, nested
  *     no deeper than 4 (400 otherwise, checked before it is parsed);
- *   - multipart: parsed as a stream (`parseMultipart`), so a part's bytes go
- *     where its handler sends them (a file to disk) and are never gathered.
+ *   - multipart: parsed as a stream by busboy (uploads.server.ts), fed from
+ *     the same counting reader, so a file's bytes go to disk as they arrive.
  *
  * Invalid UTF-8 or percent-encoding never throws: it becomes U+FFFD, as a
  * browser would show it, and the schema judges the value.
@@ -31,8 +31,6 @@ export const MAX_TEXT_BODY = MB;
 export const MAX_FIELDS = 500;
 /** `{"a":[…]}` is depth 2; 4 leaves room and refuses anything built to exhaust a parser. */
 export const MAX_JSON_DEPTH = 4;
-/** One multipart part's headers. */
-const MAX_PART_HEADER = 8 * 1024;
 
 export const TOO_LARGE_MESSAGE = "The request is too large.";
 export const TOO_MANY_FIELDS_MESSAGE = `The form has too many fields (at most ${MAX_FIELDS}).`;
@@ -218,188 +216,4 @@ export function jsonToFormData(text: string, into = new FormData(), counted = { 
     }
   }
   return into;
-}
-
-// ── Multipart ───────────────────────────────────────────────────────
-
-export type PartInfo = {
-  /** The field name (`name=` of Content-Disposition); parts without one are skipped. */
-  name: string | undefined;
-  /** Present (possibly "") for a file input's part. */
-  filename: string | undefined;
-  /** Lower-cased media type, without parameters. */
-  contentType: string | undefined;
-};
-
-/** Where one part's bytes go. Both may be async: the parser waits, so the client is read no faster than they go. */
-export type PartSink = {
-  write(chunk: Uint8Array): void | Promise<void>;
-  end(): void | Promise<void>;
-};
-
-/** A part whose bytes are not wanted. */
-export const DISCARD: PartSink = { write() {}, end() {} };
-
-/** The boundary of a `multipart/form-data` content type, or null. */
-export function multipartBoundary(contentType: string): string | null {
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s]{1,70}))/i.exec(contentType);
-  return match ? (match[1] ?? match[2])! : null;
-}
-
-/** Content-Disposition and Content-Type of one part's header block. */
-export function parsePartHeaders(text: string): PartInfo {
-  let name: string | undefined;
-  let filename: string | undefined;
-  let filenameStar: string | undefined;
-  let contentType: string | undefined;
-  for (const line of text.split("\r\n")) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) continue;
-    const header = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (header === "content-type") contentType = value.split(";")[0]!.trim().toLowerCase() || undefined;
-    if (header !== "content-disposition") continue;
-    // Browsers quote values and %-escape quotes and line breaks in them (HTML's multipart/form-data encoding).
-    for (const m of value.matchAll(/;\s*([A-Za-z0-9_*-]+)\s*=\s*(?:"([^"]*)"|([^;]*))/g)) {
-      const param = m[1]!.toLowerCase();
-      const raw = m[2] ?? m[3]!.trim();
-      if (param === "name") name = raw;
-      else if (param === "filename") filename = raw;
-      else if (param === "filename*") filenameStar = raw;
-    }
-  }
-  if (filenameStar !== undefined) {
-    // RFC 5987: charset'language'percent-encoded
-    const encoded = /^[^']*'[^']*'(.*)$/.exec(filenameStar)?.[1];
-    if (encoded !== undefined) {
-      try {
-        filename = decodeURIComponent(encoded);
-      } catch {
-        filename ??= encoded;
-      }
-    }
-  }
-  return { name, filename, contentType };
-}
-
-const CRLF = Buffer.from("\r\n");
-const HEADER_END = Buffer.from("\r\n\r\n");
-const EMPTY = Buffer.alloc(0);
-
-/**
- * A streaming `multipart/form-data` parser. Each part's bytes go to the sink
- * `onPart` returns as they arrive; only a delimiter's worth of bytes is held
- * back between chunks, so memory stays at about one chunk whatever the size
- * of a part. (@mjackson/form-data-parser 0.9.1 gathers every part whole before
- * handing it over, and its text parts have no size or count limit of their own:
- * its only limits are maxHeaderSize, maxFiles and a maxFileSize that text parts
- * share.) Preamble and epilogue are ignored; a body that ends before its
- * closing delimiter is a BodyError(400).
- */
-export async function parseMultipart(
-  chunks: AsyncIterable<Uint8Array>,
-  boundary: string,
-  onPart: (info: PartInfo) => PartSink | Promise<PartSink>,
-): Promise<void> {
-  // Every delimiter but the first follows a CRLF; starting the stream with one
-  // lets the first be found like the others.
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  let state: "preamble" | "delimiter" | "headers" | "body" | "done" = "preamble";
-  let buf: Buffer = Buffer.from(CRLF);
-  let sink: PartSink | null = null;
-
-  const step = async (): Promise<void> => {
-    while (true) {
-      if (state === "preamble") {
-        const at = buf.indexOf(delimiter);
-        if (at === -1) {
-          buf = buf.subarray(Math.max(0, buf.length - delimiter.length + 1));
-          return;
-        }
-        buf = buf.subarray(at + delimiter.length);
-        state = "delimiter";
-      } else if (state === "delimiter") {
-        if (buf.length < 2) return;
-        if (buf[0] === 0x2d && buf[1] === 0x2d) {
-          state = "done"; // "--": the closing delimiter
-          buf = EMPTY;
-          return;
-        }
-        const eol = buf.indexOf(CRLF);
-        if (eol === -1) {
-          if (buf.length > 256) throw new BodyError(400, BAD_MULTIPART_MESSAGE);
-          return;
-        }
-        // Only transport padding (spaces, tabs) may sit between a delimiter and its line end.
-        for (let i = 0; i < eol; i++) if (buf[i] !== 0x20 && buf[i] !== 0x09) throw new BodyError(400, BAD_MULTIPART_MESSAGE);
-        buf = buf.subarray(eol + 2);
-        state = "headers";
-      } else if (state === "headers") {
-        let end: number;
-        let skip: number;
-        if (buf.length >= 2 && buf[0] === 0x0d && buf[1] === 0x0a) {
-          end = 0; // a part with no headers at all
-          skip = 2;
-        } else {
-          end = buf.indexOf(HEADER_END);
-          skip = 4;
-        }
-        if (end === -1 || end > MAX_PART_HEADER) {
-          if (end > MAX_PART_HEADER || buf.length > MAX_PART_HEADER + 4) throw new BodyError(413, BAD_MULTIPART_MESSAGE);
-          return;
-        }
-        const info = parsePartHeaders(decoder.decode(buf.subarray(0, end)));
-        buf = buf.subarray(end + skip);
-        sink = await onPart(info);
-        state = "body";
-      } else if (state === "body") {
-        const at = buf.indexOf(delimiter);
-        if (at !== -1) {
-          if (at > 0) await sink!.write(buf.subarray(0, at));
-          buf = buf.subarray(at + delimiter.length);
-          const done = sink!;
-          sink = null;
-          await done.end();
-          state = "delimiter";
-          continue;
-        }
-        // Hand over all but a tail that could be the start of a delimiter.
-        const keep = Math.min(buf.length, delimiter.length - 1);
-        const tailCr = buf.indexOf(0x0d, buf.length - keep);
-        const give = tailCr === -1 ? buf.length : tailCr;
-        if (give > 0) {
-          await sink!.write(buf.subarray(0, give));
-          buf = buf.subarray(give);
-        }
-        return;
-      } else {
-        buf = EMPTY; // epilogue
-        return;
-      }
-    }
-  };
-
-  for await (const chunk of chunks) {
-    if (chunk.byteLength === 0) continue;
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    buf = buf.length === 0 ? bytes : Buffer.concat([buf, bytes]);
-    await step();
-  }
-  // (`step` moves the state; TypeScript does not see assignments in a closure.)
-  if ((state as string) !== "done") throw new BodyError(400, BAD_MULTIPART_MESSAGE);
-}
-
-/** Collects a text part (bounded by the caller's budget) and hands it over decoded. */
-export function textSink(budget: { bytes: number }, onText: (text: string) => void): PartSink {
-  const parts: Buffer[] = [];
-  return {
-    write(chunk) {
-      budget.bytes -= chunk.byteLength;
-      if (budget.bytes < 0) throw new BodyError(413, TEXT_TOO_LARGE_MESSAGE);
-      parts.push(Buffer.from(chunk)); // a copy: the chunk's buffer is the parser's
-    },
-    end() {
-      onText(decoder.decode(Buffer.concat(parts)));
-    },
-  };
 }

@@ -3,7 +3,9 @@ import { createReadStream, openAsBlob, rmSync } from "node:fs";
 import { mkdtemp, open, readdir, rm, stat, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
 import { getTableName, sql } from "drizzle-orm";
 import { fileTypeFromFile } from "file-type";
 import type { Tx } from "@db/client.server";
@@ -12,21 +14,16 @@ import { log } from "~/lib/log.server";
 import {
   BAD_MULTIPART_MESSAGE,
   BodyError,
-  DISCARD,
   MAX_FIELDS,
   MAX_TEXT_BODY,
   MB,
   NOT_JSON_MESSAGE,
+  TEXT_TOO_LARGE_MESSAGE,
   TOO_MANY_FIELDS_MESSAGE,
   jsonToFormData,
-  multipartBoundary,
-  parseMultipart,
   readChunks,
   readJson,
   readUrlEncoded,
-  textSink,
-  type PartInfo,
-  type PartSink,
 } from "./body.server";
 
 export { BodyError } from "./body.server";
@@ -34,10 +31,11 @@ export { BodyError } from "./body.server";
 /**
  * Reading a form body (urlencoded, multipart or JSON) and its files, in
  * bounded memory (issue 15). Text bodies go through body.server.ts's limits.
- * Multipart bodies are parsed as a stream; each file is judged as it arrives
- * (how many, how large, how large all together) and written straight to a
- * temporary file, then judged by its bytes (file-type), never by its name or
- * declared type (DECISIONS 11). `storeUploads` copies each file into its row
+ * Multipart bodies are parsed as a stream by busboy, fed from body.server.ts's
+ * counting reader (what is limited is the bytes read, whatever the client
+ * declared); each file is judged as it arrives (how many, how large, how large
+ * all together) and written straight to a temporary file, then judged by its
+ * bytes (file-type), never by its name or declared type (DECISIONS 11). `storeUploads` copies each file into its row
  * from that file, one at a time, as binary: no file is ever held whole in
  * memory, nor hex-encoded.
  *
@@ -106,6 +104,9 @@ function limitMb(bytes: number) {
 
 const noCleanup = async () => {};
 
+/** What became of one file: stored later, refused with a message, or nothing to say (dropped, empty). */
+type FileOutcome = { upload: AcceptedUpload } | { error: string } | undefined;
+
 export async function readBody(request: Request, rule?: UploadRule): Promise<ParsedBody> {
   const header = request.headers.get("content-type") ?? "";
   const type = header.toLowerCase();
@@ -119,12 +120,10 @@ export async function readBody(request: Request, rule?: UploadRule): Promise<Par
   if (!type.startsWith("multipart/form-data")) {
     throw new BodyError(415, "Please send the form as multipart/form-data, URL-encoded fields or JSON.");
   }
-  const boundary = multipartBoundary(header);
-  if (!boundary) throw new BodyError(400, BAD_MULTIPART_MESSAGE);
-  return readMultipart(request, boundary, rule);
+  return readMultipart(request, header, rule);
 }
 
-async function readMultipart(request: Request, boundary: string, rule: UploadRule | undefined): Promise<ParsedBody> {
+async function readMultipart(request: Request, contentType: string, rule: UploadRule | undefined): Promise<ParsedBody> {
   const maxFiles = rule?.maxFiles ?? 0;
   const maxBytes = rule?.maxBytes ?? 0;
   const maxTotal = Math.min(rule?.maxTotalBytes ?? MAX_UPLOAD_TOTAL_BYTES, MAX_UPLOAD_TOTAL_BYTES);
@@ -132,84 +131,122 @@ async function readMultipart(request: Request, boundary: string, rule: UploadRul
   const hardFileCap = Math.max(maxBytes * 2, MB);
   const tooLargeEach = `Each photo must be ${limitMb(maxBytes)} or smaller.`;
   const names = new Set(rule ? [rule.field, ...(rule.aliases ?? [])] : []);
+  const fileCap = maxFiles + EXTRA_FILE_PARTS;
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      // Browsers send field and file names as raw UTF-8 (busboy assumes latin1); invalid bytes become U+FFFD.
+      defParamCharset: "utf8",
+      // Each limit is one past what is allowed, so reaching it means "too much", never "exactly enough".
+      // A part's header block is bounded by busboy itself (16 KB, 2000 lines; not configurable in 1.6.0).
+      limits: {
+        fields: MAX_FIELDS,
+        fieldSize: MAX_TEXT_BODY + 1,
+        files: fileCap,
+        fileSize: hardFileCap + 1,
+        parts: MAX_FIELDS + fileCap + 1,
+      },
+    });
+  } catch {
+    throw new BodyError(400, BAD_MULTIPART_MESSAGE); // no boundary, or a content type busboy cannot read
+  }
 
   const fields = new FormData();
   const counted = { fields: 0 };
-  const textBudget = { bytes: MAX_TEXT_BODY };
+  let textBytes = 0;
   const files = new TempFiles();
-  const accepted: AcceptedUpload[] = [];
-  const errors: string[] = [];
-  let fileParts = 0;
+  /**
+   * Each file's outcome, in the order the files came (their checks finish in any order).
+   * Busboy's 'finish' waits for the file streams to be read, not for these.
+   */
+  const pending: Promise<FileOutcome>[] = [];
+  /** Our own reason to stop (a limit, a disk error): it wins over whatever busboy says next. */
+  let failure: unknown = null;
+  const fail = (error: unknown) => {
+    failure ??= error;
+    // Not from inside busboy's own event: it is in the middle of a chunk.
+    process.nextTick(() => parser.destroy(error as Error));
+  };
+  parser.on("error", () => {}); // pipeline() reports it; one arriving after it has settled must not crash the process
   let count = 0;
   let total = 0;
   let overTotal = false;
 
-  const fileSink = (info: PartInfo, field: string): PartSink => {
+  parser.on("field", (name, value, info) => {
+    if (failure) return;
+    // A part may declare its own charset; one TextDecoder does not know comes back as undefined.
+    if (typeof value !== "string") return fail(new BodyError(400, BAD_MULTIPART_MESSAGE));
+    textBytes += Buffer.byteLength(name ?? "") + Buffer.byteLength(value);
+    if (info.valueTruncated || textBytes > MAX_TEXT_BODY) return fail(new BodyError(413, TEXT_TOO_LARGE_MESSAGE));
+    if (!name) return;
+    counted.fields++;
+    fields.append(name, value);
+  });
+  parser.on("fieldsLimit", () => fail(new BodyError(413, TOO_MANY_FIELDS_MESSAGE)));
+  parser.on("partsLimit", () => fail(new BodyError(413, TOO_MANY_FIELDS_MESSAGE)));
+  parser.on("filesLimit", () => fail(new BodyError(413, rule?.tooManyMessage ?? "Too many files.")));
+
+  const receive = async (stream: Readable, info: busboy.FileInfo, field: string): Promise<FileOutcome> => {
     const fileName = (info.filename || "file-upload").slice(0, 200);
     const index = ++count;
-    // Files past the rule's count are dropped unread; the "too many" message covers them.
+    // Files past the rule's count are read and dropped; the "too many" message covers them.
     const kept = index <= maxFiles;
     let size = 0;
     let tooLarge = false;
     let file: TempFile | null = null;
-    let dropped = false;
-    return {
-      async write(chunk) {
-        size += chunk.byteLength;
-        if (size > hardFileCap) throw new BodyError(413, tooLargeEach);
-        if (!kept) return;
-        total += chunk.byteLength;
-        if (size > maxBytes) tooLarge = true;
-        if (total > maxTotal) overTotal = true;
-        if (tooLarge || overTotal) {
-          // Nothing of this file (or any later one) will be stored: stop writing it.
-          if (file) await files.remove(file.path);
-          file = null;
-          dropped = true;
-          return;
-        }
-        if (dropped) return;
-        file ??= await files.create();
-        await file.write(chunk);
-      },
-      async end() {
-        if (file) await file.close();
-        if (size === 0 && !info.filename) {
-          count--; // an empty file input ("no file chosen") sends a part with no name and no bytes
-          return;
-        }
-        if (!kept) return;
-        if (tooLarge) {
-          errors.push(`Each photo must be ${limitMb(maxBytes)} or smaller; "${fileName}" is ${formatMb(size)}.`);
-          return;
-        }
-        if (dropped || overTotal) return; // one message for the total, below
-        const detected = file ? await fileTypeFromFile(file.path).catch(() => undefined) : undefined;
-        if (!file || !detected || !IMAGE_TYPES.has(detected.mime)) {
-          if (file) await files.remove(file.path);
-          errors.push(`"${fileName}" is not an image. Please choose photos (JPEG, PNG, GIF, WebP or HEIC).`);
-          return;
-        }
-        accepted.push({ field, fileName, mime: detected.mime, size, path: file.path });
-      },
-    };
-  };
-
-  const onPart = (info: PartInfo): PartSink => {
-    if (!info.name) return DISCARD;
-    const isFile = info.filename !== undefined || info.contentType === "application/octet-stream";
-    if (!isFile) {
-      if (++counted.fields > MAX_FIELDS) throw new BodyError(413, TOO_MANY_FIELDS_MESSAGE);
-      const name = info.name;
-      return textSink(textBudget, (text) => fields.append(name, text));
+    stream.on("limit", () => fail(new BodyError(413, tooLargeEach)));
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.byteLength;
+      if (!kept || failure) continue;
+      total += chunk.byteLength;
+      if (size > maxBytes) tooLarge = true;
+      if (total > maxTotal) overTotal = true;
+      if (tooLarge || overTotal) {
+        // Nothing of this file (or any later one) will be stored: stop writing it.
+        if (file) await files.remove(file.path);
+        file = null;
+        continue;
+      }
+      file ??= await files.create();
+      await file.write(chunk);
     }
-    if (++fileParts > maxFiles + EXTRA_FILE_PARTS) throw new BodyError(413, rule?.tooManyMessage ?? "Too many files.");
-    if (!rule || !names.has(info.name)) return DISCARD;
-    return fileSink(info, rule.field);
+    await file?.close();
+    if (size === 0 && !info.filename) {
+      count--; // an empty file input ("no file chosen") sends a part with no file name and no bytes
+      return undefined;
+    }
+    if (!kept || failure) return undefined; // one message for the count, below
+    if (tooLarge) return { error: `Each photo must be ${limitMb(maxBytes)} or smaller; "${fileName}" is ${formatMb(size)}.` };
+    if (overTotal) return undefined; // one message for the total, below
+    const detected = file ? await fileTypeFromFile(file.path).catch(() => undefined) : undefined;
+    if (!file || !detected || !IMAGE_TYPES.has(detected.mime)) {
+      if (file) await files.remove(file.path);
+      return { error: `"${fileName}" is not an image. Please choose photos (JPEG, PNG, GIF, WebP or HEIC).` };
+    }
+    return { upload: { field, fileName, mime: detected.mime, size, path: file.path } };
   };
 
+  parser.on("file", (name, stream, info) => {
+    // When busboy is destroyed mid-file (a body cut short, too large), it destroys this stream with
+    // the error: pipeline() below reports it, and an 'error' nobody listens to would end the process.
+    stream.on("error", () => {});
+    // Files go only where the rule sends them; the rest are read past (and count towards the limits).
+    if (failure || !rule || !names.has(name)) return void stream.resume();
+    pending.push(
+      receive(stream, info, rule.field).catch((error: unknown) => {
+        if (!stream.errored) fail(error); // ours (the disk); a stream busboy broke is pipeline()'s to report
+        return undefined;
+      }),
+    );
+  });
+
+  let outcomes: FileOutcome[] = [];
   try {
-    await parseMultipart(readChunks(request, MAX_MULTIPART_BODY), boundary, onPart);
+    await pipeline(readChunks(request, MAX_MULTIPART_BODY), parser);
+    outcomes = await Promise.all(pending);
+    if (failure) throw failure;
 
     // The quote API sends its fields as JSON in a 'data' part (SPEC §7).
     const data = fields.get("data");
@@ -225,10 +262,14 @@ async function readMultipart(request: Request, boundary: string, rule: UploadRul
       }
     }
   } catch (error) {
+    await Promise.all(pending); // (they never reject) no file may be created after the removal
     await files.removeAll();
-    throw error;
+    // Ours (a limit, a disk error), the reader's (too large, unreadable), or busboy's (malformed: 400).
+    throw failure ?? (error instanceof BodyError ? error : new BodyError(400, BAD_MULTIPART_MESSAGE));
   }
 
+  const accepted = outcomes.flatMap((outcome) => (outcome && "upload" in outcome ? [outcome.upload] : []));
+  const errors = outcomes.flatMap((outcome) => (outcome && "error" in outcome ? [outcome.error] : []));
   if (rule && count > maxFiles) errors.unshift(rule.tooManyMessage);
   if (rule && overTotal) {
     errors.push(`Your photos add up to ${formatMb(total)}; please send at most ${limitMb(maxTotal)} in all (fewer or smaller photos).`);

@@ -167,17 +167,50 @@ describe("multipart", () => {
     return { bytes: new Uint8Array(await response.arrayBuffer()), type: response.headers.get("content-type")! };
   }
 
-  it("1,000 text fields: 413 'too many fields'", async () => {
+  /** A multipart body written by hand: each part's header lines, then its bytes. */
+  function multipart(parts: { headers: string[]; body: Uint8Array | string }[], boundary = "----f0rmB0undary"): { bytes: Uint8Array; type: string } {
+    const pieces = parts.flatMap(({ headers, body }) => [Buffer.from(`--${boundary}\r\n${headers.join("\r\n")}\r\n\r\n`), Buffer.from(body), Buffer.from("\r\n")]);
+    return { bytes: Buffer.concat([...pieces, Buffer.from(`--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
+  }
+  const field = (name: string, value: string) => ({ headers: [`Content-Disposition: form-data; name="${name}"`], body: value });
+
+  it("1,000 text fields, or 1,000 parts that are no field at all: 413 'too many fields'", async () => {
     const fd = toFormData({ ...valid });
     for (let i = 0; i < 1000; i++) fd.append(`f${i}`, "1");
     const outcome = await contactPost(formPost("/contact", fd));
     expect(outcome).toMatchObject({ status: 413, message: TOO_MANY_FIELDS_MESSAGE });
+
+    // Parts without a Content-Disposition are skipped, but each still counts.
+    const { bytes, type } = multipart(Array.from({ length: 1000 }, () => ({ headers: ["X-Nothing: 1"], body: "" })));
+    expect(await contactPost(streamed("/contact", bytes, type))).toMatchObject({ status: 413, message: TOO_MANY_FIELDS_MESSAGE });
   });
 
-  it("text fields over 1 MB in all: 413", async () => {
+  it("text fields over 1 MB in all, one field over 1 MB, or field names that add up to it: 413", async () => {
     const fd = toFormData({ ...valid });
     for (let i = 0; i < 3; i++) fd.append(`f${i}`, "t".repeat(400 * 1024));
     expect(await contactPost(formPost("/contact", fd))).toMatchObject({ status: 413, message: TEXT_TOO_LARGE_MESSAGE });
+
+    const one = toFormData({ ...valid, details: "d".repeat(2 * MB) });
+    expect(await contactPost(formPost("/contact", one))).toMatchObject({ status: 413, message: TEXT_TOO_LARGE_MESSAGE });
+
+    // A name can be as long as a part's header allows (16 KB): names count towards the 1 MB too.
+    const { bytes, type } = multipart(Array.from({ length: 100 }, (_, i) => field(`${i}-${"n".repeat(15_000)}`, "")));
+    expect(await contactPost(streamed("/contact", bytes, type))).toMatchObject({ status: 413, message: TEXT_TOO_LARGE_MESSAGE });
+  });
+
+  it("a part's header block over 16 KB (busboy's bound), or a charset no decoder knows: 400", async () => {
+    const long = multipart([{ headers: [`Content-Disposition: form-data; name="first_name"`, `X-Padding: ${"p".repeat(20_000)}`], body: "Ada" }]);
+    expect(await contactPost(streamed("/contact", long.bytes, long.type))).toMatchObject({ status: 400, message: BAD_MULTIPART_MESSAGE });
+    const charset = multipart([{ headers: [`Content-Disposition: form-data; name="first_name"`, "Content-Type: text/plain; charset=x-no-such-charset"], body: "Ada" }]);
+    expect(await contactPost(streamed("/contact", charset.bytes, charset.type))).toMatchObject({ status: 400, message: BAD_MULTIPART_MESSAGE });
+  });
+
+  it("a body cut off inside a file no form takes is a 400 (the file's stream broke; the process does not)", async () => {
+    const fd = toFormData({ ...valid });
+    fd.append("attachment", new File([randomBytes(300_000)], "x.bin", { type: "application/octet-stream" }));
+    const { bytes, type } = await encode(fd);
+    const outcome = await contactPost(streamed("/contact", bytes.slice(0, 200_000), type));
+    expect(outcome).toMatchObject({ status: 400, message: BAD_MULTIPART_MESSAGE });
   });
 
   it("a chunked multipart body far past any limit (no Content-Length) is refused with 413", async () => {

@@ -135,6 +135,16 @@ describe("quote photos", () => {
       expect(await response.json()).toMatchObject({ success: false, message: "Please check the form: You can only upload up to 3 photos." });
     });
   });
+
+  it("keeps a file name's UTF-8 as the browser sent it, and drops any folder in it", async () => {
+    const outcome = await sendQuote([imageFile("façade 👍.png"), imageFile("../../etc/porch.png")]);
+    expect(outcome.ok).toBe(true);
+    const stored = await rows<{ file_name: string }>(
+      conn.db,
+      `select file_name from uploads where submission_table = 'quote_requests' and submission_id = ${outcome.submissionId} order by id`,
+    );
+    expect(stored.map((u) => u.file_name)).toEqual(["façade 👍.png", "porch.png"]);
+  });
 });
 
 describe("service photos", () => {
