@@ -11,6 +11,7 @@ import { fileTypeFromFile } from "file-type";
 import type { Tx } from "@db/client.server";
 import { uploads } from "@db/schema";
 import { log } from "~/lib/log.server";
+import { MAX_PHOTOS_TOTAL_BYTES, megabytes, photosTotalMessage } from "./options";
 import {
   BAD_MULTIPART_MESSAGE,
   BodyError,
@@ -58,8 +59,8 @@ export type UploadRule = {
   tooManyMessage: string;
 };
 
-/** 10 photos of 10 MB each stay the per-file rules; together they may not pass this. */
-export const MAX_UPLOAD_TOTAL_BYTES = 40 * MB;
+/** 10 photos of 10 MB each stay the per-file rules; together they may not pass this (the browser checks it too). */
+export const MAX_UPLOAD_TOTAL_BYTES = MAX_PHOTOS_TOTAL_BYTES;
 
 /** A file that passed every rule, waiting in its temporary file for `storeUploads`. */
 export type AcceptedUpload = { field: string; fileName: string; mime: string; size: number; path: string };
@@ -97,10 +98,6 @@ const MAX_MULTIPART_BODY = 2 * MAX_UPLOAD_TOTAL_BYTES + MAX_TEXT_BODY + MB;
 function formatMb(bytes: number) {
   return `${(bytes / MB).toFixed(1)} MB`;
 }
-/** "10 MB", "40 MB" (whole numbers without ".0"). */
-function limitMb(bytes: number) {
-  return formatMb(bytes).replace(".0 MB", " MB");
-}
 
 const noCleanup = async () => {};
 
@@ -129,7 +126,7 @@ async function readMultipart(request: Request, contentType: string, rule: Upload
   const maxTotal = Math.min(rule?.maxTotalBytes ?? MAX_UPLOAD_TOTAL_BYTES, MAX_UPLOAD_TOTAL_BYTES);
   // Up to twice the per-file limit is read and answered with a field error; beyond it, 413.
   const hardFileCap = Math.max(maxBytes * 2, MB);
-  const tooLargeEach = `Each photo must be ${limitMb(maxBytes)} or smaller.`;
+  const tooLargeEach = `Each photo must be ${megabytes(maxBytes)} or smaller.`;
   const names = new Set(rule ? [rule.field, ...(rule.aliases ?? [])] : []);
   const fileCap = maxFiles + EXTRA_FILE_PARTS;
 
@@ -218,7 +215,7 @@ async function readMultipart(request: Request, contentType: string, rule: Upload
       return undefined;
     }
     if (!kept || failure) return undefined; // one message for the count, below
-    if (tooLarge) return { error: `Each photo must be ${limitMb(maxBytes)} or smaller; "${fileName}" is ${formatMb(size)}.` };
+    if (tooLarge) return { error: `Each photo must be ${megabytes(maxBytes)} or smaller; "${fileName}" is ${formatMb(size)}.` };
     if (overTotal) return undefined; // one message for the total, below
     const detected = file ? await fileTypeFromFile(file.path).catch(() => undefined) : undefined;
     if (!file || !detected || !IMAGE_TYPES.has(detected.mime)) {
@@ -272,7 +269,7 @@ async function readMultipart(request: Request, contentType: string, rule: Upload
   const errors = outcomes.flatMap((outcome) => (outcome && "error" in outcome ? [outcome.error] : []));
   if (rule && count > maxFiles) errors.unshift(rule.tooManyMessage);
   if (rule && overTotal) {
-    errors.push(`Your photos add up to ${formatMb(total)}; please send at most ${limitMb(maxTotal)} in all (fewer or smaller photos).`);
+    errors.push(photosTotalMessage(total, maxTotal));
   }
   const uploadErrors: Record<string, string[]> = {};
   if (rule && errors.length > 0) {

@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { apiFormAction } from "~/forms/actions.server";
 import { runForm } from "~/forms/pipeline.server";
 import { fullQuoteForm } from "~/forms/quote/handle.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
+import { PhotoField } from "~/forms/ui/fields";
 import { readBody, uploadTempDir } from "~/forms/uploads.server";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, imageFile, jpegBytes, pngBytes, rows, sumAnswer, toFormData, nextIp, SITE } from "./forms-support";
@@ -295,5 +298,15 @@ describe("uploads in bounded memory", () => {
     await parsed.cleanup();
     await parsed.cleanup(); // twice is fine
     expect(tempFiles()).toBe(before);
+  });
+});
+
+describe("the photo field says the limits the server applies", () => {
+  const hint = (rule: { maxFiles: number; maxBytes: number; tooManyMessage: string }) =>
+    renderToStaticMarkup(createElement(PhotoField, { formId: "f", name: "photo", label: "Photos", max: rule.maxFiles, maxBytes: rule.maxBytes, tooManyMessage: rule.tooManyMessage }));
+
+  it("service photos (10 × 10 MB could pass the total): each and in all; quote photos (3 × 10 MB cannot): each only", () => {
+    expect(hint(commercialServiceForm.uploads!)).toContain("Up to 10 photos (JPEG, PNG, GIF, WebP or HEIC), 10 MB each, at most 40 MB in all.");
+    expect(hint(fullQuoteForm.uploads!)).toContain("Up to 3 photos (JPEG, PNG, GIF, WebP or HEIC), 10 MB each.");
   });
 });

@@ -1,6 +1,7 @@
 import { Checkbox, NativeSelect, Radio, Textarea, TextInput } from "@mantine/core";
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
+import { MAX_PHOTOS_TOTAL_BYTES, megabytes, photosTotalMessage } from "../options";
 
 /**
  * Field helpers over Mantine inputs, fed by Conform's field metadata. Every
@@ -173,13 +174,16 @@ export function CheckboxListField({ meta, label, required, description, classNam
 /**
  * Photos: a native <input type="file" multiple accept="image/*">. With
  * JavaScript, picking more than `max` files shows the alert and ignores the
- * selection (SPEC §5); without it the server answers with a field error.
+ * selection (SPEC §5), and a photo over `maxBytes` or a selection over
+ * `maxTotalBytes` in all is refused with the server's own rule in words;
+ * without it the server answers with a field error.
  */
 export function PhotoField({
   name,
   label,
   max,
   maxBytes,
+  maxTotalBytes = MAX_PHOTOS_TOTAL_BYTES,
   tooManyMessage,
   errors,
   formId,
@@ -189,6 +193,8 @@ export function PhotoField({
   label: string;
   max: number;
   maxBytes: number;
+  /** All the photos together (the server's cap, 40 MB). */
+  maxTotalBytes?: number;
   tooManyMessage: string;
   errors?: string[];
   formId: string;
@@ -199,13 +205,16 @@ export function PhotoField({
   const error = clientError ?? errors?.[0];
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  // The total is worth a word only where the photos allowed could pass it (10 × 10 MB, not 3 × 10 MB).
+  const totalApplies = max * maxBytes > maxTotalBytes;
   return (
     <div className="form-photos">
       <label htmlFor={id} className="form-label">
         {label}
       </label>
       <p id={hintId} className="form-hint">
-        {description ?? `Up to ${max} photos (JPEG, PNG, GIF, WebP or HEIC), ${Math.round(maxBytes / 1024 / 1024)} MB each.`}
+        {description ??
+          `Up to ${max} photos (JPEG, PNG, GIF, WebP or HEIC), ${megabytes(maxBytes)} each${totalApplies ? `, at most ${megabytes(maxTotalBytes)} in all` : ""}.`}
       </p>
       <input
         id={id}
@@ -226,8 +235,12 @@ export function PhotoField({
             return;
           }
           const big = files.find((f) => f.size > maxBytes);
+          const total = files.reduce((sum, f) => sum + f.size, 0);
           if (big) {
-            setClientError(`Each photo must be ${Math.round(maxBytes / 1024 / 1024)} MB or smaller; "${big.name}" is too large.`);
+            setClientError(`Each photo must be ${megabytes(maxBytes)} or smaller; "${big.name}" is too large.`);
+            input.value = "";
+          } else if (total > maxTotalBytes) {
+            setClientError(photosTotalMessage(total, maxTotalBytes));
             input.value = "";
           }
         }}
