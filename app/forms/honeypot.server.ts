@@ -2,11 +2,10 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import { secret } from "~/lib/secrets.server";
 
 /**
- * The honeypot of every form, the server half of remix-utils' honeypot
- * (`HoneypotInputs` from remix-utils/honeypot/react renders the fields).
- *
- * remix-utils/honeypot/server itself cannot load here: it imports the optional
- * peer `@oslojs/crypto`, which is not installed. This is the same contract —
+ * The honeypot of every form (app/forms/ui/HoneypotFields.tsx renders the
+ * fields), on remix-utils' contract. remix-utils itself is not used: its
+ * server half imports the optional peer `@oslojs/crypto`, and its inputs carry
+ * autocomplete="nope", which is not valid HTML (decisions 37). The contract —
  * `name__confirm` must arrive empty, `from__confirm` is an encrypted
  * timestamp that must decrypt and not lie in the future — with node:crypto
  * and a key derived from the form secret, so every instance agrees.

@@ -54,6 +54,23 @@ test.describe("commercial service form, JavaScript on", () => {
   });
 });
 
+test.describe("commercial service photos, JavaScript on", () => {
+  test("a selection over 40 MB in all is refused in the browser with the server's words; four 9 MB photos are kept", async ({ page }) => {
+    await asNewVisitor(page);
+    await page.goto("/request-service?type=commercial");
+    await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+    const form = page.getByRole("form", { name: "Commercial service request form" });
+    const input = form.getByLabel("Photos (optional)");
+    const big = (name: string) => ({ ...photo(name), buffer: Buffer.concat([photo(name).buffer, Buffer.alloc(9 * 1024 * 1024)]) });
+    await input.setInputFiles(["a", "b", "c", "d", "e"].map((n) => big(`${n}.png`)));
+    await expect(form.getByText("Your photos add up to 45.0 MB; please send at most 40 MB in all (fewer or smaller photos).")).toBeVisible();
+    expect(await input.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
+    await input.setInputFiles(["a", "b", "c", "d"].map((n) => big(`${n}.png`)));
+    expect(await input.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(4);
+    await expect(form.getByText(/Your photos add up to/)).toHaveCount(0);
+  });
+});
+
 test.describe("commercial service form, JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
