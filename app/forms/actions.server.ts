@@ -47,7 +47,9 @@ export async function formAction<S extends z.ZodType>(
   options: Omit<RunOptions, "url" | "api"> = {},
 ) {
   const outcome = await runForm(def, args.request, { ...options, url: args.url, clientIp: options.clientIp ?? clientIpOf(args.context) });
-  if (outcome.ok && outcome.redirectTo) throw redirect(outcome.redirectTo);
+  // A paid form's receipt: 303 See Other says "GET the result" in so many words (what
+  // browsers do with a 302 after a POST too), so a refresh there never posts again.
+  if (outcome.ok && outcome.redirectTo) throw redirect(outcome.redirectTo, def.payment ? 303 : 302);
   const body: FormActionData = {
     form: def.id,
     status: outcome.ok ? "success" : "error",

@@ -1,16 +1,19 @@
+import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Tx } from "@db/client.server";
-import { submissionKeys } from "@db/schema";
+import { payments, submissionKeys, type PaymentPurpose } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { company } from "~/content/company";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { wakeMailWorker } from "~/mail/outbox.server";
 import type { MailRow } from "~/mail/render.server";
-import { enqueueSubmissionMail } from "~/mail/submission-mail.server";
+import { enqueueSubmissionMail, type MailReceipt } from "~/mail/submission-mail.server";
+import type { CardInput, ChargeRequest } from "~/payments/gateway";
+import { chargeOnce, voidPayment, type PaymentOutcome } from "~/payments/payments.server";
 import { hasCaptchaResponse, verifyCaptcha } from "./captcha/verifier.server";
 import { CAPTCHA_FIELDS, CAPTCHA_MESSAGE } from "./captcha/types";
 import { rateLimitSubject } from "./client-ip.server";
@@ -26,9 +29,10 @@ import { BodyError, readBody, storeUploads, type AcceptedUpload, type ParsedBody
  *
  *   origin check → per-IP rate limit → body (streamed; files judged by their
  *   bytes) → honeypot → zod schema (the one Conform uses in the browser) and
- *   upload rules → captcha → ONE transaction: the form's `handle` (its row, and
- *   for paid forms the gateway call and payment row), its uploads, its
- *   outbox e-mails → a result.
+ *   upload rules → captcha → (paid forms: the card charged once per
+ *   submission key, outside any transaction) → ONE transaction: the form's
+ *   `handle` (its row), its submission key, its uploads, its outbox e-mails
+ *   → a result.
  *
  * A form is a definition: its identity (id, upload rule, secret fields:
  * `./<form>/identity.ts`, which its Form.tsx reads too) + schema + `handle`
@@ -48,6 +52,29 @@ export type SubmissionContext = {
   uploads: AcceptedUpload[];
   /** True for /api/store/* JSON routes. */
   api: boolean;
+  /**
+   * Paid forms only: the card payment, already answered by the processor
+   * before the transaction began: 'approved', or 'pending' when its outcome is
+   * unknown (store it as such and say so: never as paid).
+   */
+  payment?: PaymentOutcome;
+};
+
+/**
+ * A paid form's charge (issue 16): what to charge, computed on the server from
+ * the form's own validated fields (a posted `total` is never read).
+ */
+export type FormPayment<V> = {
+  purpose: PaymentPurpose;
+  /** Positive integer cents. */
+  amountCents(value: V): number;
+  card(value: V): CardInput;
+  /** Shown to the company in the processor's dashboard. */
+  description(value: V): string;
+  /** Customer, billing address and invoice number passed on to the processor when known. */
+  details?(value: V, clientIp: string | null): Pick<ChargeRequest, "customer" | "billing" | "invoiceNumber">;
+  /** Where the visitor reads the outcome after success (redirect-after-post), by payment id. */
+  receiptPath?(paymentId: number): string;
 };
 
 export type Handled = {
@@ -64,6 +91,8 @@ export type Handled = {
   message?: string;
   /** After success, go here (HTML) / report it (API). */
   redirectTo?: string;
+  /** A paid form's visitor e-mail is a receipt: its subject, title and first sentence. */
+  receipt?: MailReceipt;
 };
 
 export type FormDefinition<Schema extends z.ZodType = z.ZodType> = {
@@ -83,6 +112,14 @@ export type FormDefinition<Schema extends z.ZodType = z.ZodType> = {
   /** The commercial service form keeps its values after success (SPEC §4). */
   keepValuesOnSuccess?: boolean;
   rateLimit?: RateLimitRule;
+  /**
+   * A paid form: after the captcha and the budgets, BEFORE the transaction,
+   * the card is charged once per submission key (chargeOnce); declined → 402
+   * with the processor's message and nothing stored but the payment's row;
+   * approved or unknown → `handle` gets it in `ctx.payment`. If the
+   * transaction then fails, an approved charge is voided.
+   */
+  payment?: FormPayment<z.output<Schema>>;
   handle(tx: Tx, value: z.output<Schema>, ctx: SubmissionContext): Promise<Handled>;
 };
 
@@ -182,7 +219,7 @@ export async function runForm<S extends z.ZodType>(
     const submissionKey = readSubmissionKey(parsed.fields);
     const submission = parseWithZod(parsed.fields, { schema: def.schema });
     // The answer to a submission that was stored: its success, whether now or on a resubmission.
-    const stored = (id?: number, handled?: Handled): FormOutcome => ({
+    const stored = (id?: number, handled?: Handled, redirectTo?: string): FormOutcome => ({
       ok: true,
       status: 200,
       message: handled?.message ?? def.successMessage,
@@ -190,9 +227,12 @@ export async function runForm<S extends z.ZodType>(
       reply: def.keepValuesOnSuccess
         ? submission.reply({ hideFields: [...hidden, SUBMISSION_KEY_FIELD] })
         : submission.reply({ resetForm: true }),
-      redirectTo: handled?.redirectTo,
+      redirectTo: handled?.redirectTo ?? redirectTo,
       submissionId: id,
     });
+    // A resubmission of a stored paid form goes to the receipt of the payment its key made.
+    const resubmitted = async (id: number): Promise<FormOutcome> =>
+      stored(id, undefined, submissionKey && def.payment?.receiptPath ? await receiptOf(db, paymentKey(def.id, submissionKey), def.payment.receiptPath) : undefined);
     const fieldErrors: Record<string, string[]> = { ...parsed.uploadErrors };
     if (submission.status !== "success") {
       for (const [name, messages] of Object.entries(submission.error ?? {})) {
@@ -214,7 +254,7 @@ export async function runForm<S extends z.ZodType>(
     // uncertain answer) carries a spent captcha: answer it as the success it was.
     if (!captcha && submissionKey) {
       const earlier = await storedSubmission(db, submissionKey);
-      if (earlier) return stored(earlier.submissionId);
+      if (earlier) return resubmitted(earlier.submissionId);
     }
     if (!captcha) {
       return failure(400, CAPTCHA_MESSAGE, {
@@ -232,8 +272,36 @@ export async function runForm<S extends z.ZodType>(
       }
     }
 
-    const ctx: SubmissionContext = { request, clientIp, page, uploads: parsed.uploads, api };
     const value = submission.value as z.output<S>;
+    let payment: PaymentOutcome | undefined;
+    if (def.payment) {
+      // A render already stored (its POST sent again with a fresh captcha): its receipt, nothing charged.
+      if (submissionKey) {
+        const earlier = await storedSubmission(db, submissionKey);
+        if (earlier) return resubmitted(earlier.submissionId);
+      }
+      const charge = def.payment;
+      // The submission key is the idempotency key; a post without one (an API client) charges once per request.
+      payment = await chargeOnce(db, {
+        purpose: charge.purpose,
+        amountCents: charge.amountCents(value),
+        card: charge.card(value),
+        description: charge.description(value),
+        idempotencyKey: paymentKey(def.id, submissionKey ?? randomUUID()),
+        ...charge.details?.(value, clientIp),
+      });
+      if (payment.status !== "approved" && payment.status !== "pending") {
+        // Declined or refused: nothing is stored but the attempt's payments row (or, for a
+        // render whose charge was voided after a failed store, nothing new at all).
+        const message =
+          payment.status === "voided" || payment.status === "refunded" ? PAYMENT_CANCELLED_MESSAGE : (payment.message ?? PAYMENT_DECLINED_MESSAGE);
+        return failure(402, message, {
+          reply: submission.reply({ formErrors: [message], hideFields: hidden }),
+        });
+      }
+    }
+
+    const ctx: SubmissionContext = { request, clientIp, page, uploads: parsed.uploads, api, payment };
     const store = () =>
       db.transaction(async (tx) => {
         const result = await def.handle(tx, value, ctx);
@@ -265,6 +333,13 @@ export async function runForm<S extends z.ZodType>(
         handled = await store();
       }
     } catch (error) {
+      if (payment?.status === "approved") {
+        // Stored by a concurrent twin of this post (same key): that submission holds the payment.
+        const earlier = submissionKey ? await storedSubmission(db, submissionKey).catch(() => undefined) : undefined;
+        if (earlier) return resubmitted(earlier.submissionId);
+        // Money taken for something not stored: give it back (same day, nothing settles).
+        await voidQuietly(db, def.id, payment.paymentId);
+      }
       if (error instanceof FormFailure) {
         return failure(error.status, error.message, {
           fieldErrors: error.fieldErrors,
@@ -273,7 +348,7 @@ export async function runForm<S extends z.ZodType>(
       }
       if (submissionKey && isUniqueViolation(causeOf(error), "submission_keys_pkey")) {
         const earlier = await storedSubmission(db, submissionKey);
-        if (earlier) return stored(earlier.submissionId);
+        if (earlier) return resubmitted(earlier.submissionId);
       }
       throw error;
     }
@@ -309,6 +384,35 @@ export async function runForm<S extends z.ZodType>(
 }
 
 const RETRY_DELAY_MS = 250;
+
+export const PAYMENT_DECLINED_MESSAGE = "Your card was declined.";
+/** A render whose charge was voided after its store failed: the key is spent, the page must be loaded again. */
+export const PAYMENT_CANCELLED_MESSAGE =
+  "Your payment was cancelled and nothing was charged. Please reload the page and send the form again.";
+
+/** Voids an approved charge whose submission could not be stored; a failure is logged for the reconciliation. */
+async function voidQuietly(db: Database, form: string, paymentId: number): Promise<void> {
+  try {
+    const result = await voidPayment(db, paymentId);
+    if (result.status !== "voided") log.error({ form, paymentId, status: result.status }, "charge for an unstored submission NOT voided: reconcile by hand");
+    else log.warn({ form, paymentId }, "charge voided: its submission could not be stored");
+  } catch (error) {
+    log.error({ form, paymentId, err: { name: (error as Error)?.name } }, "charge for an unstored submission NOT voided: reconcile by hand");
+  }
+}
+
+/** A paid form's idempotency key: the form's id and its render's submission key. */
+const paymentKey = (form: string, key: string) => `${form}:${key}`;
+
+/** The receipt of the live payment a submission key made, if any. */
+async function receiptOf(db: Database, idempotencyKey: string, path: (paymentId: number) => string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(notInArray(payments.status, ["declined", "failed"]), eq(payments.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row ? path(row.id) : undefined;
+}
 
 function causeOf(error: unknown): unknown {
   return error instanceof Error && error.cause instanceof Error ? error.cause : error;

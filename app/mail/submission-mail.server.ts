@@ -28,7 +28,12 @@ export type SubmittedForm = {
   /** Path the form was sent to. */
   page: string;
   clientIp: string | null;
+  /** A paid form: the visitor's e-mail is this receipt instead of the plain confirmation. */
+  receipt?: MailReceipt;
 };
+
+/** A payment receipt (amount, brand, last four, what was paid): never more of the card. */
+export type MailReceipt = { subject: string; title: string; intro: string };
 
 export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promise<void> {
   const e = env();
@@ -60,17 +65,19 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
 
   if (form.email) {
     const confirmation = renderSubmissionMail({
-      title: "Thank you — we received your message",
-      intro: `Hello ${form.name}, thank you for contacting Dover Doors & Windows. We received your ${noun}.${
-        form.confirmationNote ? ` ${form.confirmationNote}` : ""
-      }`,
+      title: form.receipt?.title ?? "Thank you — we received your message",
+      intro:
+        form.receipt?.intro ??
+        `Hello ${form.name}, thank you for contacting Dover Doors & Windows. We received your ${noun}.${
+          form.confirmationNote ? ` ${form.confirmationNote}` : ""
+        }`,
       rows: form.summary,
       footer: `Dover Doors & Windows · reply to this e-mail or write to ${e.COMPANY_INBOX} if anything needs correcting.`,
     });
     mails.push({
       to: form.email,
       replyTo: e.COMPANY_INBOX,
-      subject: `We received your ${noun} — Dover Doors & Windows`,
+      subject: form.receipt ? `${form.receipt.subject} — Dover Doors & Windows` : `We received your ${noun} — Dover Doors & Windows`,
       ...confirmation,
       source: form.submission,
       // Capped per address and day in enqueueMail: the form cannot become a relay to any address typed in.

@@ -2,3 +2,4 @@ export * from "./content";
 export * from "./shop";
 export * from "./forms";
 export * from "./payments";
+export * from "./invoices";

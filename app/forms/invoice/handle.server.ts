@@ -1,0 +1,100 @@
+import { invoicePayments } from "@db/schema";
+import { formatUsd } from "~/payments/money";
+import { linkPayment } from "~/payments/payments.server";
+import { summaryRows, type FormDefinition } from "../pipeline.server";
+import { invoiceIdentity } from "./identity";
+import { invoiceReceiptPath, receiptLine } from "./receipt.server";
+import { invoiceAmountCents, invoiceLabels, invoiceSchema } from "./schema";
+
+export const INVOICE_SUCCESS = "Submitted successfully!";
+/** Said when the processor's answer is unknown: not paid, not to be paid again, the company calls back. */
+export const INVOICE_PENDING =
+  "Your payment is being confirmed with the card processor. Please do not pay again: we will contact you by e-mail or phone as soon as it is confirmed.";
+
+/** Never in a summary, an e-mail or a log: the card's number and code (the expiry is not needed there either). */
+const CARD_FIELDS = ["cardNumber", "cardCVC", "cardExpMonth", "cardExpYear"];
+
+/**
+ * Pay Invoice (/pay-invoice, /api/store/pay-invoice/submit). The amount is the
+ * server's reading of invoice_payment_amount (a posted `total` is ignored);
+ * the pipeline charges it once per form render before `handle` runs, so
+ * `handle` only records what the processor answered.
+ */
+export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
+  ...invoiceIdentity,
+  noun: "invoice payment",
+  schema: invoiceSchema,
+  successMessage: INVOICE_SUCCESS,
+  payment: {
+    purpose: "invoice",
+    amountCents(value) {
+      const cents = invoiceAmountCents(value.invoice_payment_amount);
+      if (cents === null) throw new RangeError("invoice amount passed the schema but is not one"); // the schema refuses it first
+      return cents;
+    },
+    card: (value) => ({
+      number: value.cardNumber,
+      expMonth: value.cardExpMonth,
+      expYear: value.cardExpYear,
+      cvc: value.cardCVC,
+      holder: value.cardHolder,
+    }),
+    description: (value) => `Invoice ${value.invoice_number}`,
+    details: (value, clientIp) => ({
+      customer: { email: value.email, ip: clientIp ?? undefined },
+      billing: { address: value.address, city: value.city, state: value.state, zip: value.zip, country: "US" },
+      invoiceNumber: value.invoice_number,
+    }),
+    receiptPath: invoiceReceiptPath,
+  },
+  async handle(tx, value, ctx) {
+    const payment = ctx.payment;
+    if (!payment) throw new Error("an invoice payment reached its handler without a charge");
+    const status = payment.status === "approved" ? "paid" : "pending";
+    const [row] = await tx
+      .insert(invoicePayments)
+      .values({
+        status,
+        paymentId: payment.paymentId,
+        invoiceNumber: value.invoice_number,
+        amountCents: payment.amountCents,
+        name: value.name,
+        email: value.email,
+        address: value.address,
+        address2: value.address_2,
+        city: value.city,
+        state: value.state,
+        zip: value.zip,
+        cardHolder: value.cardHolder,
+        clientIp: ctx.clientIp,
+      })
+      .returning({ id: invoicePayments.id });
+    await linkPayment(tx, payment.paymentId, { table: "invoice_payments", id: row!.id });
+
+    const amount = formatUsd(payment.amountCents);
+    const line = receiptLine({ amount, brand: payment.brand ?? null, last4: payment.last4 ?? null, invoiceNumber: value.invoice_number });
+    const paymentRows = [
+      { label: "Amount", value: amount },
+      { label: "Card", value: payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "—" },
+      { label: "Payment", value: status === "paid" ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})` },
+    ];
+    const summary = [...summaryRows(invoiceLabels, value, [...CARD_FIELDS, "invoice_payment_amount"]), ...paymentRows];
+    return {
+      submission: { table: "invoice_payments", id: row!.id },
+      summary,
+      name: value.name,
+      email: value.email,
+      message: status === "paid" ? `${INVOICE_SUCCESS} ${line}` : INVOICE_PENDING,
+      receipt:
+        status === "paid"
+          ? { subject: `Payment receipt for invoice ${value.invoice_number}`, title: "Payment receipt", intro: `Thank you, ${value.name}. ${line}` }
+          : {
+              subject: `Your payment for invoice ${value.invoice_number} is being confirmed`,
+              title: "Payment being confirmed",
+              intro: `Hello ${value.name}. ${INVOICE_PENDING}`,
+            },
+      // HTML posts go to the receipt page (redirect-after-post: a refresh does not post again).
+      redirectTo: ctx.api ? undefined : invoiceReceiptPath(payment.paymentId),
+    };
+  },
+};

@@ -1,0 +1,15 @@
+import type { z } from "zod";
+import type { FormIdentity } from "../identity";
+import type { invoiceSchema } from "./schema";
+
+/**
+ * The invoice payment (its view: ./Form.tsx; its handler: ./handle.server.ts).
+ * The card number and the CVC are never sent back: not re-rendered after a
+ * refusal (a declined card included), not in hydration data, so never in a
+ * cached document (DECISIONS 29). The expiry and the cardholder's name are
+ * kept: they are not secrets, and re-typing them helps no one.
+ */
+export const invoiceIdentity = {
+  id: "invoice",
+  secretFields: ["cardNumber", "cardCVC"] satisfies (keyof z.input<typeof invoiceSchema>)[],
+} satisfies FormIdentity;

@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Connection } from "@db/client.server";
+import { apiFormAction, formAction } from "~/forms/actions.server";
+import { INVOICE_PENDING, invoiceForm } from "~/forms/invoice/handle.server";
+import { findInvoiceReceipt, invoiceReceiptPath, verifiedPaymentId } from "~/forms/invoice/receipt.server";
+import { AMOUNT_MESSAGES } from "~/forms/invoice/schema";
+import { FormFailure, PAYMENT_CANCELLED_MESSAGE, runForm, type FormDefinition } from "~/forms/pipeline.server";
+import { CARD_MESSAGES } from "~/payments/card";
+import { createTestDatabase } from "../support/db";
+import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
+import { captureLogs, secretsIn } from "./payments-support";
+
+/**
+ * Pay Invoice on the real database with the real sandbox gateway: the paid
+ * step of the form pipeline (charge once per submission key before the
+ * transaction; declined → nothing stored but the attempt; unknown → stored as
+ * pending and said so; a failed store voids the charge), the amount read on
+ * the server only, the receipt and its signed address, and no card number or
+ * CVC in any table or log call.
+ */
+let conn: Connection;
+const logs = captureLogs();
+beforeAll(async () => {
+  conn = await createTestDatabase({ seed: false });
+});
+afterAll(async () => {
+  logs.restore();
+  await conn?.close();
+});
+
+const VISA = "4242 4242 4242 4242";
+const DECLINED = "4000 0000 0000 0002";
+const UNKNOWN = "4000 0000 0000 0119";
+
+/** A valid invoice form as a visitor sends it; each with an address of its own (confirmations are capped per day). */
+function invoiceFields(over: Record<string, string> = {}) {
+  return {
+    name: "Ada Lovelace",
+    email: `inv-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    address: "1 Main St",
+    address_2: "Suite 2",
+    city: "Flint",
+    state: "MI",
+    zip: "48502",
+    invoice_number: "INV-1001",
+    invoice_payment_amount: "250.5",
+    cardHolder: "Ada Lovelace",
+    cardNumber: VISA,
+    cardExpMonth: "04",
+    cardExpYear: "30",
+    cardCVC: "847",
+    ...over,
+  };
+}
+
+function htmlPost(fields: Record<string, string>, key: string | null = crypto.randomUUID()) {
+  return formPost("/pay-invoice", toFormData({ ...fields, ...honeypotFields(), ...sumAnswer(), ...(key ? { submission_key: key } : {}) }));
+}
+
+const run = (request: Request, def: FormDefinition = invoiceForm) => runForm(def, request, { db: conn.db, clientIp: nextIp() });
+
+async function state() {
+  return {
+    payments: await count(conn.db, "payments"),
+    invoices: await count(conn.db, "invoice_payments"),
+    mail: await count(conn.db, "outbox"),
+    keys: await count(conn.db, "submission_keys"),
+  };
+}
+
+describe("pay invoice", () => {
+  it("approved: charged $250.50 once, the row, the receipt and the company copy queued, redirected to the signed receipt", async () => {
+    const before = await state();
+    const fields = invoiceFields();
+    const outcome = await run(htmlPost(fields));
+    expect(outcome).toMatchObject({ ok: true, status: 200 });
+    expect(outcome.message).toBe("Submitted successfully! $250.50 charged to Visa ending in 4242 for invoice INV-1001.");
+
+    const [invoice] = await rows<{ id: number; status: string; amount_cents: number; payment_id: number; client_ip: string }>(
+      conn.db,
+      `select * from invoice_payments where email = '${fields.email}'`,
+    );
+    expect(invoice).toMatchObject({ status: "paid", amount_cents: 25050 });
+    const [payment] = await rows(conn.db, `select * from payments where id = ${invoice!.payment_id}`);
+    expect(payment).toMatchObject({
+      status: "approved",
+      amount_cents: 25050,
+      purpose: "invoice",
+      brand: "Visa",
+      last4: "4242",
+      reference_table: "invoice_payments",
+      reference_id: invoice!.id,
+    });
+    expect(outcome.redirectTo).toBe(invoiceReceiptPath(invoice!.payment_id));
+
+    const mail = await rows<{ to: string; subject: string; text: string; kind: string }>(
+      conn.db,
+      `select "to", subject, text, kind from outbox where source_table = 'invoice_payments' and source_id = ${invoice!.id} order by id`,
+    );
+    expect(mail.map((m) => m.kind)).toEqual(["company", "confirmation"]);
+    const receipt = mail.find((m) => m.to === fields.email)!;
+    expect(receipt.subject).toContain("Payment receipt for invoice INV-1001");
+    expect(receipt.text).toContain("$250.50 charged to Visa ending in 4242 for invoice INV-1001.");
+    expect(mail[0]!.text).toContain("INV-1001");
+    expect(await state()).toEqual({
+      payments: before.payments + 1,
+      invoices: before.invoices + 1,
+      mail: before.mail + 2,
+      keys: before.keys + 1,
+    });
+
+    // The receipt page's data: by signed id only.
+    const url = new URL(`http://localhost${outcome.redirectTo}`);
+    const id = verifiedPaymentId(url)!;
+    expect(await findInvoiceReceipt(conn.db, id)).toMatchObject({ status: "paid", amount: "$250.50", brand: "Visa", last4: "4242", invoiceNumber: "INV-1001" });
+    url.searchParams.set("payment", String(id + 1));
+    expect(verifiedPaymentId(url)).toBeNull();
+  });
+
+  it("the HTML action answers 303 to the receipt; the API answers { success, message } and charges once per request", async () => {
+    const thrown = await formAction(invoiceForm, { request: htmlPost(invoiceFields()) }, { db: conn.db, clientIp: nextIp() }).catch((e) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(303);
+    expect((thrown as Response).headers.get("Location")).toMatch(/^\/pay-invoice\/receipt\?payment=\d+&sig=/);
+
+    const before = await state();
+    const body = { ...invoiceFields({ invoice_number: "INV-API" }), client_ip: "198.51.100.1", total: "1.00", recaptcha_token: "x" };
+    const response = await apiFormAction(invoiceForm, { request: formPost("/api/store/pay-invoice/submit", body, { Origin: "", "Sec-Fetch-Site": "" }) }, { db: conn.db, clientIp: nextIp() });
+    // The API has no sum to answer: the captcha refuses it, and nothing was charged.
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, message: "Please complete the CAPTCHA." });
+    expect(await state()).toEqual(before);
+
+    // With a solved captcha: paid, answered { success, message }, no redirect; the posted total and client_ip are not believed.
+    const paid = { ...body, invoice_number: "INV-API-OK", recaptcha_token: await altchaToken() };
+    const ok = await apiFormAction(invoiceForm, { request: formPost("/api/store/pay-invoice/submit", paid, { Origin: "", "Sec-Fetch-Site": "" }) }, { db: conn.db, clientIp: "203.0.113.250" });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ success: true, message: "Submitted successfully! $250.50 charged to Visa ending in 4242 for invoice INV-API-OK." });
+    const [row] = await rows(conn.db, `select i.client_ip, p.amount_cents from invoice_payments i join payments p on p.id = i.payment_id where i.invoice_number = 'INV-API-OK'`);
+    expect(row).toEqual({ client_ip: "203.0.113.250", amount_cents: 25050 });
+  });
+
+  it("a posted total is ignored: the amount is the server's reading of invoice_payment_amount", async () => {
+    const fields = invoiceFields({ invoice_payment_amount: "1234.56", invoice_number: "INV-TOTAL" });
+    const outcome = await run(htmlPost({ ...fields, total: "1.00", amount: "1", amountCents: "100" }));
+    expect(outcome.ok).toBe(true);
+    const [row] = await rows(conn.db, `select p.amount_cents from payments p join invoice_payments i on i.payment_id = p.id where i.email = '${fields.email}'`);
+    expect(row).toEqual({ amount_cents: 123456 });
+  });
+
+  it("declined: the gateway's message (402), nothing stored but the declined attempt, every field kept but card number and CVC", async () => {
+    const before = await state();
+    const fields = invoiceFields({ cardNumber: DECLINED });
+    const outcome = await run(htmlPost(fields));
+    expect(outcome).toMatchObject({ ok: false, status: 402, message: "Your card was declined." });
+    expect(await state()).toEqual({ ...before, payments: before.payments + 1 });
+    const [attempt] = await rows(conn.db, `select status, last4 from payments order by id desc limit 1`);
+    expect(attempt).toEqual({ status: "declined", last4: "0002" });
+    const kept = outcome.reply?.initialValue as Record<string, unknown>;
+    expect(kept).toMatchObject({ name: "Ada Lovelace", email: fields.email, invoice_number: "INV-1001", invoice_payment_amount: "250.5", cardHolder: "Ada Lovelace", cardExpMonth: "04", cardExpYear: "30" });
+    expect(kept).not.toHaveProperty("cardNumber");
+    expect(kept).not.toHaveProperty("cardCVC");
+    expect(JSON.stringify(outcome.reply)).not.toContain("847");
+  });
+
+  it("unknown outcome: stored as pending (its row references the pending payment), said so, no automatic retry", async () => {
+    const fields = invoiceFields({ cardNumber: UNKNOWN, invoice_number: "INV-PENDING" });
+    const key = crypto.randomUUID();
+    const outcome = await run(htmlPost(fields, key));
+    expect(outcome).toMatchObject({ ok: true, message: INVOICE_PENDING });
+    const [row] = await rows<{ status: string; payment_status: string; payment_id: number }>(
+      conn.db,
+      `select i.status, p.status as payment_status, i.payment_id from invoice_payments i join payments p on p.id = i.payment_id where i.email = '${fields.email}'`,
+    );
+    expect(row).toMatchObject({ status: "pending", payment_status: "pending" });
+    expect(await findInvoiceReceipt(conn.db, row!.payment_id)).toMatchObject({ status: "pending" });
+    const [mail] = await rows<{ subject: string }>(conn.db, `select subject from outbox where "to" = '${fields.email}'`);
+    expect(mail!.subject).toContain("is being confirmed");
+    // Sent again (a refresh of the POST): the stored answer, no second attempt.
+    const paymentsBefore = await count(conn.db, "payments");
+    const again = await run(htmlPost(fields, key));
+    expect(again.ok).toBe(true);
+    expect(await count(conn.db, "payments")).toBe(paymentsBefore);
+  });
+
+  it("double submit: the same render posted twice, one after the other and at once, is one charge and one row", async () => {
+    const fields = invoiceFields({ invoice_number: "INV-TWICE" });
+    const key = crypto.randomUUID();
+    const first = htmlPost(fields, key);
+    const replay = first.clone(); // the very same body (a refresh of the POST): its captcha is spent now
+    const a = await run(first);
+    const b = await run(replay);
+    expect([a.ok, b.ok]).toEqual([true, true]);
+    expect(b.redirectTo).toBe(a.redirectTo);
+    const c = await run(htmlPost(fields, key)); // a fresh captcha, the same render
+    expect(c.redirectTo).toBe(a.redirectTo);
+
+    const fields2 = invoiceFields({ invoice_number: "INV-CLICK" });
+    const key2 = crypto.randomUUID();
+    const [d, e] = await Promise.all([run(htmlPost(fields2, key2)), run(htmlPost(fields2, key2))]);
+    expect([d.ok, e.ok]).toEqual([true, true]);
+
+    for (const f of [fields, fields2]) {
+      const [row] = await rows<{ invoices: number; charges: number }>(
+        conn.db,
+        `select (select count(*)::int from invoice_payments where email = '${f.email}') as invoices,
+                (select count(*)::int from payments p join invoice_payments i on i.payment_id = p.id where i.email = '${f.email}') as charges`,
+      );
+      expect(row).toEqual({ invoices: 1, charges: 1 });
+    }
+    const [charges] = await rows<{ n: number }>(conn.db, `select count(*)::int as n from payments where idempotency_key in ('invoice:${key}', 'invoice:${key2}')`);
+    expect(charges!.n).toBe(2);
+  });
+
+  it("a store that fails after the approval voids the charge and answers the failure", async () => {
+    const failing: FormDefinition<typeof invoiceForm.schema> = {
+      ...invoiceForm,
+      async handle() {
+        throw new FormFailure("Something went wrong on our side.", {}, 409);
+      },
+    };
+    const key = crypto.randomUUID();
+    const before = await state();
+    const outcome = await run(htmlPost(invoiceFields(), key), failing as FormDefinition);
+    expect(outcome).toMatchObject({ ok: false, status: 409 });
+    const [payment] = await rows(conn.db, `select status from payments where idempotency_key = 'invoice:${key}'`);
+    expect(payment).toEqual({ status: "voided" });
+    expect(await state()).toEqual({ ...before, payments: before.payments + 1 });
+    // The render's key is spent on a voided charge: sent again, it is told so and nothing is charged.
+    const again = await run(htmlPost(invoiceFields(), key));
+    expect(again).toMatchObject({ ok: false, status: 402, message: PAYMENT_CANCELLED_MESSAGE });
+    expect(await count(conn.db, "payments")).toBe(before.payments + 1);
+  });
+
+  it.each([
+    ["malformed card number", { cardNumber: "4242 4242 4242 4241" }, "cardNumber", CARD_MESSAGES.number],
+    ["expired card", { cardExpMonth: "01", cardExpYear: "20" }, "cardExpMonth", CARD_MESSAGES.expired],
+    ["CVC with letters", { cardCVC: "8a7" }, "cardCVC", CARD_MESSAGES.cvc],
+    ["amount 0", { invoice_payment_amount: "0" }, "invoice_payment_amount", AMOUNT_MESSAGES.range],
+    ["amount 100,000.01", { invoice_payment_amount: "100000.01" }, "invoice_payment_amount", AMOUNT_MESSAGES.range],
+    ["amount 12.345", { invoice_payment_amount: "12.345" }, "invoice_payment_amount", AMOUNT_MESSAGES.format],
+    ["amount abc", { invoice_payment_amount: "abc" }, "invoice_payment_amount", AMOUNT_MESSAGES.format],
+    ["negative amount", { invoice_payment_amount: "-5" }, "invoice_payment_amount", AMOUNT_MESSAGES.format],
+  ])("%s: a field error, nothing charged or stored", async (_name, over, field, message) => {
+    const before = await state();
+    const outcome = await run(htmlPost(invoiceFields(over)));
+    expect(outcome).toMatchObject({ ok: false, status: 400 });
+    expect(outcome.fieldErrors[field]).toContain(message);
+    expect(await state()).toEqual(before);
+  });
+
+  it("$100,000 exactly is taken", async () => {
+    const outcome = await run(htmlPost(invoiceFields({ invoice_payment_amount: "100000", invoice_number: "INV-MAX" })));
+    expect(outcome.ok).toBe(true);
+  });
+
+  it("no card number or CVC anywhere: not in any table, not in any log call", async () => {
+    const tables = await rows<{ table_name: string }>(conn.db, `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const dump: string[] = [];
+    for (const { table_name } of tables) dump.push(JSON.stringify(await rows(conn.db, `select * from "${table_name}"`)));
+    const text = dump.join("\n");
+    expect(text).toContain("INV-1001"); // the dump is of the rows this file wrote
+    for (const secret of ["4242424242424242", "4000000000000002", "4000000000000119", "4242 4242 4242 4242"]) expect(text).not.toContain(secret);
+    expect(secretsIn(text)).toEqual([]);
+    expect(secretsIn(logs.lines.join("\n"))).toEqual([]);
+    expect(logs.lines.length).toBeGreaterThan(0);
+  });
+});
