@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { log } from "~/lib/log.server";
-import { brandName, cardDigits, checkCard } from "./card";
+import { brandName, cardDigits, checkCharge } from "./card";
 import {
   PAYMENT_MESSAGES,
   type AdjustResult,
@@ -171,14 +171,9 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
     name: "authorizenet",
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      assertCents(request.amountCents);
-      if (request.amountCents === 0) throw new RangeError("a charge of 0 cents");
-      // Nothing that fails the checks is sent: the processor would refuse it too, and may charge a fee per attempt.
-      const check = checkCard(request.card, now());
-      if (!check.ok) {
-        const message = check.errors.number ?? check.errors.expiry ?? check.errors.cvc ?? check.errors.holder ?? PAYMENT_MESSAGES.declined;
-        return { status: "declined", reason: "invalid", message };
-      }
+      const checked = checkCharge(request, now());
+      if ("refused" in checked) return checked.refused;
+      const check = checked.card;
       const refId = authorizeNetRefId(request.idempotencyKey);
       const body = chargeBody(request, { merchantAuthentication, refId, expMonth: check.expMonth, expYear: check.expYear });
       const exchange = await post(body, refId, "charge");

@@ -1,6 +1,7 @@
 import cardValidator from "card-validator";
 import { todayInDetroit } from "~/lib/company-time";
-import type { CardInput } from "./gateway";
+import { PAYMENT_MESSAGES, type CardInput, type ChargeRequest, type ChargeResult } from "./gateway";
+import { assertCents } from "./money";
 
 /**
  * The card checks both sides run (client-safe): the browser for early
@@ -115,4 +116,20 @@ export function checkCard(card: CardInput, now = new Date()): CardCheck {
   const digits = cardDigits(card.number)!;
   const expiry = parseExpiry(card.expMonth, card.expYear)!;
   return { ok: true, brand: number.brand, last4: digits.slice(-4), expMonth: expiry.month, expYear: expiry.year };
+}
+
+/**
+ * What every gateway does before it contacts anyone: an amount that is not
+ * whole positive cents throws (a bug), and a card that fails the checks is
+ * declined with the first failing field's message, in the order a visitor
+ * reads the form (the processor would refuse it too, and may charge a fee
+ * per attempt). Otherwise the checked card (brand, last four, expiry).
+ */
+export function checkCharge(request: ChargeRequest, now: Date): { refused: ChargeResult } | { card: Extract<CardCheck, { ok: true }> } {
+  assertCents(request.amountCents);
+  if (request.amountCents === 0) throw new RangeError("a charge of 0 cents");
+  const check = checkCard(request.card, now);
+  if (check.ok) return { card: check };
+  const message = check.errors.number ?? check.errors.expiry ?? check.errors.cvc ?? check.errors.holder ?? PAYMENT_MESSAGES.declined;
+  return { refused: { status: "declined", reason: "invalid", message } };
 }

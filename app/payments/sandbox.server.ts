@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { assertCents } from "./money";
-import { checkCard } from "./card";
+import { checkCharge } from "./card";
 import { PAYMENT_MESSAGES, type AdjustResult, type ChargeRequest, type ChargeResult, type PaymentGateway } from "./gateway";
 
 /**
@@ -36,14 +36,9 @@ export function createSandboxGateway(options: { now?: () => Date } = {}): Paymen
     name: "sandbox",
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      assertCents(request.amountCents);
-      if (request.amountCents === 0) throw new RangeError("a charge of 0 cents");
-      const check = checkCard(request.card, now());
-      if (!check.ok) {
-        // The first failing field's message, in the order a visitor reads the form.
-        const message = check.errors.number ?? check.errors.expiry ?? check.errors.cvc ?? check.errors.holder ?? PAYMENT_MESSAGES.declined;
-        return { status: "declined", reason: "invalid", message };
-      }
+      const checked = checkCharge(request, now());
+      if ("refused" in checked) return checked.refused;
+      const check = checked.card;
       const digits = request.card.number.replace(/[\s-]/g, "");
       if (digits === SANDBOX_CARDS.decline) return { status: "declined", reason: "card", message: PAYMENT_MESSAGES.declined };
       if (digits === SANDBOX_CARDS.unknown) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
