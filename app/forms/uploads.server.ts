@@ -12,6 +12,7 @@ import type { Tx } from "@db/client.server";
 import { uploads } from "@db/schema";
 import { log } from "~/lib/log.server";
 import { MAX_PHOTOS_TOTAL_BYTES, megabytes, photosTotalMessage } from "./options";
+import type { FormUploadRule } from "./identity";
 import {
   BAD_MULTIPART_MESSAGE,
   BodyError,
@@ -47,17 +48,8 @@ export { BodyError } from "./body.server";
  * the folder goes at exit and, for a process that died, at the next start.
  * TMPDIR should be on disk: on a tmpfs, files in flight would count as memory.
  */
-export type UploadRule = {
-  /** The form's file field (HTML name), e.g. "photos". */
-  field: string;
-  /** Other names accepted for the same files (the API's repeated 'photo'). */
-  aliases?: string[];
-  maxFiles: number;
-  maxBytes: number;
-  /** All of one request's files together; at most (and by default) MAX_UPLOAD_TOTAL_BYTES. */
-  maxTotalBytes?: number;
-  tooManyMessage: string;
-};
+/** A form's upload rule, as its identity declares it (app/forms/identity.ts). */
+export type UploadRule = FormUploadRule;
 
 /** 10 photos of 10 MB each stay the per-file rules; together they may not pass this (the browser checks it too). */
 export const MAX_UPLOAD_TOTAL_BYTES = MAX_PHOTOS_TOTAL_BYTES;
