@@ -13,7 +13,7 @@ import { apiFormAction, formAction } from "~/forms/actions.server";
 import { runForm } from "~/forms/pipeline.server";
 import { readBody } from "~/forms/uploads.server";
 import { createTestDatabase } from "../support/db";
-import { count, formPost, honeypotFields, nextIp, SITE, sumAnswer, toFormData } from "./forms-support";
+import { count, formPost, honeypotFields, inPiecesBody, nextIp, SITE, sumAnswer, toFormData } from "./forms-support";
 
 /**
  * Body limits (issue 15): every limit counts the bytes actually read, with or
@@ -34,14 +34,7 @@ const MB = 1024 * 1024;
 
 /** A request whose body arrives as a stream in pieces of `piece` bytes (so delimiters fall across them): no Content-Length, as when sent chunked. */
 function streamed(path: string, bytes: Uint8Array, contentType: string, piece = 16 * 1024): Request {
-  let at = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(at, at + piece));
-      at += piece;
-    },
-  });
+  const body = inPiecesBody(bytes, piece);
   return new Request(`${SITE}${path}`, {
     method: "POST",
     headers: { Origin: SITE, "Sec-Fetch-Site": "same-origin", "Content-Type": contentType },

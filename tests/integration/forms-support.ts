@@ -101,3 +101,15 @@ export async function rows<T = Record<string, unknown>>(db: Database, query: str
   const result = await db.execute(sql.raw(query));
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
+
+/** A body that arrives as a stream in pieces of `piece` bytes (so delimiters fall across them), with no Content-Length, as when sent chunked. */
+export function inPiecesBody(bytes: Uint8Array, piece = 16 * 1024): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, at + piece));
+      at += piece;
+    },
+  });
+}

@@ -11,7 +11,7 @@ import { commercialServiceForm } from "~/forms/service/handle.server";
 import { PhotoField } from "~/forms/ui/fields";
 import { readBody, uploadTempDir } from "~/forms/uploads.server";
 import { createTestDatabase } from "../support/db";
-import { altchaToken, count, formPost, honeypotFields, imageFile, jpegBytes, pngBytes, rows, sumAnswer, toFormData, nextIp, SITE } from "./forms-support";
+import { altchaToken, count, formPost, honeypotFields, imageFile, jpegBytes, pngBytes, rows, sumAnswer, toFormData, nextIp, SITE, inPiecesBody } from "./forms-support";
 
 /**
  * Uploads (DECISIONS 11, issue 15): images only, judged by their bytes; at
@@ -208,15 +208,7 @@ function tempFiles() {
 
 /** The same request with its body arriving in pieces of `piece` bytes (no Content-Length): delimiters fall across them. */
 async function inPieces(request: Request, piece: number): Promise<Request> {
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  let at = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(at, at + piece));
-      at += piece;
-    },
-  });
+  const body = inPiecesBody(new Uint8Array(await request.arrayBuffer()), piece);
   return new Request(request.url, { method: "POST", headers: request.headers, body, duplex: "half" } as RequestInit);
 }
 
