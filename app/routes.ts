@@ -34,6 +34,8 @@ export default [
   route("commercial-schedule-service", "routes/commercial-schedule-service.tsx"),
   route("employment", "routes/employment.tsx"),
   route("discount-signup-2025", "routes/discount-signup-2025.tsx"),
+  route("pay-invoice", "routes/pay-invoice.tsx"),
+  route("pay-invoice/receipt/:payment", "routes/pay-invoice.receipt.tsx"),
   route("api/captcha/challenge", "routes/api/captcha.challenge.ts"),
   route("api/store/contact/submit", "routes/api/store.contact.ts"),
   route("api/store/request-quote/:type", "routes/api/store.request-quote.ts"),
@@ -41,6 +43,7 @@ export default [
   route("api/store/quote/submit", "routes/api/store.quote.ts"),
   route("api/store/promo/submit", "routes/api/store.promo.ts"),
   route("api/store/employment/submit", "routes/api/store.employment.ts"),
+  route("api/store/pay-invoice/submit", "routes/api/store.pay-invoice.ts"),
   // ── end of forms ──
 
   // ── Unknown paths: home content with status 404 (DECISIONS 1) ───

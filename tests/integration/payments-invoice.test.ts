@@ -111,17 +111,18 @@ describe("pay invoice", () => {
 
     // The receipt page's data: by signed id only.
     const url = new URL(`http://localhost${outcome.redirectTo}`);
-    const id = verifiedPaymentId(url)!;
+    const sig = url.searchParams.get("sig");
+    const id = verifiedPaymentId(url.pathname.split("/").pop(), sig)!;
     expect(await findInvoiceReceipt(conn.db, id)).toMatchObject({ status: "paid", amount: "$250.50", brand: "Visa", last4: "4242", invoiceNumber: "INV-1001" });
-    url.searchParams.set("payment", String(id + 1));
-    expect(verifiedPaymentId(url)).toBeNull();
+    expect(verifiedPaymentId(String(id + 1), sig)).toBeNull(); // another number, the same signature
+    expect(verifiedPaymentId(String(id), null)).toBeNull();
   });
 
   it("the HTML action answers 303 to the receipt; the API answers { success, message } and charges once per request", async () => {
     const thrown = await formAction(invoiceForm, { request: htmlPost(invoiceFields()) }, { db: conn.db, clientIp: nextIp() }).catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(303);
-    expect((thrown as Response).headers.get("Location")).toMatch(/^\/pay-invoice\/receipt\?payment=\d+&sig=/);
+    expect((thrown as Response).headers.get("Location")).toMatch(/^\/pay-invoice\/receipt\/\d+\?sig=/);
 
     const before = await state();
     const body = { ...invoiceFields({ invoice_number: "INV-API" }), client_ip: "198.51.100.1", total: "1.00", recaptcha_token: "x" };

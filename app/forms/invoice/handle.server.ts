@@ -2,14 +2,12 @@ import { invoicePayments } from "@db/schema";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
-import { invoiceIdentity } from "./identity";
+import { INVOICE_PENDING, INVOICE_SUCCESS, invoiceIdentity } from "./identity";
+
+export { INVOICE_PENDING, INVOICE_SUCCESS };
 import { invoiceReceiptPath, receiptLine } from "./receipt.server";
 import { invoiceAmountCents, invoiceLabels, invoiceSchema } from "./schema";
 
-export const INVOICE_SUCCESS = "Submitted successfully!";
-/** Said when the processor's answer is unknown: not paid, not to be paid again, the company calls back. */
-export const INVOICE_PENDING =
-  "Your payment is being confirmed with the card processor. Please do not pay again: we will contact you by e-mail or phone as soon as it is confirmed.";
 
 /** Never in a summary, an e-mail or a log: the card's number and code (the expiry is not needed there either). */
 const CARD_FIELDS = ["cardNumber", "cardCVC", "cardExpMonth", "cardExpYear"];

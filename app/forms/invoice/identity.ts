@@ -13,3 +13,9 @@ export const invoiceIdentity = {
   id: "invoice",
   secretFields: ["cardNumber", "cardCVC"] satisfies (keyof z.input<typeof invoiceSchema>)[],
 } satisfies FormIdentity;
+
+/** SPEC §8's success text (the receipt page shows it with the receipt line). */
+export const INVOICE_SUCCESS = "Submitted successfully!";
+/** Said when the processor's answer is unknown: not paid, not to be paid again, the company calls back. */
+export const INVOICE_PENDING =
+  "Your payment is being confirmed with the card processor. Please do not pay again: we will contact you by e-mail or phone as soon as it is confirmed.";

@@ -13,15 +13,13 @@ const PURPOSE = "invoice-receipt";
 export const RECEIPT_PATH = "/pay-invoice/receipt";
 
 export function invoiceReceiptPath(paymentId: number): string {
-  const params = new URLSearchParams({ payment: String(paymentId), sig: formHmac(PURPOSE, String(paymentId)) });
-  return `${RECEIPT_PATH}?${params}`;
+  return `${RECEIPT_PATH}/${paymentId}?${new URLSearchParams({ sig: formHmac(PURPOSE, String(paymentId)) })}`;
 }
 
-/** The payment id a receipt URL names, when its signature is ours; otherwise null. */
-export function verifiedPaymentId(url: URL): number | null {
-  const id = url.searchParams.get("payment") ?? "";
-  const sig = url.searchParams.get("sig") ?? "";
-  if (!/^[1-9]\d{0,9}$/.test(id) || !sig) return null;
+/** The payment id a receipt URL (/pay-invoice/receipt/:payment?sig=…) names, when its signature is ours; otherwise null. */
+export function verifiedPaymentId(id: string | undefined, sig: string | null): number | null {
+  if (!id || !sig) return null;
+  if (!/^[1-9]\d{0,9}$/.test(id)) return null;
   return safeEqual(sig, formHmac(PURPOSE, id)) ? Number(id) : null;
 }
 

@@ -13,6 +13,7 @@ export const htmlFormEndpoints = [
   "/commercial-schedule-service",
   "/discount-signup-2025",
   "/employment",
+  "/pay-invoice",
   "/residential-patio-doors",
 ] as const;
 
@@ -24,4 +25,5 @@ export const apiEndpoints = [
   "/api/store/quote/submit",
   "/api/store/promo/submit",
   "/api/store/employment/submit",
+  "/api/store/pay-invoice/submit",
 ] as const;

@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import { INVOICE_PENDING, INVOICE_SUCCESS } from "~/forms/invoice/identity";
+import { findInvoiceReceipt, receiptLine, verifiedPaymentId } from "~/forms/invoice/receipt.server";
+import { getDb } from "~/lib/db.server";
+import { Banner } from "~/shell/Banner";
+import { pageHead } from "~/shell/page-head";
+import type { Route } from "./+types/pay-invoice.receipt";
+
+/** The outcome of an invoice payment, reached by the redirect after its POST (a refresh reads, never pays). */
+export const meta: Route.MetaFunction = (args) => [
+  ...pageHead(args, { title: "Payment receipt", description: "Your invoice payment receipt.", path: "/pay-invoice/receipt" }),
+  { name: "robots", content: "noindex" },
+];
+
+// One visitor's receipt: never in a shared cache.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const paymentId = verifiedPaymentId(params.payment, new URL(request.url).searchParams.get("sig"));
+  const receipt = paymentId === null ? null : await findInvoiceReceipt(await getDb(), paymentId);
+  if (!receipt) throw data("Receipt not found", { status: 404 });
+  return {
+    pending: receipt.status === "pending",
+    line: receiptLine(receipt),
+  };
+}
+
+export default function InvoiceReceipt({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Banner
+        image="home.svg"
+        title="Pay Invoice"
+        subtitle="Your payment"
+        breadcrumbs={[{ label: "Home", to: "/" }, { label: "Pay Invoice", to: "/pay-invoice" }, { label: "Receipt" }]}
+      />
+      <section className="section">
+        <div className="shell-container form-page">
+          <div className="form-card" id="receipt">
+            {loaderData.pending ? (
+              <p role="status" className="form-message form-message--error">
+                {INVOICE_PENDING}
+              </p>
+            ) : (
+              <>
+                <p role="status" className="form-message form-message--success">
+                  {INVOICE_SUCCESS}
+                </p>
+                <p className="receipt-line">{loaderData.line}</p>
+              </>
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
