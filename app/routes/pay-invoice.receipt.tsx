@@ -1,10 +1,13 @@
 import { data } from "react-router";
+import formsCss from "~/forms/forms.css?url";
 import { INVOICE_PENDING, INVOICE_SUCCESS } from "~/forms/invoice/identity";
 import { findInvoiceReceipt, receiptLine, verifiedPaymentId } from "~/forms/invoice/receipt.server";
 import { getDb } from "~/lib/db.server";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/pay-invoice.receipt";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: formsCss }];
 
 /** The outcome of an invoice payment, reached by the redirect after its POST (a refresh reads, never pays). */
 export const meta: Route.MetaFunction = (args) => [
