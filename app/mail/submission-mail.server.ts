@@ -80,8 +80,9 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
       subject: form.receipt ? `${form.receipt.subject} — Dover Doors & Windows` : `We received your ${noun} — Dover Doors & Windows`,
       ...confirmation,
       source: form.submission,
-      // Capped per address and day in enqueueMail: the form cannot become a relay to any address typed in.
-      kind: "confirmation",
+      // A confirmation is capped per address and day in enqueueMail: the form cannot become a relay to
+      // any address typed in. A receipt follows an approved charge and always goes.
+      kind: form.receipt ? "receipt" : "confirmation",
     });
   }
   await enqueueMail(tx, ...mails);

@@ -173,7 +173,8 @@ export const uploads = pgTable(
 );
 
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
-export type OutboxKind = "company" | "confirmation";
+/** 'receipt': a paid form's receipt to the payer, always written (a charge went through; not capped as confirmations are). */
+export type OutboxKind = "company" | "confirmation" | "receipt";
 
 /**
  * Outgoing e-mail (DECISIONS 20), written in the submission's transaction and

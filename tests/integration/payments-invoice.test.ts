@@ -97,7 +97,7 @@ describe("pay invoice", () => {
       conn.db,
       `select "to", subject, text, kind from outbox where source_table = 'invoice_payments' and source_id = ${invoice!.id} order by id`,
     );
-    expect(mail.map((m) => m.kind)).toEqual(["company", "confirmation"]);
+    expect(mail.map((m) => m.kind)).toEqual(["company", "receipt"]);
     const receipt = mail.find((m) => m.to === fields.email)!;
     expect(receipt.subject).toContain("Payment receipt for invoice INV-1001");
     expect(receipt.text).toContain("$250.50 charged to Visa ending in 4242 for invoice INV-1001.");
@@ -248,6 +248,16 @@ describe("pay invoice", () => {
     expect(outcome).toMatchObject({ ok: false, status: 400 });
     expect(outcome.fieldErrors[field]).toContain(message);
     expect(await state()).toEqual(before);
+  });
+
+  it("every paid invoice gets its receipt: receipts are not capped like confirmations (a fourth in a day still goes)", async () => {
+    const email = `receipts-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    for (let i = 1; i <= 4; i++) {
+      const outcome = await run(htmlPost(invoiceFields({ email, invoice_number: `INV-R${i}` })));
+      expect(outcome.ok).toBe(true);
+    }
+    const mail = await rows<{ kind: string }>(conn.db, `select kind from outbox where lower("to") = '${email}'`);
+    expect(mail.map((m) => m.kind)).toEqual(["receipt", "receipt", "receipt", "receipt"]);
   });
 
   it("$100,000 exactly is taken", async () => {
