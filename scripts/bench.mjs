@@ -72,6 +72,7 @@ const server = spawn(process.execPath, [...nodeArgs, "server.mjs", `${buildDir}/
     FORM_MIN_FILL_MS: "0",
     // Production on DATABASE_URL refuses to start without SMTP unless told that mail to files is meant.
     MAIL_TRANSPORT: process.env.SMTP_URL ? "smtp" : "files",
+    PAYMENT_GATEWAY: "sandbox",
   },
   stdio: ["ignore", "ignore", "inherit"],
 });

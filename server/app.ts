@@ -16,6 +16,7 @@ import { log } from "~/lib/log.server";
 import { servePageFromCache } from "~/lib/page-cache.server";
 import { nonPageSecurityHeaders } from "~/lib/security.server";
 import { assertSecretsConfigured } from "~/lib/secrets.server";
+import { paymentGateway } from "~/payments/gateway.server";
 import { runShutdownHooks } from "~/lib/startup.server";
 import { startServerMailWorker } from "~/mail/worker.server";
 import { answerOtherMethods, answerPlain, BAD_REQUEST_MESSAGE, fillMissingHeaders, normaliseRequestTarget } from "./guards";
@@ -190,6 +191,9 @@ export function start(options: StartOptions): RunningServer {
   // stored SSN undecryptable).
   try {
     assertSecretsConfigured();
+    // The card gateway too (/pay-invoice): a missing or half-set gateway stops
+    // the server here rather than failing every payment later.
+    paymentGateway();
   } catch (error) {
     log.fatal({ err: error }, "refusing to start");
     process.exit(1);

@@ -17,6 +17,8 @@ export function e2eServerEnv(): Record<string, string> {
     DATA_ENCRYPTION_KEY: "6532652d646174612d656e6372797074696f6e2d6b65792d3031323334353637",
     // The tests read the mail the server writes; production on a real database must say so explicitly.
     MAIL_TRANSPORT: "files",
+    // Production on a real database must name its card gateway: the sandbox, which takes no money.
+    PAYMENT_GATEWAY: "sandbox",
     // As on fly.io: the visitor's IP is this header's (a test is a fresh visitor by sending a new
     // one); without it, the socket's address. X-Forwarded-For and the like are never read.
     CLIENT_IP_HEADER: "Fly-Client-IP",
