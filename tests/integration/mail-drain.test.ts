@@ -28,12 +28,18 @@ afterAll(async () => {
   await conn?.close();
 });
 
+/** An outbox holding exactly `count` pending company mails, to <tag>1@example.com … (one statement). */
+async function queueMails(tag: string, count: number): Promise<void> {
+  await conn.db.execute(sql`delete from outbox`);
+  await conn.db.execute(sql`
+    insert into outbox ("to", subject, text, html, kind)
+    select ${tag} || g || '@example.com', ${tag} || ' ' || g, 'Body ' || g, '<p>Body ' || g || '</p>', 'company'
+    from generate_series(1, ${count}::int) g`);
+}
+
 describe("the outbox worker drains a backlog", () => {
   it(`sends ${BACKLOG} queued mails at far more than one batch per poll, each exactly once`, { timeout: 180_000 }, async () => {
-    await conn.db.execute(sql`
-      insert into outbox ("to", subject, text, html, kind)
-      select 'backlog' || g || '@example.com', 'Backlog ' || g, 'Body ' || g, '<p>Body ' || g || '</p>', 'company'
-      from generate_series(1, ${BACKLOG}) g`);
+    await queueMails("backlog", BACKLOG);
     const pollMs = env().MAIL_POLL_MS;
     expect(pollMs).toBe(5_000); // the default: the worker may not lean on a short poll
 
@@ -80,10 +86,7 @@ describe("the outbox worker drains a backlog", () => {
 
 describe("several at once, at the peer's pace", () => {
   it("keeps a few messages in flight with a slow peer, never more than its concurrency", { timeout: 60_000 }, async () => {
-    await conn.db.execute(sql`delete from outbox`);
-    await conn.db.execute(sql`
-      insert into outbox ("to", subject, text, kind)
-      select 'slow' || g || '@example.com', 'Slow ' || g, 'Body ' || g, 'company' from generate_series(1, 100) g`);
+    await queueMails("slow", 100);
     // A relay that takes 50 ms to accept each message: one at a time would be 20 mails/s at most.
     const peer = await startPeer(0, { delayMs: 50 });
     const started = performance.now();
@@ -112,10 +115,7 @@ describe("several at once, at the peer's pace", () => {
 
 describe("stopping mid-backlog", () => {
   it("stop() lets the messages in flight finish and marks them sent, and hands the rest back unsent and uncharged", { timeout: 60_000 }, async () => {
-    await conn.db.execute(sql`delete from outbox`);
-    await conn.db.execute(sql`
-      insert into outbox ("to", subject, text, kind)
-      select 'stop' || g || '@example.com', 'Stop ' || g, 'Body ' || g, 'company' from generate_series(1, 40) g`);
+    await queueMails("stop", 40);
     const peer = await startPeer(0, { delayMs: 300 });
     const worker = startMailWorker({
       db: conn.db,
