@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   uuid,
   primaryKey,
@@ -95,15 +96,42 @@ export const serviceRequests = pgTable(
     serviceTime: text("service_time").notNull(),
     description: text("description"),
     contactMethod: text("contact_method").notNull(),
+    /** Residential bookings: the amount charged (the server's price, SPEC §9), in cents. */
     totalCents: integer("total_cents"),
-    paymentStatus: text("payment_status"),
+    /** Residential bookings: 'paid' (approved) or 'pending' (the processor's answer is unknown; staff confirm it). */
+    paymentStatus: text("payment_status").$type<"paid" | "pending">(),
+    /** Residential bookings: the payments row (brand and last four only; never the card). */
+    paymentId: integer("payment_id"),
     paymentTransactionId: text("payment_transaction_id"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     page: text("page"),
     clientIp: text("client_ip"),
   },
-  (t) => [index("service_requests_created_idx").on(t.createdAt)],
+  (t) => [
+    index("service_requests_created_idx").on(t.createdAt),
+    // Availability counts a slot's residential bookings (app/payments/availability.server.ts).
+    index("service_requests_slot_idx").on(t.serviceDate, t.serviceTime).where(sql`${t.kind} = 'residential'`),
+  ],
+);
+
+/**
+ * A place in a residential service slot held while the visitor's card is
+ * being charged (issue 16 item 3): taken under the slot's lock before the
+ * processor is asked, removed in the booking's own transaction (or when the
+ * card is refused), and ignored once expired (a process that died mid-charge).
+ * Keyed by the form render's submission key, so a double click holds one place.
+ */
+export const serviceSlotHolds = pgTable(
+  "service_slot_holds",
+  {
+    key: text("key").primaryKey(),
+    serviceDate: date("service_date", { mode: "string" }).notNull(),
+    serviceTime: text("service_time").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("service_slot_holds_slot_idx").on(t.serviceDate, t.serviceTime, t.expiresAt)],
 );
 
 /** SPEC §3 Promo request (/discount-signup-2025). */
@@ -172,6 +200,9 @@ export const uploads = pgTable(
   (t) => [index("uploads_submission_idx").on(t.submissionTable, t.submissionId)],
 );
 
+/** An attachment of an outbox mail: text content (an .ics is a few hundred bytes). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
 /** 'receipt': a paid form's receipt to the payer, always written (a charge went through; not capped as confirmations are). */
 export type OutboxKind = "company" | "confirmation" | "receipt";
@@ -204,6 +235,8 @@ export const outbox = pgTable(
     kind: text("kind").$type<OutboxKind>().notNull().default("company"),
     /** When the body was cleared after MAIL_RETENTION_DAYS (the row and its status stay). */
     clearedAt: timestamp("cleared_at", { withTimezone: true }),
+    /** Files sent with the mail (a booking's .ics invitation): small text parts, cleared with the body. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
   },
   (t) => [
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),

@@ -1,6 +1,7 @@
 import { invoicePayments } from "@db/schema";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
+import { CARD_FIELD_NAMES, cardInput } from "../card-schema";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
 import { INVOICE_PENDING, INVOICE_SUCCESS, invoiceIdentity } from "./identity";
 
@@ -8,9 +9,6 @@ export { INVOICE_PENDING, INVOICE_SUCCESS };
 import { invoiceReceiptPath, receiptLine } from "./receipt.server";
 import { invoiceAmountCents, invoiceLabels, invoiceSchema } from "./schema";
 
-
-/** Never in a summary, an e-mail or a log: the card's number and code (the expiry is not needed there either). */
-const CARD_FIELDS = ["cardNumber", "cardCVC", "cardExpMonth", "cardExpYear"];
 
 /**
  * Pay Invoice (/pay-invoice, /api/store/pay-invoice/submit). The amount is the
@@ -30,13 +28,7 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
       if (cents === null) throw new RangeError("invoice amount passed the schema but is not one"); // the schema refuses it first
       return cents;
     },
-    card: (value) => ({
-      number: value.cardNumber,
-      expMonth: value.cardExpMonth,
-      expYear: value.cardExpYear,
-      cvc: value.cardCVC,
-      holder: value.cardHolder,
-    }),
+    card: cardInput,
     description: (value) => `Invoice ${value.invoice_number}`,
     details: (value, clientIp) => ({
       customer: { email: value.email, ip: clientIp ?? undefined },
@@ -76,7 +68,7 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
       { label: "Card", value: payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "—" },
       { label: "Payment", value: status === "paid" ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})` },
     ];
-    const summary = [...summaryRows(invoiceLabels, value, [...CARD_FIELDS, "invoice_payment_amount"]), ...paymentRows];
+    const summary = [...summaryRows(invoiceLabels, value, [...CARD_FIELD_NAMES, "invoice_payment_amount"]), ...paymentRows];
     return {
       submission: { table: "invoice_payments", id: row!.id },
       summary,

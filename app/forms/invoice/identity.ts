@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { CARD_SECRET_FIELDS } from "../card-schema";
 import type { FormIdentity } from "../identity";
 import type { invoiceSchema } from "./schema";
 
@@ -11,7 +12,7 @@ import type { invoiceSchema } from "./schema";
  */
 export const invoiceIdentity = {
   id: "invoice",
-  secretFields: ["cardNumber", "cardCVC"] satisfies (keyof z.input<typeof invoiceSchema>)[],
+  secretFields: CARD_SECRET_FIELDS satisfies readonly (keyof z.input<typeof invoiceSchema>)[],
 } satisfies FormIdentity;
 
 /** SPEC §8's success text (the receipt page shows it with the receipt line). */

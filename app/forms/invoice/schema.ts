@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { checkCard, checkCardNumber, checkExpiry, CARD_MESSAGES } from "~/payments/card";
 import { parseDollars } from "~/payments/money";
+import { cardLabels, cardShape, refineCard } from "../card-schema";
 import { emailField, optionalText, requiredText } from "../schema-helpers";
 
 /**
@@ -19,11 +19,7 @@ export const invoiceLabels = {
   zip: "ZIP Code",
   invoice_number: "Invoice Number",
   invoice_payment_amount: "Payment Amount",
-  cardHolder: "Cardholder Name",
-  cardNumber: "Card Number",
-  cardExpMonth: "Expiry Month (MM)",
-  cardExpYear: "Expiry Year (YY)",
-  cardCVC: "CVC",
+  ...cardLabels,
 } as const;
 
 /** The largest amount the form takes: $100,000.00. */
@@ -61,33 +57,8 @@ export const invoiceSchema = z
     zip: requiredText(invoiceLabels.zip, 12),
     invoice_number: requiredText(invoiceLabels.invoice_number, 50),
     invoice_payment_amount: amountField,
-    cardHolder: requiredText(invoiceLabels.cardHolder, 100),
-    cardNumber: z
-      .string({ error: CARD_MESSAGES.number })
-      .trim()
-      .max(30, CARD_MESSAGES.number)
-      .refine((v) => checkCardNumber(v).valid, CARD_MESSAGES.number),
-    cardExpMonth: z.string({ error: CARD_MESSAGES.expiry }).trim().max(2, CARD_MESSAGES.expiry),
-    cardExpYear: z.string({ error: CARD_MESSAGES.expiry }).trim().max(4, CARD_MESSAGES.expiry),
-    cardCVC: z
-      .string({ error: CARD_MESSAGES.cvc })
-      .trim()
-      .regex(/^\d{1,4}$/, CARD_MESSAGES.cvc),
+    ...cardShape,
   })
-  .superRefine((value, ctx) => {
-    // Expiry and CVC depend on each other's fields (the brand sets the CVC's length).
-    const expiry = checkExpiry(value.cardExpMonth, value.cardExpYear);
-    if (expiry) ctx.addIssue({ code: "custom", path: ["cardExpMonth"], message: expiry });
-    const card = checkCard({
-      number: value.cardNumber,
-      expMonth: value.cardExpMonth,
-      expYear: value.cardExpYear,
-      cvc: value.cardCVC,
-      holder: value.cardHolder,
-    });
-    if (!card.ok && card.errors.cvc && checkCardNumber(value.cardNumber).valid) {
-      ctx.addIssue({ code: "custom", path: ["cardCVC"], message: card.errors.cvc });
-    }
-  });
+  .superRefine(refineCard);
 
 export type InvoiceInput = z.infer<typeof invoiceSchema>;
