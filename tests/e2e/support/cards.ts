@@ -23,13 +23,15 @@ export const TEST_CARDS = {
 /**
  * CVC lengths follow card-validator (app/payments/card.ts): 4 digits for
  * American Express, 3 for the others. The values are chosen to be searched
- * for: above 599, so never an HTTP status or an IPv4 octet, and not a year, a
- * port or a ZIP code the suite uses.
+ * for without false hits: above 599, so never an HTTP status or an IPv4
+ * octet; the 3-digit one has a middle 9, so it is never a US area code (N9X
+ * codes are reserved); neither is a year, a port or any other number the
+ * suite types.
  */
 export const TEST_CVCS = {
   /** Visa, Mastercard, Discover… */
-  three: "847",
-  amex: "8261",
+  three: "795",
+  amex: "7391",
 } as const;
 
 /** A card number as a visitor may type it: digits only, in fours with spaces, in fours with dashes. */
