@@ -52,7 +52,7 @@ export async function formAction<S extends z.ZodType>(
   if (outcome.ok && outcome.redirectTo) throw redirect(outcome.redirectTo, def.payment ? 303 : 302);
   const body: FormActionData = {
     form: def.id,
-    status: outcome.ok ? "success" : "error",
+    status: outcome.ok ? "success" : outcome.preview ? "preview" : "error",
     message: outcome.message,
     lastResult: outcome.reply,
   };

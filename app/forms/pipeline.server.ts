@@ -19,7 +19,7 @@ import { CAPTCHA_FIELDS, CAPTCHA_MESSAGE } from "./captcha/types";
 import { rateLimitSubject } from "./client-ip.server";
 import { HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD, isHoneypotTripped } from "./honeypot.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOrigin } from "./origin.server";
-import { noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { defaultRateLimit, noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { CHECK_FIELDS_MESSAGE, SUBMISSION_KEY_FIELD, THROWN_ERROR } from "./result";
 import { BodyError, readBody, storeUploads, type AcceptedUpload, type ParsedBody, type UploadRule } from "./uploads.server";
 
@@ -58,6 +58,8 @@ export type SubmissionContext = {
    * unknown (store it as such and say so: never as paid).
    */
   payment?: PaymentOutcome;
+  /** Paid forms only: the charge's idempotency key, which also names what `reserve` held. */
+  paymentKey?: string;
 };
 
 /**
@@ -75,6 +77,14 @@ export type FormPayment<V> = {
   details?(value: V, clientIp: string | null): Pick<ChargeRequest, "customer" | "billing" | "invoiceNumber">;
   /** Where the visitor reads the outcome after success (redirect-after-post), by payment id. */
   receiptPath?(paymentId: number): string;
+  /**
+   * Before the charge: hold what is being paid for (a place in a service
+   * slot) under `key`, or refuse with a FormFailure, and nothing is charged.
+   * `handle` turns the hold into the purchase in its transaction.
+   */
+  reserve?(db: Database, value: V, key: string): Promise<FormFailure | null>;
+  /** The charge was refused, or its submission could not be stored: give the hold back. */
+  release?(db: Database, key: string): Promise<void>;
 };
 
 export type Handled = {
@@ -120,6 +130,13 @@ export type FormDefinition<Schema extends z.ZodType = z.ZodType> = {
    * transaction then fails, an approved charge is voided.
    */
   payment?: FormPayment<z.output<Schema>>;
+  /**
+   * The form has a "Show price" button for visitors without JavaScript: a
+   * post whose URL carries `?intent=show-price` (the button's formaction) or
+   * whose body does (its name and value) is answered with the form re-rendered,
+   * every field kept but the secret ones, and nothing checked, stored or charged.
+   */
+  preview?: { field: string; value: string };
   handle(tx: Tx, value: z.output<Schema>, ctx: SubmissionContext): Promise<Handled>;
 };
 
@@ -145,6 +162,8 @@ export type FormOutcome = {
   redirectTo?: string;
   submissionId?: number;
   headers?: Record<string, string>;
+  /** The answer to a "Show price" post (FormDefinition.preview). */
+  preview?: boolean;
 };
 
 export type RunOptions = {
@@ -191,7 +210,14 @@ export async function runForm<S extends z.ZodType>(
     if (isCrossOrigin(request)) return failure(403, CROSS_ORIGIN_MESSAGE);
 
     const db = options.db ?? (await getDb());
-    const limit = await takeRateLimit(db, `${def.id}:${rateLimitSubject(clientIp)}`, def.rateLimit);
+    // A price preview counts in a bucket of its own (five times the form's): looking is not sending.
+    const previewUrl = def.preview && url.searchParams.get(def.preview.field) === def.preview.value;
+    const rule = def.rateLimit ?? defaultRateLimit();
+    const limit = await takeRateLimit(
+      db,
+      `${previewUrl ? "preview:" : ""}${def.id}:${rateLimitSubject(clientIp)}`,
+      previewUrl ? { ...rule, max: rule.max * 5 } : rule,
+    );
     if (!limit.allowed) {
       // Keep what the visitor typed (no-JS), but never spend effort on files.
       const body = await readBody(request).catch(() => null);
@@ -209,6 +235,9 @@ export async function runForm<S extends z.ZodType>(
       throw error;
     }
     for (const [key, value] of Object.entries(options.overrides ?? {})) parsed.fields.set(key, value);
+    if (def.preview && !api && (previewUrl || parsed.fields.get(def.preview.field) === def.preview.value)) {
+      return { ok: false, status: 200, message: "", fieldErrors: {}, reply: valuesOnlyReply(parsed.fields, def.schema, hidden), preview: true };
+    }
 
     // A filled, missing (HTML posts) or too-quickly posted honeypot: store nothing, answer like a success.
     if (isHoneypotTripped(parsed.fields, { required: !api, minFillMs: env().FORM_MIN_FILL_MS })) {
@@ -274,6 +303,7 @@ export async function runForm<S extends z.ZodType>(
 
     const value = submission.value as z.output<S>;
     let payment: PaymentOutcome | undefined;
+    let paymentKeyUsed: string | undefined;
     if (def.payment) {
       // A render already stored (its POST sent again with a fresh captcha): its receipt, nothing charged.
       if (submissionKey) {
@@ -282,17 +312,26 @@ export async function runForm<S extends z.ZodType>(
       }
       const charge = def.payment;
       // The submission key is the idempotency key; a post without one (an API client) charges once per request.
+      paymentKeyUsed = paymentKey(def.id, submissionKey ?? randomUUID());
+      const refused = await charge.reserve?.(db, value, paymentKeyUsed);
+      if (refused) {
+        return failure(refused.status, refused.message, {
+          fieldErrors: refused.fieldErrors,
+          reply: submission.reply({ fieldErrors: refused.fieldErrors, formErrors: [refused.message], hideFields: hidden }),
+        });
+      }
       payment = await chargeOnce(db, {
         purpose: charge.purpose,
         amountCents: charge.amountCents(value),
         card: charge.card(value),
         description: charge.description(value),
-        idempotencyKey: paymentKey(def.id, submissionKey ?? randomUUID()),
+        idempotencyKey: paymentKeyUsed,
         ...charge.details?.(value, clientIp),
       });
       if (payment.status !== "approved" && payment.status !== "pending") {
         // Declined or refused: nothing is stored but the attempt's payments row (or, for a
         // render whose charge was voided after a failed store, nothing new at all).
+        await charge.release?.(db, paymentKeyUsed);
         const message =
           payment.status === "voided" || payment.status === "refunded" ? PAYMENT_CANCELLED_MESSAGE : (payment.message ?? PAYMENT_DECLINED_MESSAGE);
         return failure(402, message, {
@@ -301,7 +340,7 @@ export async function runForm<S extends z.ZodType>(
       }
     }
 
-    const ctx: SubmissionContext = { request, clientIp, page, uploads: parsed.uploads, api, payment };
+    const ctx: SubmissionContext = { request, clientIp, page, uploads: parsed.uploads, api, payment, paymentKey: paymentKeyUsed };
     const store = () =>
       db.transaction(async (tx) => {
         const result = await def.handle(tx, value, ctx);
@@ -337,8 +376,9 @@ export async function runForm<S extends z.ZodType>(
         // Stored by a concurrent twin of this post (same key): that submission holds the payment.
         const earlier = submissionKey ? await storedSubmission(db, submissionKey).catch(() => undefined) : undefined;
         if (earlier) return resubmitted(earlier.submissionId);
-        // Money taken for something not stored: give it back (same day, nothing settles).
+        // Money taken for something not stored: give it back (same day, nothing settles), and its hold.
         await voidQuietly(db, def.id, payment.paymentId);
+        if (paymentKeyUsed) await def.payment?.release?.(db, paymentKeyUsed).catch(() => {});
       }
       if (error instanceof FormFailure) {
         return failure(error.status, error.message, {

@@ -6,7 +6,8 @@ import type { SubmissionResult } from "@conform-to/react";
  */
 export type FormActionData = {
   form: string;
-  status: "success" | "error";
+  /** 'preview': the answer to a "Show price" post (no-JS), the form re-rendered with nothing sent. */
+  status: "success" | "error" | "preview";
   message: string;
   lastResult: SubmissionResult<string[]> | null;
 };
@@ -25,6 +26,6 @@ export function isFormActionData(value: unknown): value is FormActionData {
 
 /** The message a view shows for an answer: the server's, or SPEC §8's fallback. */
 export function shownMessage(result: Pick<FormActionData, "status" | "message"> | null | undefined) {
-  if (!result) return null;
+  if (!result || result.status === "preview") return null;
   return { status: result.status, message: result.message || (result.status === "error" ? SUBMISSION_FAILED : "") };
 }

@@ -1,8 +1,15 @@
 import { company } from "~/content/company";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
+import { isFormActionData } from "~/forms/result";
 import formsCss from "~/forms/forms.css?url";
 import { formAction, formBootstrap } from "~/forms/actions.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
+import { emptyAvailability } from "~/forms/residential/availability";
+import { residentialAvailability } from "~/forms/residential/availability.server";
+import { residentialServiceForm } from "~/forms/residential/handle.server";
+import { residentialServiceIdentity } from "~/forms/residential/identity";
+import { formatUsd } from "~/payments/money";
+import { SERVICE_PRICE_CENTS } from "~/payments/service-price";
 import { lazyForm } from "~/forms/ui/lazy-form";
 import { Chooser, FormCardHeader } from "~/forms/ui/Chooser";
 import { Banner } from "~/shell/Banner";
@@ -12,6 +19,7 @@ import { formPageHeaders } from "~/forms/route-headers";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
 const CommercialServiceForm = lazyForm(() => import("~/forms/service/Form").then((m) => m.CommercialServiceForm));
+const ResidentialServiceForm = lazyForm(() => import("~/forms/residential/Form").then((m) => m.ResidentialServiceForm));
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: formsCss }];
 
@@ -29,18 +37,25 @@ function serviceType(url: URL) {
   return type === "residential" || type === "commercial" ? type : null;
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { type: serviceType(new URL(request.url)), form: formBootstrap() };
+export async function loader({ request }: Route.LoaderArgs) {
+  const type = serviceType(new URL(request.url));
+  // The residential calendar: the places taken from today on (fresh on every render, a refused post's included).
+  const availability = type === "residential" ? await residentialAvailability() : null;
+  return { type, form: formBootstrap(), availability };
 }
 
-// The residential form (card payment) arrives with the payments issue, which
-// dispatches on ?type= here; until then only the commercial form posts.
-export const action = (args: Route.ActionArgs) => formAction(commercialServiceForm, args);
+// ?type=residential books and pays; every other post is the commercial request (as before the residential form existed).
+export const action = (args: Route.ActionArgs) =>
+  serviceType(new URL(args.request.url)) === "residential" ? formAction(residentialServiceForm, args) : formAction(commercialServiceForm, args);
 export const clientAction = leadFormClientAction;
-export const shouldRevalidate = leadFormShouldRevalidate;
+// The residential calendar is read again after a refused booking (a slot may have filled meanwhile).
+export const shouldRevalidate: typeof leadFormShouldRevalidate = (args) =>
+  isFormActionData(args.actionResult) && args.actionResult.form === residentialServiceIdentity.id && args.actionResult.status === "error"
+    ? true
+    : leadFormShouldRevalidate(args);
 
 export default function RequestService({ loaderData }: Route.ComponentProps) {
-  const { type, form } = loaderData;
+  const { type, form, availability } = loaderData;
   return (
     <>
       <Banner
@@ -62,16 +77,13 @@ export default function RequestService({ loaderData }: Route.ComponentProps) {
           ) : type === "residential" ? (
             <div className="form-card">
               <FormCardHeader title="Residential Service" changeTo="/request-service" changeLabel="Change: choose residential or commercial again" />
-              <div className="form-notice" role="note">
-                <p>
-                  Online booking with card payment for home service visits is not available yet. Please call us at{" "}
-                  <a href={company.phone.href}>{company.phone.display}</a> and we will book your visit by phone.
-                </p>
-                <p>
-                  Garage door emergency after hours? Call <a href={company.emergencyPhone.href}>{company.emergencyPhone.display}</a>, day or
-                  night.
-                </p>
-              </div>
+              <p className="form-hint">
+                Pick a day and a time window; the price is set by the day and the time (weekdays from{" "}
+                {formatUsd(SERVICE_PRICE_CENTS.standard)}). You pay by card now and receive a receipt and a calendar invitation by
+                e-mail. Garage door emergency after hours? Call <a href={company.emergencyPhone.href}>{company.emergencyPhone.display}</a>,
+                day or night.
+              </p>
+              <ResidentialServiceForm bootstrap={form} availability={availability ?? emptyAvailability(3)} />
             </div>
           ) : (
             <Chooser

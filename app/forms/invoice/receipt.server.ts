@@ -1,27 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { invoicePayments, payments, type InvoicePaymentStatus } from "@db/schema";
-import { formHmac, safeEqual } from "~/lib/crypto.server";
+import { cardLabel, signedReceiptPath, verifiedReceiptId } from "~/payments/receipt.server";
 import { formatUsd } from "~/payments/money";
 
-/**
- * The invoice receipt's address (redirect-after-post, issue 16 item 6): the
- * payment's id signed with formHmac, so the page answers only the visitor who
- * was sent there; another number with the same signature is not found.
- */
+/** The invoice receipt's address, signed (~/payments/receipt.server.ts). */
 const PURPOSE = "invoice-receipt";
 export const RECEIPT_PATH = "/pay-invoice/receipt";
 
-export function invoiceReceiptPath(paymentId: number): string {
-  return `${RECEIPT_PATH}/${paymentId}?${new URLSearchParams({ sig: formHmac(PURPOSE, String(paymentId)) })}`;
-}
+export const invoiceReceiptPath = (paymentId: number) => signedReceiptPath(RECEIPT_PATH, PURPOSE, paymentId);
 
 /** The payment id a receipt URL (/pay-invoice/receipt/:payment?sig=…) names, when its signature is ours; otherwise null. */
-export function verifiedPaymentId(id: string | undefined, sig: string | null): number | null {
-  if (!id || !sig) return null;
-  if (!/^[1-9]\d{0,9}$/.test(id)) return null;
-  return safeEqual(sig, formHmac(PURPOSE, id)) ? Number(id) : null;
-}
+export const verifiedPaymentId = (id: string | undefined, sig: string | null) => verifiedReceiptId(PURPOSE, id, sig);
 
 export type InvoiceReceipt = {
   status: InvoicePaymentStatus;
@@ -50,6 +40,5 @@ export async function findInvoiceReceipt(db: DbOrTx, paymentId: number): Promise
 
 /** "$250.50 charged to Visa ending in 4242 for invoice INV-1001." */
 export function receiptLine(r: Pick<InvoiceReceipt, "amount" | "brand" | "last4" | "invoiceNumber">, verb = "charged"): string {
-  const card = r.brand && r.last4 ? `${r.brand} ending in ${r.last4}` : r.last4 ? `card ending in ${r.last4}` : "your card";
-  return `${r.amount} ${verb} to ${card} for invoice ${r.invoiceNumber}.`;
+  return `${r.amount} ${verb} to ${cardLabel(r.brand, r.last4)} for invoice ${r.invoiceNumber}.`;
 }

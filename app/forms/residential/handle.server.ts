@@ -1,0 +1,122 @@
+import { serviceRequests } from "@db/schema";
+import { company } from "~/content/company";
+import { formatUsd } from "~/payments/money";
+import { linkPayment } from "~/payments/payments.server";
+import { servicePrice } from "~/payments/service-price";
+import { CARD_FIELD_NAMES, cardInput } from "../card-schema";
+import { FormFailure, summaryRows, type FormDefinition } from "../pipeline.server";
+import { SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "./availability";
+import { confirmPlace, holdPlace, releasePlace } from "./availability.server";
+import { PREVIEW_FIELD, PREVIEW_VALUE, RESIDENTIAL_PENDING, RESIDENTIAL_SUCCESS, residentialServiceIdentity } from "./identity";
+import { serviceReceiptLine, serviceReceiptPath, visitDay } from "./receipt.server";
+import { residentialLabels, residentialServiceSchema, type ResidentialServiceInput } from "./schema";
+
+/** The price the server charges (SPEC §9 through the one price module); the posted `total` is never read. */
+function priceOf(value: ResidentialServiceInput) {
+  return servicePrice({ serviceDate: value.serviceDate, serviceTime: value.serviceTime });
+}
+
+/**
+ * Residential service (/request-service?type=residential and
+ * /api/store/request-service/residential), paid by card at booking. The
+ * pipeline runs the paid steps in order: `reserve` holds a place in the slot
+ * (or refuses: full, begun, past), the card is charged once per form render
+ * outside any transaction (a declined card gives the place back), and
+ * `handle` writes the booking in the same transaction as its e-mails,
+ * turning the hold into the booking.
+ */
+export const residentialServiceForm: FormDefinition<typeof residentialServiceSchema> = {
+  ...residentialServiceIdentity,
+  noun: "residential service booking",
+  schema: residentialServiceSchema,
+  successMessage: RESIDENTIAL_SUCCESS,
+  preview: { field: PREVIEW_FIELD, value: PREVIEW_VALUE },
+  payment: {
+    purpose: "service",
+    async reserve(db, value, key) {
+      const price = priceOf(value);
+      if (!price.ok) return new FormFailure(price.message, { [price.field]: [price.message] });
+      return holdPlace(db, key, value.serviceDate, value.serviceTime);
+    },
+    release: releasePlace,
+    amountCents(value) {
+      const price = priceOf(value);
+      if (!price.ok) throw new RangeError("service price refused after the reservation accepted it");
+      return price.cents;
+    },
+    card: cardInput,
+    description: (value) => `Residential service ${value.serviceDate} ${value.serviceTime}`,
+    details: (value, clientIp) => ({
+      customer: { email: value.email, ip: clientIp ?? undefined },
+      billing: { address: value.address1, city: value.city, state: value.state, zip: value.zip, country: value.country },
+    }),
+    receiptPath: serviceReceiptPath,
+  },
+  async handle(tx, value, ctx) {
+    const payment = ctx.payment;
+    if (!payment || !ctx.paymentKey) throw new Error("a residential booking reached its handler without a charge");
+    await confirmPlace(tx, ctx.paymentKey, value.serviceDate, value.serviceTime);
+    const paid = payment.status === "approved";
+    const [row] = await tx
+      .insert(serviceRequests)
+      .values({
+        kind: "residential",
+        name: value.name,
+        phone: value.phone,
+        email: value.email,
+        address1: value.address1,
+        address2: value.address2 ?? null,
+        city: value.city,
+        state: value.state,
+        zip: value.zip,
+        country: value.country,
+        serviceDate: value.serviceDate,
+        serviceTime: value.serviceTime,
+        description: value.description ?? null,
+        contactMethod: value.contactMethod,
+        totalCents: payment.amountCents,
+        paymentStatus: paid ? "paid" : "pending",
+        paymentId: payment.paymentId,
+        paymentTransactionId: payment.transactionId ?? null,
+        cardBrand: payment.brand ?? null,
+        cardLast4: payment.last4 ?? null,
+        page: ctx.page,
+        clientIp: ctx.clientIp,
+      })
+      .returning({ id: serviceRequests.id });
+    await linkPayment(tx, payment.paymentId, { table: "service_requests", id: row!.id });
+
+    const amount = formatUsd(payment.amountCents);
+    const receipt = { amount, brand: payment.brand ?? null, last4: payment.last4 ?? null, serviceDate: value.serviceDate, serviceTime: value.serviceTime };
+    const line = serviceReceiptLine(receipt);
+    const summary = [
+      ...summaryRows(residentialLabels, value, [...CARD_FIELD_NAMES, "total", "client_ip"]),
+      { label: "Amount", value: amount },
+      { label: "Card", value: payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "—" },
+      { label: "Payment", value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})` },
+    ];
+    const where = [value.address1, value.address2, `${value.city}, ${value.state} ${value.zip}`].filter(Boolean).join(", ");
+    return {
+      submission: { table: "service_requests", id: row!.id },
+      summary,
+      name: value.name,
+      email: value.email,
+      message: paid ? `${RESIDENTIAL_SUCCESS} ${line}` : RESIDENTIAL_PENDING,
+      receipt: paid
+        ? { subject: `Your service visit on ${visitDay(value.serviceDate)} is booked`, title: "Service visit booked", intro: `Thank you, ${value.name}. ${line}` }
+        : { subject: `Your service visit on ${visitDay(value.serviceDate)}: payment being confirmed`, title: "Payment being confirmed", intro: `Hello ${value.name}. ${RESIDENTIAL_PENDING}` },
+      calendar: {
+        uid: `service-visit-${row!.id}@${company.email.split("@")[1]}`,
+        title: `${company.name} service visit`,
+        description: `Garage door service visit, ${value.serviceTime}. Our technician arrives within the window; questions: ${company.phone.display}.`,
+        location: where,
+        date: value.serviceDate,
+        startHour: SLOT_START_HOUR[value.serviceTime],
+        startMinute: 0,
+        durationMinutes: SLOT_LENGTH_MINUTES[value.serviceTime],
+      },
+      // HTML posts go to the receipt page (redirect-after-post: a refresh does not book or pay again).
+      redirectTo: ctx.api ? undefined : serviceReceiptPath(payment.paymentId),
+    };
+  },
+};

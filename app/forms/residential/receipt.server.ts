@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@db/client.server";
+import { payments, serviceRequests } from "@db/schema";
+import { formatUsd } from "~/payments/money";
+import { cardLabel, signedReceiptPath, verifiedReceiptId } from "~/payments/receipt.server";
+
+/** The booking receipt's address, signed (~/payments/receipt.server.ts). */
+const PURPOSE = "service-receipt";
+export const SERVICE_RECEIPT_PATH = "/request-service/receipt";
+
+export const serviceReceiptPath = (paymentId: number) => signedReceiptPath(SERVICE_RECEIPT_PATH, PURPOSE, paymentId);
+export const verifiedServicePaymentId = (id: string | undefined, sig: string | null) => verifiedReceiptId(PURPOSE, id, sig);
+
+const longDate = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** "Saturday, November 28, 2026" for a calendar date (no time zone can shift it). */
+export function visitDay(date: string): string {
+  return longDate.format(new Date(`${date}T12:00:00Z`));
+}
+
+export type ServiceReceipt = {
+  pending: boolean;
+  amount: string;
+  brand: string | null;
+  last4: string | null;
+  serviceDate: string;
+  serviceTime: string;
+};
+
+/** "$159.00 charged to Visa ending in 4242 for your service visit on Saturday, November 28, 2026, Morning (8 AM to 11 AM)." */
+export function serviceReceiptLine(r: Omit<ServiceReceipt, "pending">, verb = "charged"): string {
+  return `${r.amount} ${verb} to ${cardLabel(r.brand, r.last4)} for your service visit on ${visitDay(r.serviceDate)}, ${r.serviceTime}.`;
+}
+
+export async function findServiceReceipt(db: DbOrTx, paymentId: number): Promise<ServiceReceipt | null> {
+  const [row] = await db
+    .select({
+      paymentStatus: serviceRequests.paymentStatus,
+      totalCents: serviceRequests.totalCents,
+      serviceDate: serviceRequests.serviceDate,
+      serviceTime: serviceRequests.serviceTime,
+      brand: payments.brand,
+      last4: payments.last4,
+    })
+    .from(serviceRequests)
+    .innerJoin(payments, eq(payments.id, serviceRequests.paymentId))
+    .where(eq(serviceRequests.paymentId, paymentId))
+    .limit(1);
+  if (!row || row.totalCents === null) return null;
+  return {
+    pending: row.paymentStatus !== "paid",
+    amount: formatUsd(row.totalCents),
+    brand: row.brand,
+    last4: row.last4,
+    serviceDate: row.serviceDate,
+    serviceTime: row.serviceTime,
+  };
+}

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Connection } from "@db/client.server";
+import { apiFormAction, formAction } from "~/forms/actions.server";
+import { runForm, type FormDefinition } from "~/forms/pipeline.server";
+import { addDays, AVAILABILITY_MESSAGES } from "~/forms/residential/availability";
+import { holdPlace, loadAvailability } from "~/forms/residential/availability.server";
+import { residentialServiceForm } from "~/forms/residential/handle.server";
+import { RESIDENTIAL_PENDING } from "~/forms/residential/identity";
+import { findServiceReceipt, serviceReceiptPath, verifiedServicePaymentId } from "~/forms/residential/receipt.server";
+import { todayInDetroit } from "~/lib/company-time";
+import { CARD_MESSAGES } from "~/payments/card";
+import { weekdayOf } from "~/payments/service-price";
+import { createTestDatabase } from "../support/db";
+import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
+import { captureLogs, secretsIn } from "./payments-support";
+
+/**
+ * Residential service on the real database with the sandbox gateway: the
+ * price is the server's (a posted total is ignored), a place is held under
+ * the slot's lock before the card is charged, the booking, its payment link
+ * and its e-mails are one transaction, a declined card stores no booking and
+ * gives the place back, and the last place of a slot goes to one visitor only.
+ * Each test books its own future days (SERVICE_SLOT_CAPACITY is 3).
+ */
+let conn: Connection;
+const logs = captureLogs();
+beforeAll(async () => {
+  conn = await createTestDatabase({ seed: false });
+});
+afterAll(async () => {
+  logs.restore();
+  await conn?.close();
+});
+
+const VISA = "4242 4242 4242 4242";
+const DECLINED = "4000 0000 0000 0002";
+const UNKNOWN = "4000 0000 0000 0119";
+const MORNING = "Morning (8 AM to 11 AM)";
+const EVENING = "Evening (After 4 PM)";
+
+/** The n-th coming day with this weekday (0 = Sunday), at least a week out, never a holiday. */
+function coming(weekday: number, n = 1): string {
+  let date = addDays(todayInDetroit(), 7);
+  let seen = 0;
+  for (;;) {
+    const md = date.slice(5);
+    if (weekdayOf(date) === weekday && md !== "01-01" && md !== "07-04" && md !== "12-25" && ++seen === n) return date;
+    date = addDays(date, 1);
+  }
+}
+
+function bookingFields(over: Record<string, string> = {}) {
+  return {
+    name: "Grace Hopper",
+    phone: "(810) 555-0142",
+    email: `res-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    address1: "12 Elm St",
+    city: "Flint",
+    state: "MI",
+    zip: "48503",
+    country: "United States",
+    serviceDate: coming(6),
+    serviceTime: MORNING,
+    contactMethod: "Phone Call",
+    description: "Spring snapped.",
+    cardHolder: "Grace Hopper",
+    cardNumber: VISA,
+    cardExpMonth: "04",
+    cardExpYear: "30",
+    cardCVC: "847",
+    ...over,
+  };
+}
+
+const PATH = "/request-service?type=residential";
+function htmlPost(fields: Record<string, string>, key: string | null = crypto.randomUUID(), path = PATH) {
+  return formPost(path, toFormData({ ...fields, ...honeypotFields(), ...sumAnswer(), ...(key ? { submission_key: key } : {}) }));
+}
+const run = (request: Request, def: FormDefinition = residentialServiceForm as FormDefinition) =>
+  runForm(def, request, { db: conn.db, clientIp: nextIp() });
+
+async function state() {
+  return {
+    payments: await count(conn.db, "payments"),
+    bookings: await count(conn.db, "service_requests"),
+    holds: await count(conn.db, "service_slot_holds"),
+    mail: await count(conn.db, "outbox"),
+  };
+}
+
+type Booking = { id: number; kind: string; total_cents: number; payment_status: string; payment_id: number; card_brand: string; card_last4: string };
+const bookingOf = async (email: string) => (await rows<Booking>(conn.db, `select * from service_requests where email = '${email}'`))[0];
+
+describe("residential service booking", () => {
+  it("approved on a Saturday: $159.00 charged once, booking + payment + both e-mails (the visitor's with the visit's invitation), redirected to the signed receipt", async () => {
+    const before = await state();
+    const fields = bookingFields();
+    const outcome = await run(htmlPost(fields));
+    expect(outcome).toMatchObject({ ok: true, status: 200 });
+    expect(outcome.message).toMatch(/^Submitted successfully! \$159\.00 charged to Visa ending in 4242 for your service visit on Saturday, /);
+
+    const booking = (await bookingOf(fields.email))!;
+    expect(booking).toMatchObject({ kind: "residential", total_cents: 15900, payment_status: "paid", card_brand: "Visa", card_last4: "4242" });
+    const [payment] = await rows(conn.db, `select * from payments where id = ${booking.payment_id}`);
+    expect(payment).toMatchObject({ status: "approved", amount_cents: 15900, purpose: "service", reference_table: "service_requests", reference_id: booking.id });
+    expect(outcome.redirectTo).toBe(serviceReceiptPath(booking.payment_id));
+    expect(await state()).toEqual({ payments: before.payments + 1, bookings: before.bookings + 1, holds: before.holds, mail: before.mail + 2 });
+
+    const mail = await rows<{ to: string; kind: string; text: string; attachments: unknown }>(
+      conn.db,
+      `select "to", kind, text, attachments from outbox where source_table = 'service_requests' and source_id = ${booking.id} order by id`,
+    );
+    expect(mail.map((m) => m.kind)).toEqual(["company", "receipt"]);
+    expect(mail[1]!.to).toBe(fields.email);
+    expect(mail[1]!.text).toContain("$159.00 charged to Visa ending in 4242");
+
+    const url = new URL(`http://localhost${outcome.redirectTo}`);
+    const id = verifiedServicePaymentId(url.pathname.split("/").pop(), url.searchParams.get("sig"))!;
+    expect(await findServiceReceipt(conn.db, id)).toMatchObject({ pending: false, amount: "$159.00", brand: "Visa", last4: "4242", serviceDate: fields.serviceDate });
+    expect(verifiedServicePaymentId(String(id + 1), url.searchParams.get("sig"))).toBeNull();
+  });
+
+  it("a posted total of 1 for a Sunday is ignored: charged 199.00", async () => {
+    const fields = bookingFields({ serviceDate: coming(0), total: "1.00" });
+    const outcome = await run(htmlPost(fields));
+    expect(outcome.ok).toBe(true);
+    const booking = (await bookingOf(fields.email))!;
+    const [payment] = await rows(conn.db, `select amount_cents from payments where id = ${booking.payment_id}`);
+    expect(payment).toEqual({ amount_cents: 19900 });
+    expect(booking.total_cents).toBe(19900);
+  });
+
+  it("an evening on a weekday is 159.95, a morning 129.95", async () => {
+    for (const [time, cents] of [
+      [EVENING, 15995],
+      [MORNING, 12995],
+    ] as const) {
+      const fields = bookingFields({ serviceDate: coming(3), serviceTime: time });
+      expect((await run(htmlPost(fields))).ok).toBe(true);
+      expect((await bookingOf(fields.email))!.total_cents).toBe(cents);
+    }
+  });
+
+  it("declined: the gateway's message, no booking, the place given back, every field kept but card number and CVC", async () => {
+    const date = coming(6, 2);
+    const before = await state();
+    const fields = bookingFields({ serviceDate: date, cardNumber: DECLINED });
+    const outcome = await run(htmlPost(fields));
+    expect(outcome).toMatchObject({ ok: false, status: 402, message: "Your card was declined." });
+    expect(await state()).toEqual({ ...before, payments: before.payments + 1 });
+    const kept = outcome.reply?.initialValue as Record<string, unknown>;
+    expect(kept).toMatchObject({ name: "Grace Hopper", serviceDate: date, serviceTime: MORNING, cardHolder: "Grace Hopper", cardExpMonth: "04" });
+    expect(kept).not.toHaveProperty("cardNumber");
+    expect(kept).not.toHaveProperty("cardCVC");
+    expect((await loadAvailability(conn.db)).taken[date]).toBeUndefined();
+  });
+
+  it("processor answer unknown: booked as pending, said so, the place kept, a resubmission charges nothing", async () => {
+    const fields = bookingFields({ serviceDate: coming(6, 3), cardNumber: UNKNOWN });
+    const key = crypto.randomUUID();
+    const outcome = await run(htmlPost(fields, key));
+    expect(outcome).toMatchObject({ ok: true, message: RESIDENTIAL_PENDING });
+    const booking = (await bookingOf(fields.email))!;
+    expect(booking.payment_status).toBe("pending");
+    expect(await findServiceReceipt(conn.db, booking.payment_id)).toMatchObject({ pending: true });
+    expect((await loadAvailability(conn.db)).taken[fields.serviceDate]).toEqual({ [MORNING]: 1 });
+    const paymentsBefore = await count(conn.db, "payments");
+    expect((await run(htmlPost(fields, key))).ok).toBe(true);
+    expect(await count(conn.db, "payments")).toBe(paymentsBefore);
+  });
+
+  it("double submit (one after the other, and at once): one booking, one charge", async () => {
+    const fields = bookingFields({ serviceDate: coming(1, 2) });
+    const key = crypto.randomUUID();
+    const [a, b] = await Promise.all([run(htmlPost(fields, key)), run(htmlPost(fields, key))]);
+    expect([a.ok, b.ok]).toEqual([true, true]);
+    const c = await run(htmlPost(fields, key));
+    expect(c.ok).toBe(true);
+    expect(c.redirectTo).toBe(a.redirectTo);
+    const [row] = await rows<{ bookings: number; charges: number }>(
+      conn.db,
+      `select (select count(*)::int from service_requests where email = '${fields.email}') as bookings,
+              (select count(*)::int from payments where idempotency_key = 'service-residential:${key}') as charges`,
+    );
+    expect(row).toEqual({ bookings: 1, charges: 1 });
+  });
+
+  it("the last place of a slot, taken by two concurrent bookings: one booking, one charge, the other told the slot is full", async () => {
+    const date = coming(2, 3);
+    for (let i = 0; i < 2; i++) expect((await run(htmlPost(bookingFields({ serviceDate: date })))).ok).toBe(true);
+    const before = await state();
+    const racers = [bookingFields({ serviceDate: date }), bookingFields({ serviceDate: date })];
+    const outcomes = await Promise.all(racers.map((f) => run(htmlPost(f))));
+    expect(outcomes.map((o) => o.ok).sort()).toEqual([false, true]);
+    const loser = outcomes.find((o) => !o.ok)!;
+    expect(loser).toMatchObject({ status: 409, message: AVAILABILITY_MESSAGES.full });
+    expect(loser.fieldErrors.serviceTime).toEqual([AVAILABILITY_MESSAGES.full]);
+    expect(await state()).toMatchObject({ payments: before.payments + 1, bookings: before.bookings + 1, holds: 0 });
+    expect((await loadAvailability(conn.db)).taken[date]).toEqual({ [MORNING]: 3 });
+
+    // Full now: refused before any charge, the fields kept.
+    const late = await run(htmlPost(bookingFields({ serviceDate: date })));
+    expect(late).toMatchObject({ ok: false, status: 409 });
+    expect(await count(conn.db, "payments")).toBe(before.payments + 1);
+    // Another slot of the same day is free.
+    expect((await run(htmlPost(bookingFields({ serviceDate: date, serviceTime: EVENING })))).ok).toBe(true);
+  });
+
+  it("a live hold counts as taken; an expired one does not", async () => {
+    const date = coming(4, 4);
+    for (let i = 0; i < 3; i++) expect(await holdPlace(conn.db, `hold-${i}-${date}`, date, MORNING)).toBeNull();
+    expect((await holdPlace(conn.db, `hold-x-${date}`, date, MORNING))?.message).toBe(AVAILABILITY_MESSAGES.full);
+    await conn.db.execute(`update service_slot_holds set expires_at = now() - interval '1 minute' where service_date = '${date}'` as never);
+    expect(await holdPlace(conn.db, `hold-y-${date}`, date, MORNING)).toBeNull();
+    await conn.db.execute(`delete from service_slot_holds where service_date = '${date}'` as never);
+  });
+
+  it.each([
+    ["malformed card number", { cardNumber: "4242 4242 4242 4241" }, "cardNumber", CARD_MESSAGES.number],
+    ["expired card", { cardExpMonth: "01", cardExpYear: "20" }, "cardExpMonth", CARD_MESSAGES.expired],
+    ["past date", { serviceDate: "2020-01-06" }, "serviceDate", "Please choose today or a later date."],
+    ["unknown slot", { serviceTime: "Midnight" }, "serviceTime", "Please choose one of the listed options."],
+  ])("%s: a field error, nothing held, charged or stored", async (_name, over, field, message) => {
+    const before = await state();
+    const outcome = await run(htmlPost(bookingFields(over)));
+    expect(outcome).toMatchObject({ ok: false, status: 400 });
+    expect(outcome.fieldErrors[field]).toContain(message);
+    expect(await state()).toEqual(before);
+  });
+
+  it("beyond the booking horizon: refused before any charge", async () => {
+    const before = await state();
+    const outcome = await run(htmlPost(bookingFields({ serviceDate: addDays(todayInDetroit(), 200) })));
+    expect(outcome).toMatchObject({ ok: false, status: 409, message: AVAILABILITY_MESSAGES.horizon });
+    expect(await state()).toEqual(before);
+  });
+
+  it("'Show price' (no JavaScript): the form comes back with every field but the card's, nothing checked, held or charged", async () => {
+    const before = await state();
+    const fields = bookingFields({ cardNumber: "", email: "" });
+    const outcome = await run(htmlPost({ ...fields, cardNumber: VISA, intent: "show-price" }, crypto.randomUUID()));
+    expect(outcome).toMatchObject({ ok: false, status: 200, preview: true, message: "" });
+    const kept = outcome.reply?.initialValue as Record<string, unknown>;
+    expect(kept).toMatchObject({ serviceDate: fields.serviceDate, serviceTime: MORNING, name: "Grace Hopper" });
+    expect(kept).not.toHaveProperty("cardNumber");
+    expect(kept).not.toHaveProperty("cardCVC");
+    expect(await state()).toEqual(before);
+    // By the button's URL too (its own rate-limit bucket).
+    const byUrl = await run(htmlPost(fields, null, `${PATH}&intent=show-price`));
+    expect(byUrl).toMatchObject({ status: 200, preview: true });
+  });
+
+  it("the HTML action answers 303 to the receipt; the API answers { success, message }, ignores total and client_ip", async () => {
+    const thrown = await formAction(residentialServiceForm, { request: htmlPost(bookingFields({ serviceDate: coming(5, 2) })) }, { db: conn.db, clientIp: nextIp() }).catch((e) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(303);
+    expect((thrown as Response).headers.get("Location")).toMatch(/^\/request-service\/receipt\/\d+\?sig=/);
+
+    const body = toFormData({ ...bookingFields({ serviceDate: coming(0, 2) }), total: "1.00", client_ip: "198.51.100.7", recaptcha_token: await altchaToken() });
+    const email = body.get("email") as string;
+    const response = await apiFormAction(
+      residentialServiceForm,
+      { request: formPost("/api/store/request-service/residential", body, { Origin: "", "Sec-Fetch-Site": "" }) },
+      { db: conn.db, clientIp: "203.0.113.251" },
+    );
+    expect(response.status).toBe(200);
+    const json = (await response.json()) as { success: boolean; message: string };
+    expect(json.success).toBe(true);
+    expect(json.message).toMatch(/^Submitted successfully! \$199\.00 charged to Visa ending in 4242/);
+    const [row] = await rows(conn.db, `select client_ip, total_cents from service_requests where email = '${email}'`);
+    expect(row).toEqual({ client_ip: "203.0.113.251", total_cents: 19900 });
+  });
+
+  it("no card number or CVC anywhere: not in any table, not in any log call", async () => {
+    const tables = await rows<{ table_name: string }>(conn.db, `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const dump: string[] = [];
+    for (const { table_name } of tables) dump.push(JSON.stringify(await rows(conn.db, `select * from "${table_name}"`)));
+    const text = dump.join("\n");
+    expect(text).toContain("Grace Hopper");
+    expect(secretsIn(text)).toEqual([]);
+    expect(secretsIn(logs.lines.join("\n"))).toEqual([]);
+  });
+});
