@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { calendarAttachment, calendarInvite, detroitWallClockToUtc, type CalendarInvite } from "./calendar.server";
+
+/**
+ * The booking's invitation (issue 16 item 4): Detroit wall-clock slots land
+ * on the right UTC instant in winter (EST, UTC-5) and summer (EDT, UTC-4),
+ * and the text is an RFC 5545 calendar a mail client can read.
+ */
+const visit: CalendarInvite = {
+  uid: "service-request-42",
+  title: "Dover service visit: Morning (8 AM - 12 PM)",
+  description: "Garage door service, Saturday 9 January 2027.\nThe door sticks; call first, please.",
+  location: "12 Main St, Apt 3, Flint, MI 48502",
+  date: "2027-01-09",
+  startHour: 8,
+  startMinute: 0,
+  durationMinutes: 240,
+};
+
+/** The property lines of an .ics text, unfolded (RFC 5545 §3.1: CRLF followed by a space or tab continues a line). */
+function lines(ics: string): string[] {
+  return ics.replace(/\r\n[ \t]/g, "").split("\r\n").filter(Boolean);
+}
+
+function property(ics: string, name: string): string | undefined {
+  return lines(ics).find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`));
+}
+
+describe("detroitWallClockToUtc", () => {
+  it("EST in winter, EDT in summer, and on both sides of the 2026 changes (8 March, 1 November)", () => {
+    expect(new Date(detroitWallClockToUtc("2027-01-09", 8, 0)).toISOString()).toBe("2027-01-09T13:00:00.000Z");
+    expect(new Date(detroitWallClockToUtc("2026-07-04", 16, 30)).toISOString()).toBe("2026-07-04T20:30:00.000Z");
+    expect(new Date(detroitWallClockToUtc("2026-03-07", 12, 0)).toISOString()).toBe("2026-03-07T17:00:00.000Z");
+    expect(new Date(detroitWallClockToUtc("2026-03-08", 12, 0)).toISOString()).toBe("2026-03-08T16:00:00.000Z");
+    expect(new Date(detroitWallClockToUtc("2026-10-31", 23, 30)).toISOString()).toBe("2026-11-01T03:30:00.000Z");
+    expect(new Date(detroitWallClockToUtc("2026-11-01", 8, 0)).toISOString()).toBe("2026-11-01T13:00:00.000Z");
+  });
+});
+
+describe("calendarInvite", () => {
+  it("a winter slot: 8 AM EST is 13:00 UTC, four hours long", () => {
+    const ics = calendarInvite(visit);
+    expect(property(ics, "DTSTART")).toBe("DTSTART:20270109T130000Z");
+    expect(property(ics, "DTEND")).toBe("DTEND:20270109T170000Z");
+  });
+
+  it("a summer slot: 4:30 PM EDT is 20:30 UTC", () => {
+    const ics = calendarInvite({ ...visit, date: "2026-07-15", startHour: 16, startMinute: 30, durationMinutes: 90 });
+    expect(property(ics, "DTSTART")).toBe("DTSTART:20260715T203000Z");
+    expect(property(ics, "DTEND")).toBe("DTEND:20260715T220000Z");
+  });
+
+  it("is an RFC 5545 REQUEST: one event, escaped text, the company as organizer, the visitor as an attendee who already accepted", () => {
+    const ics = calendarInvite(visit, { name: 'Jane "JD" Doe', email: "jane@example.com" });
+    expect(ics.endsWith("\r\n")).toBe(true);
+    expect(ics.split("\r\n").every((line) => line.length <= 75)).toBe(true);
+    const all = lines(ics);
+    expect(all[0]).toBe("BEGIN:VCALENDAR");
+    expect(all.at(-1)).toBe("END:VCALENDAR");
+    expect(all).toContain("VERSION:2.0");
+    expect(all).toContain("METHOD:REQUEST");
+    expect(all.filter((line) => line === "BEGIN:VEVENT")).toHaveLength(1);
+    expect(all).toContain("END:VEVENT");
+    expect(all).toContain("UID:service-request-42@example.com");
+    expect(all).toContain("SEQUENCE:0");
+    expect(all).toContain("STATUS:CONFIRMED");
+    expect(all).toContain("SUMMARY:Dover service visit: Morning (8 AM - 12 PM)");
+    expect(all).toContain("LOCATION:12 Main St\\, Apt 3\\, Flint\\, MI 48502");
+    expect(all).toContain("DESCRIPTION:Garage door service\\, Saturday 9 January 2027.\\nThe door sticks\\; call first\\, please.");
+    expect(all).toContain('ORGANIZER;CN="Dover Doors & Windows":MAILTO:info@example.com');
+    // A double quote cannot be escaped in a parameter value: the name keeps a single one.
+    expect(property(ics, "ATTENDEE")).toBe('ATTENDEE;RSVP=FALSE;ROLE="REQ-PARTICIPANT";PARTSTAT="ACCEPTED";CN="Jane \'JD\' Doe":mailto:jane@example.com');
+    expect(property(ics, "DTSTAMP")).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
+  });
+
+  it("keeps the caller's UID when it is already global, and is the same event each time it is built", () => {
+    const a = calendarInvite({ ...visit, uid: "booking-7@dover.example.com" });
+    const b = calendarInvite({ ...visit, uid: "booking-7@dover.example.com" });
+    expect(property(a, "UID")).toBe("UID:booking-7@dover.example.com");
+    const withoutStamp = (ics: string) => lines(ics).filter((line) => !line.startsWith("DTSTAMP"));
+    expect(withoutStamp(a)).toEqual(withoutStamp(b));
+  });
+
+  it("as an attachment: service-visit.ics, a text/calendar REQUEST", () => {
+    const attachment = calendarAttachment(visit, { name: "Jane Doe", email: "jane@example.com" });
+    expect(attachment).toMatchObject({ filename: "service-visit.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST" });
+    expect(attachment.content).toContain("ATTENDEE;");
+  });
+});
