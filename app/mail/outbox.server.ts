@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
-import { outbox, type OutboxKind } from "@db/schema";
+import { outbox, type MailAttachment, type OutboxKind } from "@db/schema";
 import { env } from "~/lib/env.server";
 
 /**
@@ -21,6 +21,8 @@ export type OutgoingMail = {
    * MAIL_CONFIRMATIONS_PER_DAY confirmations in the last 24 hours.
    */
   kind?: OutboxKind;
+  /** Files sent with it (a booking's calendar invitation); cleared with the body. */
+  attachments?: MailAttachment[];
 };
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -71,16 +73,17 @@ export async function enqueueMail(tx: DbOrTx, ...mails: OutgoingMail[]): Promise
   const dayStart = new Date(Math.floor(now / DAY_MS) * DAY_MS);
   const dayEnd = new Date(dayStart.getTime() + DAY_MS);
   const values = sql.join(
-    mails.map(
-      (mail, i) =>
-        sql`(${i}::int, ${mail.to}::text, ${mail.replyTo ?? null}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text, ${
-          mail.source?.table ?? null
-        }::text, ${mail.source?.id ?? null}::int, ${mail.kind ?? "company"}::text)`,
-    ),
+    mails.map((mail, i) => {
+      // Sent as text and cast by the server: no driver's own JSON handling can turn it into a JSON string.
+      const attachments = mail.attachments?.length ? JSON.stringify(mail.attachments) : null;
+      return sql`(${i}::int, ${mail.to}::text, ${mail.replyTo ?? null}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text, ${
+        mail.source?.table ?? null
+      }::text, ${mail.source?.id ?? null}::int, ${mail.kind ?? "company"}::text, ${attachments}::text::jsonb)`;
+    }),
     sql`, `,
   );
   const result = await tx.execute(sql`
-    with mail (ord, "to", reply_to, subject, text, html, source_table, source_id, kind) as (values ${values}),
+    with mail (ord, "to", reply_to, subject, text, html, source_table, source_id, kind, attachments) as (values ${values}),
     counted as (
       insert into rate_limits (key, window_start, count, expires_at)
       select ${CONFIRMATION_KEY_PREFIX} || lower("to"), ${dayStart.toISOString()}::timestamptz, count(*), ${dayEnd.toISOString()}::timestamptz
@@ -88,8 +91,8 @@ export async function enqueueMail(tx: DbOrTx, ...mails: OutgoingMail[]): Promise
       on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
       returning key, count
     )
-    insert into outbox ("to", reply_to, subject, text, html, source_table, source_id, kind)
-    select "to", reply_to, subject, text, html, source_table, source_id, kind from mail
+    insert into outbox ("to", reply_to, subject, text, html, source_table, source_id, kind, attachments)
+    select "to", reply_to, subject, text, html, source_table, source_id, kind, attachments from mail
     where kind <> 'confirmation' or (
       (select c.count from counted c where c.key = ${CONFIRMATION_KEY_PREFIX} || lower(mail."to")) <= ${max}
       and (
@@ -177,14 +180,15 @@ export async function releaseClaims(db: DbOrTx, ids: readonly number[]): Promise
 
 /**
  * Retention (DECISIONS 28): the bodies of mails sent more than `days` ago are
- * cleared — they hold whole submissions (an employment application's details
- * included) and the company has its copy. The row stays with its recipient,
- * subject, status and dates, so what was sent when can still be answered.
+ * cleared, attachments included — they hold whole submissions (an employment
+ * application's details, a booking's address) and the company has its copy.
+ * The row stays with its recipient, subject, status and dates, so what was
+ * sent when can still be answered.
  */
 export async function clearSentBodies(db: DbOrTx, days: number): Promise<void> {
   await db
     .update(outbox)
-    .set({ text: "", html: null, clearedAt: sql`now()` })
+    .set({ text: "", html: null, attachments: null, clearedAt: sql`now()` })
     .where(
       and(
         eq(outbox.status, "sent"),

@@ -1,7 +1,10 @@
 import type { Tx } from "@db/client.server";
 import { env } from "~/lib/env.server";
+import { calendarAttachment, type CalendarInvite } from "./calendar.server";
 import { enqueueMail, type OutgoingMail } from "./outbox.server";
 import { renderSubmissionMail, type MailRow } from "./render.server";
+
+export type { CalendarInvite } from "./calendar.server";
 
 /**
  * The e-mails a stored form submission causes (subjects, intros, recipients):
@@ -30,6 +33,8 @@ export type SubmittedForm = {
   clientIp: string | null;
   /** A paid form: the visitor's e-mail is this receipt instead of the plain confirmation. */
   receipt?: MailReceipt;
+  /** A booked visit: the visitor's e-mail carries it as a calendar invitation (service-visit.ics); the company's copy does not. */
+  calendar?: CalendarInvite;
 };
 
 /** A payment receipt (amount, brand, last four, what was paid): never more of the card. */
@@ -83,6 +88,7 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
       // A confirmation is capped per address and day in enqueueMail: the form cannot become a relay to
       // any address typed in. A receipt follows an approved charge and always goes.
       kind: form.receipt ? "receipt" : "confirmation",
+      attachments: form.calendar ? [calendarAttachment(form.calendar, { name: form.name, email: form.email })] : undefined,
     });
   }
   await enqueueMail(tx, ...mails);

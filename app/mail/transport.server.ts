@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { MailAttachment } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 
@@ -12,7 +13,15 @@ import { log } from "~/lib/log.server";
  * (env.server.ts): files on a deployed machine's disk are lost at the next
  * deploy, so that is never a silent fallback.
  */
-export type MailMessage = { from: string; to: string; replyTo?: string | null; subject: string; text: string; html?: string | null };
+export type MailMessage = {
+  from: string;
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: MailAttachment[] | null;
+};
 
 export interface MailTransport {
   readonly description: string;
@@ -27,6 +36,37 @@ export interface MailTransport {
  * without looking like a flood to the relay.
  */
 export const MAIL_CONCURRENCY = 5;
+
+/**
+ * The message as nodemailer takes it. A calendar attachment (text/calendar
+ * with a method) becomes nodemailer's `icalEvent`: the event goes both as a
+ * text/calendar alternative of the body (the iMIP form of RFC 6047, which
+ * Outlook needs before it shows an invitation rather than a file, and from
+ * which Gmail and Apple Mail draw their "add to calendar" card) and as an
+ * attached .ics for every other client. Anything else is a plain attachment.
+ */
+export function nodemailerMessage(message: MailMessage): SendMailOptions {
+  const attachments = message.attachments ?? [];
+  const calendar = attachments.find((a) => calendarMethod(a.contentType));
+  return {
+    from: message.from,
+    to: message.to,
+    replyTo: message.replyTo ?? undefined,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? undefined,
+    icalEvent: calendar && { filename: calendar.filename, method: calendarMethod(calendar.contentType), content: calendar.content },
+    attachments: attachments
+      .filter((a) => a !== calendar)
+      .map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+  };
+}
+
+/** The iTIP method of a text/calendar content type (`method=REQUEST`), if it has one. */
+function calendarMethod(contentType: string): string | undefined {
+  if (!/^text\/calendar\s*(;|$)/i.test(contentType)) return undefined;
+  return /;\s*method=("?)([\w-]+)\1/i.exec(contentType)?.[2]?.toUpperCase();
+}
 
 export function smtpTransport(url: string, { maxConnections = MAIL_CONCURRENCY } = {}): MailTransport {
   // Pooled: connections stay open between messages (no TCP + EHLO + AUTH per
@@ -44,14 +84,7 @@ export function smtpTransport(url: string, { maxConnections = MAIL_CONCURRENCY }
   return {
     description: `smtp ${where.hostname}:${where.port || (where.protocol === "smtps:" ? 465 : 587)} (pool of ${maxConnections})`,
     async send(message) {
-      await transporter.sendMail({
-        from: message.from,
-        to: message.to,
-        replyTo: message.replyTo ?? undefined,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? undefined,
-      });
+      await transporter.sendMail(nodemailerMessage(message));
     },
     close: () => transporter.close(),
   };
@@ -63,18 +96,14 @@ export function fileTransport(folder: string): MailTransport {
   return {
     description: `files in ${folder}`,
     async send(message) {
-      const info = await transporter.sendMail({
-        from: message.from,
-        to: message.to,
-        replyTo: message.replyTo ?? undefined,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? undefined,
-      });
+      const info = await transporter.sendMail(nodemailerMessage(message));
       mkdirSync(folder, { recursive: true });
-      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}-${++counter}.eml`);
-      writeFileSync(file, info.message as Buffer);
-      log.info({ file }, "mail written to file (MAIL_TRANSPORT=files)");
+      const base = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}-${++counter}`);
+      writeFileSync(`${base}.eml`, info.message as Buffer);
+      // Each attachment also as a file of its own beside the .eml (an end-to-end test, or a developer,
+      // opens the invitation without decoding MIME); basename keeps a stored name inside the folder.
+      for (const attachment of message.attachments ?? []) writeFileSync(`${base}-${path.basename(attachment.filename)}`, attachment.content);
+      log.info({ file: `${base}.eml`, attachments: message.attachments?.length ?? 0 }, "mail written to file (MAIL_TRANSPORT=files)");
     },
     close: () => transporter.close(),
   };

@@ -79,7 +79,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function deliver(row: OutboxRow): Promise<boolean> {
     try {
-      await transport.send({ from, to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text, html: row.html });
+      await transport.send({ from, to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text, html: row.html, attachments: row.attachments });
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
