@@ -11,7 +11,7 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { wakeMailWorker } from "~/mail/outbox.server";
 import type { MailRow } from "~/mail/render.server";
-import { enqueueSubmissionMail, type MailReceipt } from "~/mail/submission-mail.server";
+import { enqueueSubmissionMail, type CalendarInvite, type MailReceipt } from "~/mail/submission-mail.server";
 import type { CardInput, ChargeRequest } from "~/payments/gateway";
 import { chargeOnce, voidPayment, type PaymentOutcome } from "~/payments/payments.server";
 import { hasCaptchaResponse, verifyCaptcha } from "./captcha/verifier.server";
@@ -103,6 +103,8 @@ export type Handled = {
   redirectTo?: string;
   /** A paid form's visitor e-mail is a receipt: its subject, title and first sentence. */
   receipt?: MailReceipt;
+  /** A booked visit: the visitor's e-mail carries its calendar invitation (.ics). */
+  calendar?: CalendarInvite;
 };
 
 export type FormDefinition<Schema extends z.ZodType = z.ZodType> = {

@@ -113,6 +113,14 @@ describe("residential service booking", () => {
     expect(mail.map((m) => m.kind)).toEqual(["company", "receipt"]);
     expect(mail[1]!.to).toBe(fields.email);
     expect(mail[1]!.text).toContain("$159.00 charged to Visa ending in 4242");
+    // The visitor's receipt carries the visit's invitation, in UTC from the Detroit slot (8 AM); the company's copy none.
+    expect(mail[0]!.attachments).toBeNull();
+    const [ics] = mail[1]!.attachments as { filename: string; contentType: string; content: string }[];
+    expect(ics!.filename).toBe("service-visit.ics");
+    expect(ics!.content).toContain("BEGIN:VEVENT");
+    const offset = Number(/GMT([+-]\d+)/.exec(new Intl.DateTimeFormat("en-US", { timeZone: "America/Detroit", timeZoneName: "shortOffset" }).format(new Date(`${fields.serviceDate}T12:00:00Z`)))![1]);
+    expect(ics!.content).toContain(`DTSTART:${fields.serviceDate.replaceAll("-", "")}T${String(8 - offset).padStart(2, "0")}0000Z`);
+    expect(ics!.content).toContain("LOCATION:12 Elm St\\, Flint\\, MI 48503");
 
     const url = new URL(`http://localhost${outcome.redirectTo}`);
     const id = verifiedServicePaymentId(url.pathname.split("/").pop(), url.searchParams.get("sig"))!;
