@@ -1,10 +1,8 @@
 import { InputBase } from "@mantine/core";
-import { Fragment, useEffect, useState } from "react";
-import { IMaskInput } from "react-imask";
-import { useFetcher } from "react-router";
-import { checkCardNumber } from "~/payments/card";
+import { useState } from "react";
 import { formatUsd } from "~/payments/money";
 import { LeadForm, type FieldMetadata, type FormBootstrapData } from "../ui/LeadForm";
+import { CardFields } from "../ui/card-fields";
 import { TextField } from "../ui/fields";
 import { invoiceIdentity } from "./identity";
 import { invoiceAmountCents, invoiceLabels, invoiceSchema } from "./schema";
@@ -13,12 +11,12 @@ import { invoiceAmountCents, invoiceLabels, invoiceSchema } from "./schema";
  * Pay Invoice (SPEC §3 Invoice payment, §5 Invoice). Every input is a native
  * control named as SPEC §7's payload (cardExpMonth and cardExpYear are two
  * inputs, so the form posts them without JavaScript too); JavaScript adds the
- * card number grouped in fours (react-imask), its brand, and the amount shown
- * as a dollar total while the visitor types. The card number and CVC are
- * never filled in from the server (./identity.ts).
+ * card number grouped in fours (react-imask) and its brand (the shared card
+ * fields, ../ui/card-fields.tsx), and the amount shown as a dollar total while
+ * the visitor types. The card number and CVC are never filled in from the
+ * server (./identity.ts).
  */
 export function InvoiceForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
-  const answer = useAnswerCount();
   return (
     <LeadForm
       id={invoiceIdentity.id}
@@ -40,32 +38,7 @@ export function InvoiceForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
           <TextField meta={fields.zip} label={invoiceLabels.zip} required autoComplete="postal-code" inputMode="numeric" maxLength={12} />
           <TextField meta={fields.invoice_number} label={invoiceLabels.invoice_number} required maxLength={50} />
           <AmountField meta={fields.invoice_payment_amount} />
-          <TextField meta={fields.cardHolder} label={invoiceLabels.cardHolder} required autoComplete="cc-name" className="form-span-2" />
-          {/* Remounted empty after every answer: the card number and CVC are typed again (./identity.ts). */}
-          <Fragment key={`number-${answer}`}>
-            <CardNumberField meta={fields.cardNumber} />
-          </Fragment>
-          <TextField
-            meta={fields.cardExpMonth}
-            label={invoiceLabels.cardExpMonth}
-            required
-            autoComplete="cc-exp-month"
-            inputMode="numeric"
-            maxLength={2}
-            placeholder="MM"
-          />
-          <TextField
-            meta={fields.cardExpYear}
-            label={invoiceLabels.cardExpYear}
-            required
-            autoComplete="cc-exp-year"
-            inputMode="numeric"
-            maxLength={2}
-            placeholder="YY"
-          />
-          <Fragment key={`cvc-${answer}`}>
-            <TextField meta={fields.cardCVC} label={invoiceLabels.cardCVC} required autoComplete="cc-csc" inputMode="numeric" maxLength={4} />
-          </Fragment>
+          <CardFields formId={invoiceIdentity.id} fields={fields} />
         </div>
       )}
     </LeadForm>
@@ -73,19 +46,6 @@ export function InvoiceForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
 }
 
 type Meta = FieldMetadata<unknown>;
-
-/**
- * How many answers the enhanced form has had (LeadForm's fetcher, shared by its key).
- * Without JavaScript each answer is a new page, whose secret fields the server left empty.
- */
-function useAnswerCount(): number {
-  const fetcher = useFetcher({ key: `lead-form-${invoiceIdentity.id}` });
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    if (fetcher.data) setCount((n) => n + 1);
-  }, [fetcher.data]);
-  return count;
-}
 
 const initial = (meta: Meta) => (typeof meta.initialValue === "string" ? meta.initialValue : "");
 
@@ -115,28 +75,5 @@ function AmountField({ meta }: { meta: Meta }) {
         {cents !== null ? `Total: ${formatUsd(cents)}` : ""}
       </p>
     </div>
-  );
-}
-
-/** The card number grouped in fours as it is typed (react-imask), with its brand once it is known. */
-function CardNumberField({ meta }: { meta: Meta }) {
-  const [brand, setBrand] = useState<string | undefined>();
-  return (
-    <InputBase
-      key={meta.key}
-      component={IMaskInput}
-      mask="0000 0000 0000 0000 000"
-      id={meta.id}
-      name={meta.name}
-      label={invoiceLabels.cardNumber}
-      description={brand}
-      withAsterisk
-      aria-required
-      error={meta.errors?.[0]}
-      autoComplete="cc-number"
-      inputMode="numeric"
-      className="form-span-2"
-      onAccept={(value: string) => setBrand(checkCardNumber(value).brand)}
-    />
   );
 }

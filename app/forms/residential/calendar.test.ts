@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { Availability } from "./availability";
+import { dayPrice, formatServiceDay, freeSlotsText, placesText, slotName, slotStatus } from "./calendar";
+
+const availability: Availability = {
+  capacity: 3,
+  from: "2026-11-27",
+  until: "2027-03-27",
+  closedToday: ["Morning (8 AM to 11 AM)"],
+  taken: {
+    "2026-11-28": { "Morning (8 AM to 11 AM)": 3, "Afternoon (11 AM to 2 PM)": 2 },
+    "2026-12-01": { "Morning (8 AM to 11 AM)": 3, "Afternoon (11 AM to 2 PM)": 3, "Late Afternoon (2 PM to 4 PM)": 3, "Evening (After 4 PM)": 3 },
+  },
+};
+
+describe("the booking calendar's words", () => {
+  it("formats a Detroit calendar date without any clock's time zone", () => {
+    expect(formatServiceDay("2026-11-28")).toBe("Saturday, November 28");
+    expect(formatServiceDay("2027-01-01")).toBe("Friday, January 1");
+    expect(formatServiceDay("2026-02-30")).toBeNull();
+    expect(formatServiceDay("28/11/2026")).toBeNull();
+  });
+
+  it("shows each day's price from the one rule: weekdays, Saturdays, Sundays and holidays", () => {
+    expect(dayPrice("2026-12-01")).toBe("$129.95");
+    expect(dayPrice("2026-11-28")).toBe("$159.00");
+    expect(dayPrice("2026-11-29")).toBe("$199.00");
+    expect(dayPrice("2026-12-25")).toBe("$199.00");
+    expect(dayPrice("nope")).toBeNull();
+  });
+
+  it("names slots and places", () => {
+    expect(slotName("Late Afternoon (2 PM to 4 PM)")).toBe("Late Afternoon");
+    expect(placesText(1)).toBe("1 place left");
+    expect(placesText(3)).toBe("3 places left");
+  });
+
+  it("says which slots are open, full or already started today", () => {
+    expect(slotStatus(availability, "2026-11-28", "Afternoon (11 AM to 2 PM)")).toEqual({ open: true, text: "1 place left" });
+    expect(slotStatus(availability, "2026-11-28", "Morning (8 AM to 11 AM)")).toEqual({ open: false, text: "Full" });
+    expect(slotStatus(availability, "2026-11-27", "Morning (8 AM to 11 AM)")).toEqual({ open: false, text: "Started" });
+    expect(slotStatus(availability, "2026-11-27", "Evening (After 4 PM)")).toEqual({ open: true, text: "3 places left" });
+  });
+
+  it("lists a day's free slots, or why there are none", () => {
+    expect(freeSlotsText(availability, "2026-11-28")).toBe("Free on Saturday, November 28: Afternoon, Late Afternoon, Evening.");
+    expect(freeSlotsText(availability, "2026-12-01")).toBe("No places left on this day.");
+    expect(freeSlotsText(availability, "2027-04-01")).toMatch(/^We take online bookings up to 120 days ahead/);
+    expect(freeSlotsText(availability, "2026-11-20")).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import { dayRule, SERVICE_PRICE_CENTS, type ServiceTime } from "~/payments/service-price";
+import { formatUsd } from "~/payments/money";
+import { openSlots, placesLeft, slotRefusal, AVAILABILITY_MESSAGES, type Availability } from "./availability";
+
+/**
+ * What the booking form (./Form.tsx) says about a day and its slots, as text:
+ * pure and client-safe, from the one price rule (~/payments/service-price.ts)
+ * and the availability snapshot (./availability.ts). Dates are Detroit
+ * calendar dates (YYYY-MM-DD) and are never read through the browser's time
+ * zone: they are formatted as UTC midnights in UTC.
+ */
+
+const longDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" });
+
+/** "2026-11-28" → "Saturday, November 28" (null when it is not a date). */
+export function formatServiceDay(date: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return null;
+  const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(utc.getTime()) || utc.toISOString().slice(0, 10) !== date ? null : longDay.format(utc);
+}
+
+/** "Morning (8 AM to 11 AM)" → "Morning". */
+export function slotName(slot: ServiceTime): string {
+  return slot.replace(/\s*\(.*$/, "");
+}
+
+/** The day's price without a slot, as the calendar shows it under the day ("$129.95"; a weekday evening costs more). */
+export function dayPrice(date: string): string | null {
+  const rule = dayRule(date);
+  return rule === null ? null : formatUsd(SERVICE_PRICE_CENTS[rule]);
+}
+
+/** "1 place left", "3 places left". */
+export function placesText(places: number): string {
+  return `${places} ${places === 1 ? "place" : "places"} left`;
+}
+
+/** A slot of a day as the form offers it: bookable with its places, or why not ("Full", "Started"). */
+export function slotStatus(a: Availability, date: string, slot: ServiceTime): { open: boolean; text: string } {
+  const places = placesLeft(a, date, slot);
+  if (places > 0) return { open: true, text: placesText(places) };
+  return { open: false, text: slotRefusal(a, date, slot) === AVAILABILITY_MESSAGES.begun ? "Started" : "Full" };
+}
+
+/**
+ * The free slots of a day in a sentence ("Free on Saturday, November 28:
+ * Morning, Afternoon."), or why there are none; null for a date that is not
+ * one or is before the first bookable day (the date's own error says why).
+ */
+export function freeSlotsText(a: Availability, date: string): string | null {
+  const day = formatServiceDay(date);
+  if (day === null || date < a.from) return null;
+  if (date > a.until) return AVAILABILITY_MESSAGES.horizon;
+  const open = openSlots(a, date);
+  return open.length === 0 ? "No places left on this day." : `Free on ${day}: ${open.map(slotName).join(", ")}.`;
+}
