@@ -1,0 +1,55 @@
+import { parseDollars } from "~/payments/money";
+import type { CustomField } from "@db/schema/shop";
+
+/**
+ * A product's price with its chosen options (SPEC §4 Product detail: base plus
+ * the sum of the chosen options' prices), written once: the product page
+ * imports it to show the price, the cart on the server to recompute it
+ * (DECISIONS 12: a posted `final_price` is never read). Pure and client-safe;
+ * amounts in cents.
+ *
+ * A field left without a choice takes its first option (SPEC §3: the first
+ * option is preselected); a label that is not one of the field's options, or a
+ * choice for a field the product does not have, is refused.
+ */
+
+export type ChosenOption = { name: string; label: string; priceCents: number };
+
+export type PriceWithOptions =
+  | { ok: true; cents: number; options: ChosenOption[] }
+  | { ok: false; field: string; message: string };
+
+export type PricedProduct = { priceCents: number; customFields: CustomField[] };
+
+/**
+ * An option's add-on in cents. The catalogue keeps option prices in dollars
+ * (SPEC §7's JSON shape); they go through the one dollar parser, so 12.1 is
+ * 1210 cents, never 1209.9999. Null for a negative or sub-cent amount.
+ */
+export function optionCents(price: number): number | null {
+  if (!Number.isFinite(price) || price < 0) return null;
+  return parseDollars(String(price));
+}
+
+export function priceWithOptions(product: PricedProduct, selected: Record<string, string> | undefined): PriceWithOptions {
+  const chosen = selected ?? {};
+  for (const name of Object.keys(chosen)) {
+    if (!product.customFields.some((f) => f.name === name)) {
+      return { ok: false, field: name, message: `This product has no option "${name}".` };
+    }
+  }
+  let cents = product.priceCents;
+  const options: ChosenOption[] = [];
+  for (const field of product.customFields) {
+    const label = Object.hasOwn(chosen, field.name) ? chosen[field.name] : undefined;
+    const option = label === undefined ? field.options[0] : field.options.find((o) => o.label === label);
+    if (!option) {
+      return { ok: false, field: field.name, message: `Choose one of the listed options for ${field.name}.` };
+    }
+    const add = optionCents(option.price);
+    if (add === null) throw new RangeError(`option "${field.name}: ${option.label}" has no valid price`);
+    cents += add;
+    options.push({ name: field.name, label: option.label, priceCents: add });
+  }
+  return { ok: true, cents, options };
+}
