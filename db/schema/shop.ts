@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export type CustomFieldOption = { label: string; price: number };
 export type CustomField = { name: string; options: CustomFieldOption[] };
@@ -25,4 +25,35 @@ export const products = pgTable(
     stock: integer("stock").notNull().default(0),
   },
   (t) => [index("products_category_idx").on(t.categoryId)],
+);
+
+/**
+ * A visitor's cart (DECISIONS 21): its random id is the value of the signed,
+ * http-only cart cookie; no login. Made on the first add, never on a visit.
+ */
+export const carts = pgTable("carts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One line of a cart: the product and the option chosen for each of its
+ * custom fields (field name → option label). No price: it is recomputed from
+ * the catalogue whenever the cart is read (DECISIONS 12).
+ */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    selectedOptions: jsonb("selected_options").$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("cart_items_cart_idx").on(t.cartId, t.createdAt)],
 );
