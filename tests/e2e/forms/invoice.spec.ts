@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from "@playwright/test";
+import { TEST_CARDS, TEST_CVCS, cardNumberForms, cardNumberPattern } from "../support/cards";
 import { closeE2eSql } from "../support/db";
 import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "./helpers";
 
@@ -16,7 +17,7 @@ async function fillInvoice(form: Locator, email: string, invoice: string) {
   await form.getByLabel("Cardholder Name").fill("Grace Hopper");
   await form.getByLabel("Expiry Month (MM)").fill("04");
   await form.getByLabel("Expiry Year (YY)").fill("30");
-  await form.getByLabel("CVC").fill("847");
+  await form.getByLabel("CVC").fill(TEST_CVCS.three);
 }
 
 for (const mode of modes) {
@@ -33,11 +34,11 @@ for (const mode of modes) {
       await fillInvoice(form, visitor.email, invoice);
       const card = form.getByLabel("Card Number");
       if (mode.javaScriptEnabled) {
-        await card.pressSequentially("4242424242424242");
-        await expect(card).toHaveValue("4242 4242 4242 4242"); // grouped in fours as typed
+        await card.pressSequentially(cardNumberForms(TEST_CARDS.approve).digits);
+        await expect(card).toHaveValue(TEST_CARDS.approve); // grouped in fours as typed
         await expect(form.getByText("Total: $250.50")).toBeVisible();
       } else {
-        await card.fill("4242 4242 4242 4242");
+        await card.fill(TEST_CARDS.approve);
       }
       await solveCaptcha(page, mode.javaScriptEnabled, form);
       await form.getByRole("button", { name: "Pay Invoice" }).click();
@@ -68,7 +69,7 @@ for (const mode of modes) {
       await open(page, "/pay-invoice", mode.javaScriptEnabled);
       const form = page.getByRole("form", { name: "Invoice payment form" });
       await fillInvoice(form, visitor.email, invoice);
-      await form.getByLabel("Card Number").fill("4000 0000 0000 0002");
+      await form.getByLabel("Card Number").fill(TEST_CARDS.decline);
       await solveCaptcha(page, mode.javaScriptEnabled, form);
       await form.getByRole("button", { name: "Pay Invoice" }).click();
 
@@ -79,7 +80,7 @@ for (const mode of modes) {
       await expect(form.getByLabel("Invoice Number")).toHaveValue(invoice);
       await expect(form.getByLabel("Payment Amount")).toHaveValue("250.5");
       await expect(form.getByLabel("Expiry Month (MM)")).toHaveValue("04");
-      expect(await page.content()).not.toMatch(/4000.?0000.?0000.?0002/);
+      expect(await page.content()).not.toMatch(cardNumberPattern(TEST_CARDS.decline));
       expect(await dbRows("select 1 from invoice_payments where invoice_number = $1", invoice)).toEqual([]);
     });
   });
