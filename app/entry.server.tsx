@@ -93,8 +93,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // A 4xx that React Router answers itself (a POST to a page without a form,
   // an unknown route's data request) is the visitor's mistake, not the server's.
   if (isRouteErrorResponse(error) && error.status < 500) {
-    log.info({ status: error.status, method: request.method, url: request.url }, "request refused");
+    log.info({ status: error.status, method: request.method, path: new URL(request.url).pathname }, "request refused");
     return;
   }
-  log.error({ err: error, url: request.url }, "unhandled server error");
+  log.error({ err: error, path: new URL(request.url).pathname }, "unhandled server error");
 };

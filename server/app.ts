@@ -96,11 +96,11 @@ function precompressed(dir: string, serveStatic: { immutable?: boolean; maxAge: 
 const answerError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === "number" && status >= 400 && status < 500) {
-    log.info({ status, method: req.method, url: req.originalUrl, reason: (error as Error).message }, "request refused");
+    log.info({ status, method: req.method, path: pathOf(req.originalUrl), reason: (error as Error).message }, "request refused");
     answerPlain(res, status, BAD_REQUEST_MESSAGE);
     return;
   }
-  log.error({ err: error, method: req.method, url: req.originalUrl }, "request failed in the server");
+  log.error({ err: error, method: req.method, path: pathOf(req.originalUrl) }, "request failed in the server");
   answerPlain(res, 500, "Something went wrong on our side. Please try again.");
 };
 
@@ -240,4 +240,9 @@ export function start(options: StartOptions): RunningServer {
   });
   void running.listening.then(() => log.info({ port, mode: options.mode }, `listening on http://localhost:${port}`));
   return running;
+}
+
+/** A logged request's path without its query: a query string can carry anything a visitor typed (DECISIONS 15). */
+function pathOf(url: string): string {
+  return url.split("?")[0]!.slice(0, 300);
 }
