@@ -48,6 +48,20 @@ export default [
   route("api/store/pay-invoice/submit", "routes/api/store.pay-invoice.ts"),
   // ── end of forms ──
 
+  // ── Shop (app/shop) ─────────────────────────────────────────────
+  // Catalogue pages (issue 17), then the SPEC §7 catalogue JSON routes.
+  route("shop", "routes/shop.tsx"),
+  route("product/:id", "routes/product.tsx"),
+  route("api/store/inventory/list", "routes/api/store.inventory-list.ts"),
+  route("api/store/category/list", "routes/api/store.category-list.ts"),
+  route("api/store/inventory/get/:id", "routes/api/store.inventory-get.ts"),
+  // The cookie cart (issue 17 item 4): the page, then its SPEC §7 calls.
+  route("my-cart", "routes/my-cart.tsx"),
+  route("api/store/cart/add", "routes/api/store.cart-add.ts"),
+  route("api/store/cart/get", "routes/api/store.cart-get.ts"),
+  route("api/store/cart/delete", "routes/api/store.cart-delete.ts"),
+  // ── end of shop ──
+
   // ── Unknown paths: home content with status 404 (DECISIONS 1) ───
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,125 @@
+import { useState } from "react";
+import { Form, Link, useNavigate } from "react-router";
+import { formatUsd } from "~/payments/money";
+import { useHydrated, useShopLoading } from "./hooks";
+import { optionCents, priceWithOptions } from "./pricing";
+import type { ProductView } from "./types";
+
+export type ProductPageData =
+  | { found: true; product: ProductView; selected: Record<string, string> }
+  | { found: false };
+
+/** The field name of a custom field's select: Conform's nested-object naming, read by the cart's one schema. */
+export const optionFieldName = (field: string) => `selectedOptions.${field}`;
+
+/**
+ * SPEC §2 Product detail. 'Add to Cart' is a real form posting to /my-cart
+ * (intent "add", inventory_id, one `selectedOptions.<field>` per custom field);
+ * the cart recomputes the price with the same rule (pricing.ts). Without
+ * JavaScript, 'Update price' sends the choices to this page as a GET and the
+ * server shows their price; with it, the price follows the selects.
+ */
+export function ProductPage({ data }: { data: ProductPageData }) {
+  const loading = useShopLoading();
+  return (
+    <section className="section product">
+      <div className="shell-container">
+        <BackButton />
+        <p className="shop-status" role="status">
+          {loading}
+        </p>
+        {data.found ? (
+          <ProductDetail key={data.product.id} product={data.product} initial={data.selected} />
+        ) : (
+          <div className="shop-message">
+            <h1>Product not found.</h1>
+            <p>
+              It may have left the catalogue. <Link to="/shop">Browse all products</Link>
+            </p>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Back to where the visitor came from in the shop (its filters kept), else to the shop. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <Link
+      to="/shop"
+      className="btn btn-outline product-back"
+      onClick={(e) => {
+        // React Router numbers its history entries: above 0, the previous one is a page of this site.
+        if ((window.history.state as { idx?: number } | null)?.idx) {
+          e.preventDefault();
+          void navigate(-1);
+        }
+      }}
+    >
+      <span aria-hidden="true">←</span> Back
+    </Link>
+  );
+}
+
+function ProductDetail({ product, initial }: { product: ProductView; initial: Record<string, string> }) {
+  const hydrated = useHydrated();
+  const [selected, setSelected] = useState(initial);
+  const price = priceWithOptions(product, selected);
+  const cents = price.ok ? price.cents : product.priceCents;
+  const inStock = product.stock > 0;
+  const name = product.name || "Unknown Product";
+  const href = `/product/${product.id}`;
+
+  return (
+    <div className="product-layout">
+      <img className="product-image" src={product.image} alt={name} width={640} height={400} />
+      <div className="product-info">
+        <h1 className="product-name">{name}</h1>
+        <p className="product-price" aria-live="polite">
+          {formatUsd(cents)}
+        </p>
+        <p className="product-description">{product.description || "No description available."}</p>
+        <p className={inStock ? "product-stock" : "product-stock product-stock--out"}>
+          {inStock ? `In stock: ${product.stock}` : "Out of stock"}
+        </p>
+        <Form method="post" action="/my-cart" className="product-form">
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="inventory_id" value={product.id} />
+          {product.customFields.length > 0 ? (
+            <fieldset className="product-options">
+              <legend>Customization Options</legend>
+              {product.customFields.map((field, i) => {
+                const id = `option-${i}`;
+                return (
+                  <div key={field.name} className="shop-field">
+                    <label htmlFor={id}>{field.name}</label>
+                    <select
+                      id={id}
+                      name={optionFieldName(field.name)}
+                      value={selected[field.name] ?? field.options[0]?.label}
+                      onChange={(e) => setSelected({ ...selected, [field.name]: e.currentTarget.value })}
+                    >
+                      {field.options.map((o) => (
+                        <option key={o.label} value={o.label}>
+                          {`${o.label} (+${formatUsd(optionCents(o.price) ?? 0)})`}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                );
+              })}
+              <button type="submit" className="btn btn-outline" formMethod="get" formAction={href} hidden={hydrated}>
+                Update price
+              </button>
+            </fieldset>
+          ) : null}
+          <button type="submit" className="btn btn-primary btn-lg product-add" disabled={!inStock}>
+            {inStock ? "Add to Cart" : "Out of Stock"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

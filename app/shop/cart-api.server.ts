@@ -1,0 +1,73 @@
+import type { Database } from "@db/client.server";
+import { BodyError } from "~/forms/body.server";
+import { isDatabaseUnavailable } from "~/forms/pipeline.server";
+import { getDb } from "~/lib/db.server";
+import { log } from "~/lib/log.server";
+import { centsToDecimal } from "~/payments/money";
+import { addToCart, CART_ADD_MESSAGES, cartCookieHeader, cartIdOf, readCart, readCartInput, removeFromCart, type CartLine } from "./cart.server";
+
+/**
+ * The SPEC §7 cart calls, on the same cookie cart as /my-cart. Every answer
+ * is JSON and private to the visitor (never stored by a browser or proxy);
+ * a body we cannot read gets its 4xx and a database that is down a 503, each
+ * as `{ success: false, message }`: never a 500 for what a client sent.
+ */
+const PRIVATE = { "Cache-Control": "private, no-store" };
+export const CART_UNAVAILABLE_MESSAGE = "Your cart is not available just now. Please try again in a minute.";
+
+type Answer = (db: Database, request: Request) => Promise<Response>;
+
+function cartJson(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return Response.json(body, { status, headers: { ...PRIVATE, ...headers } });
+}
+
+/** Runs one call's answer; `db` only for tests (the server's connection otherwise). */
+export async function cartApi(request: Request, answer: Answer, db?: Database): Promise<Response> {
+  try {
+    return await answer(db ?? (await getDb()), request);
+  } catch (error) {
+    if (error instanceof BodyError) return cartJson({ success: false, message: error.message }, error.status);
+    if (isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown } | null)?.cause)) {
+      log.error({ err: { code: (error as { code?: string }).code } }, "cart call failed: database unavailable");
+      return cartJson({ success: false, message: CART_UNAVAILABLE_MESSAGE }, 503, { "Retry-After": "30" });
+    }
+    throw error;
+  }
+}
+
+/** SPEC §3 Cart item (read): id, name, final_price, description, stock, selectedOptions, image (plus the product's id). */
+export function apiCartItem(line: CartLine) {
+  return {
+    id: line.id,
+    inventory_id: line.productId,
+    name: line.name,
+    final_price: line.priceCents === null ? null : line.priceCents / 100,
+    description: line.description,
+    stock: line.stock,
+    selectedOptions: line.selectedOptions,
+    image: line.image,
+  };
+}
+
+/** POST /api/store/cart/add: the line priced from the catalogue (posted prices ignored); the first add sets the cookie. */
+export const cartAdd: Answer = async (db, request) => {
+  const outcome = await addToCart(db, await cartIdOf(request), await readCartInput(request));
+  if (!outcome.ok) return cartJson({ success: false, message: outcome.message }, outcome.status);
+  const headers: HeadersInit = outcome.newCart ? { "Set-Cookie": await cartCookieHeader(outcome.cartId) } : {};
+  return cartJson({ success: true, message: CART_ADD_MESSAGES.added, cartItem: apiCartItem(outcome.item) }, 200, headers);
+};
+
+/** GET /api/store/cart/get: `{cartItems: [...]}` of the cookie's cart, priced now, and their total. */
+export const cartGet: Answer = async (db, request) => {
+  const cart = await readCart(db, await cartIdOf(request));
+  return cartJson({ cartItems: cart.items.map(apiCartItem), total: Number(centsToDecimal(cart.totalCents)) });
+};
+
+/** POST /api/store/cart/delete: `cart_id`, a line of the cookie's own cart; another cart's line is "not in your cart". */
+export const cartDelete: Answer = async (db, request) => {
+  const { cart_id } = await readCartInput(request);
+  const outcome = await removeFromCart(db, await cartIdOf(request), cart_id);
+  return outcome.ok
+    ? cartJson({ success: true, message: CART_ADD_MESSAGES.removed })
+    : cartJson({ success: false, message: outcome.message }, outcome.status);
+};

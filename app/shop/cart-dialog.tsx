@@ -1,0 +1,47 @@
+import { Modal } from "@mantine/core";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { MantineScope } from "~/shell/MantineScope";
+import "./cart-dialog.css";
+
+/**
+ * The 'Confirm Deletion' dialog of the cart (SPEC §2 Cart), loaded lazily by
+ * routes/my-cart.tsx. Mantine's modal traps focus (Tab and Shift+Tab stay in
+ * it), closes on Escape and on the overlay, and gives focus back on cancel.
+ * 'Yes, Delete' posts the same form as the no-JavaScript confirmation step;
+ * the dialog closes once the cart has been read again without the item.
+ */
+export default function CartDialog({
+  item,
+  onClose,
+}: {
+  item: { id: string; name: string };
+  onClose: (deleted: boolean) => void;
+}) {
+  const fetcher = useFetcher();
+  const sent = useRef(false);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle") sent.current = true;
+    else if (sent.current) onClose(true);
+  }, [fetcher.state, onClose]);
+
+  return (
+    <MantineScope>
+      <Modal opened onClose={() => !busy && onClose(false)} title="Confirm Deletion" centered radius="md" closeButtonProps={{ "aria-label": "Close" }}>
+        <p>Are you sure you want to remove {item.name} from your cart?</p>
+        <fetcher.Form method="post" action="/my-cart" className="cart-dialog-actions">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="cart_id" value={item.id} />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Yes, Delete
+          </button>
+          <button type="button" className="btn btn-outline" onClick={() => onClose(false)} disabled={busy} data-autofocus>
+            Cancel
+          </button>
+        </fetcher.Form>
+      </Modal>
+    </MantineScope>
+  );
+}

@@ -1,0 +1,16 @@
+import type { CustomField } from "@db/schema/shop";
+
+/** A category as the sidebar and SPEC §7's category list show it. */
+export type CategoryView = { id: number; name: string };
+
+/** A product as the pages read it: money in cents (the API turns it into dollars). */
+export type ProductView = {
+  id: number;
+  name: string;
+  priceCents: number;
+  image: string;
+  categoryId: number;
+  description: string;
+  customFields: CustomField[];
+  stock: number;
+};
