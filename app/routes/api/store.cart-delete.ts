@@ -1,0 +1,5 @@
+import { cartApi, cartDelete } from "~/shop/cart-api.server";
+import type { Route } from "./+types/store.cart-delete";
+
+/** POST /api/store/cart/delete (SPEC §7): `cart_id`, one line of the visitor's own cart. */
+export const action = ({ request }: Route.ActionArgs) => cartApi(request, cartDelete);
