@@ -7,7 +7,7 @@ import "./cart-dialog.css";
 /**
  * The 'Confirm Deletion' dialog of the cart (SPEC §2 Cart), loaded lazily by
  * routes/my-cart.tsx. Mantine's modal traps focus (Tab and Shift+Tab stay in
- * it), closes on Escape and on the overlay, and gives focus back on cancel.
+ * it) and closes on Escape and on the overlay; the page puts focus back.
  * 'Yes, Delete' posts the same form as the no-JavaScript confirmation step;
  * the dialog closes once the cart has been read again without the item.
  */
@@ -29,7 +29,7 @@ export default function CartDialog({
 
   return (
     <MantineScope>
-      <Modal opened onClose={() => !busy && onClose(false)} title="Confirm Deletion" centered radius="md" closeButtonProps={{ "aria-label": "Close" }}>
+      <Modal opened onClose={() => !busy && onClose(false)} title="Confirm Deletion" centered radius="md" returnFocus={false} closeButtonProps={{ "aria-label": "Close" }}>
         <p>Are you sure you want to remove {item.name} from your cart?</p>
         <fetcher.Form method="post" action="/my-cart" className="cart-dialog-actions">
           <input type="hidden" name="intent" value="delete" />

@@ -16,6 +16,7 @@ export const htmlFormEndpoints = [
   "/employment",
   "/pay-invoice",
   "/residential-patio-doors",
+  "/my-cart",
 ] as const;
 
 export const apiEndpoints = [
@@ -28,4 +29,6 @@ export const apiEndpoints = [
   "/api/store/promo/submit",
   "/api/store/employment/submit",
   "/api/store/pay-invoice/submit",
+  "/api/store/cart/add",
+  "/api/store/cart/delete",
 ] as const;

@@ -1,0 +1,138 @@
+import { expect, test, type Page } from "@playwright/test";
+import { formatUsd, parseDollars } from "../../../app/payments/money";
+import { closeE2eSql, e2eQuery } from "../support/db";
+
+/**
+ * The cart with JavaScript on and off (issue 17 item 4): two products added
+ * from their pages (one with a chosen option), priced by the server, one
+ * deleted through the 'Confirm Deletion' dialog (with JavaScript) or its
+ * confirmation step (without), Cancel keeping it. Each test is a new visitor
+ * (its own browser context, so its own cart cookie).
+ */
+test.afterAll(closeE2eSql);
+
+type Product = { id: number; name: string; price_cents: number; custom_fields: { name: string; options: { label: string; price: number }[] }[] };
+
+/** Two products in stock: one whose first field has a second option, one more. */
+async function twoProducts(): Promise<[Product, Product]> {
+  const rows = await e2eQuery<Product>("select id, name, price_cents, custom_fields from products where stock > 0 order by id");
+  const withOption = rows.find((p) => (p.custom_fields[0]?.options.length ?? 0) > 1)!;
+  const other = rows.find((p) => p.id !== withOption.id)!;
+  return [withOption, other];
+}
+
+/** The price the server must show: base plus the chosen options (the first option where none is chosen). */
+function priceOf(product: Product, chosen: Record<string, string> = {}): number {
+  return product.custom_fields.reduce((sum, field) => {
+    const option = field.options.find((o) => o.label === chosen[field.name]) ?? field.options[0]!;
+    return sum + parseDollars(String(option.price))!;
+  }, product.price_cents);
+}
+
+async function addFromProductPage(page: Page, product: Product, javaScriptEnabled: boolean, chosen: Record<string, string> = {}) {
+  await page.goto(`/product/${product.id}`);
+  if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+  for (const [field, label] of Object.entries(chosen)) {
+    await page.getByLabel(field, { exact: true }).selectOption({ label: `${label} (+${formatUsd(parseDollars(String(product.custom_fields.find((f) => f.name === field)!.options.find((o) => o.label === label)!.price))!)})` });
+  }
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page).toHaveURL(/\/my-cart$/);
+}
+
+const row = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an empty cart sets no cookie and is never cached; add two products, delete one after confirming", async ({ page }) => {
+      const first = await page.goto("/my-cart");
+      expect(first!.status()).toBe(200);
+      expect(first!.headers()["cache-control"]).toBe("private, no-store");
+      expect(first!.headers()["set-cookie"]).toBeUndefined();
+      await expect(page.getByRole("heading", { level: 1, name: "Your Shopping Cart" })).toBeVisible();
+      await expect(page.getByText("Your cart is empty")).toBeVisible();
+      expect(await page.context().cookies()).toEqual([]);
+
+      const [withOption, other] = await twoProducts();
+      const field = withOption.custom_fields[0]!;
+      const chosen = { [field.name]: field.options[1]!.label };
+      await addFromProductPage(page, withOption, javaScriptEnabled, chosen);
+      const cookies = await page.context().cookies();
+      expect(cookies.map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([["cart", true, "Lax"]]);
+
+      const optioned = row(page, withOption.name);
+      await expect(optioned.getByText(formatUsd(priceOf(withOption, chosen)), { exact: true })).toBeVisible();
+      await expect(optioned.getByText(`${field.name}: ${field.options[1]!.label}`)).toBeVisible();
+      await expect(optioned.getByText(/^In stock: \d+$/)).toBeVisible();
+
+      await addFromProductPage(page, other, javaScriptEnabled);
+      await expect(page.getByRole("list", { name: "Items in your cart" }).getByRole("heading")).toHaveText([withOption.name, other.name]);
+      await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(priceOf(withOption, chosen) + priceOf(other)));
+      await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
+
+      const deleteOther = page.getByRole("button", { name: `Delete ${other.name}` });
+      const itemId = (await deleteOther.getAttribute("value"))!;
+      const question = `Are you sure you want to remove ${other.name} from your cart?`;
+
+      if (javaScriptEnabled) {
+        await page.waitForLoadState("networkidle");
+        await deleteOther.click();
+        const dialog = page.getByRole("dialog", { name: "Confirm Deletion" });
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByText(question)).toBeVisible();
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await expect(dialog).toBeHidden();
+        await expect(row(page, other.name)).toBeVisible();
+
+        await deleteOther.click();
+        await dialog.getByRole("button", { name: "Yes, Delete" }).click();
+        await expect(dialog).toBeHidden();
+      } else {
+        await deleteOther.click();
+        await expect(page).toHaveURL(new RegExp(`/my-cart\\?remove=${itemId}$`));
+        const step = page.getByRole("region", { name: "Confirm Deletion" });
+        await expect(step.getByText(question)).toBeVisible();
+        await step.getByRole("link", { name: "Cancel" }).click();
+        await expect(page).toHaveURL(/\/my-cart$/);
+        await expect(page.getByRole("region", { name: "Confirm Deletion" })).toHaveCount(0);
+        await expect(row(page, other.name)).toBeVisible();
+
+        await deleteOther.click();
+        await page.getByRole("region", { name: "Confirm Deletion" }).getByRole("button", { name: "Yes, Delete" }).click();
+        await expect(page).toHaveURL(/\/my-cart$/);
+      }
+
+      await expect(row(page, other.name)).toHaveCount(0);
+      await expect(row(page, withOption.name)).toBeVisible();
+      await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(priceOf(withOption, chosen)));
+      expect(await e2eQuery("select id from cart_items where id = $1", [itemId])).toEqual([]);
+
+      // A refresh shows the same cart and posts nothing again.
+      await page.reload();
+      await expect(page.getByRole("list", { name: "Items in your cart" }).getByRole("heading")).toHaveText([withOption.name]);
+    });
+  });
+}
+
+test("a forged price posted to the page's form is ignored, an unknown option is refused with a message, another visitor sees an empty cart", async ({ page, browser }) => {
+  const [, other] = await twoProducts();
+  await page.goto("/my-cart");
+  // The product page's form as a hostile client would send it: a made-up price and option.
+  const refused = await page.request.post("/my-cart", {
+    form: { intent: "add", inventory_id: String(other.id), final_price: "0.01", "selectedOptions.Colour": "Free" },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain("We could not add that to your cart.");
+  expect(await page.context().cookies()).toEqual([]);
+
+  const added = await page.request.post("/my-cart", { form: { intent: "add", inventory_id: String(other.id), final_price: "0.01" }, maxRedirects: 0 });
+  expect(added.status()).toBe(303);
+  await page.goto("/my-cart");
+  await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(priceOf(other)));
+
+  const stranger = await browser.newPage();
+  await stranger.goto("/my-cart");
+  await expect(stranger.getByText("Your cart is empty")).toBeVisible();
+  await stranger.close();
+});
