@@ -202,7 +202,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
   });
   const [time, setTime] = useState<ServiceTime | null>(() => {
     const first = typed.current.time || text(timeMeta.initialValue);
-    return isServiceTime(first) && (date === null || slotStatus(availability, date, first).open) ? first : null;
+    return isServiceTime(first) ? first : null;
   });
 
   // The date is a hidden input, which fires no events: tell Conform it changed, so an error shown under it is checked again.
@@ -212,14 +212,17 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
     if (picked.current) dateInput.current?.dispatchEvent(new Event("input", { bubbles: true }));
   }, [date]);
 
+  // A slot that filled up meanwhile (a refused booking brings the fresh availability) is no longer chosen.
+  const chosen = date && time && slotStatus(availability, date, time).open ? time : null;
+  const total = date && chosen ? servicePrice({ serviceDate: date, serviceTime: chosen }) : null;
+  const cents = total?.ok ? total.cents : null;
+
   function pick(next: string | null) {
     picked.current = true;
     setDate(next);
     if (next === null || (time !== null && !slotStatus(availability, next, time).open)) setTime(null);
   }
 
-  const total = date && time ? servicePrice({ serviceDate: date, serviceTime: time }) : null;
-  const cents = total?.ok ? total.cents : null;
   const dateError = dateMeta.errors?.[0];
   const timeError = timeMeta.errors?.[0];
   const labelId = `${dateMeta.id}-label`;
@@ -261,7 +264,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
             hideOutsideDates
             fullWidth
             size="md"
-            classNames={{ day: "service-day" }}
+            classNames={{ day: "service-day", weekday: "service-weekday" }}
             ariaLabels={{ previousMonth: "Previous month", nextMonth: "Next month" }}
             getDayAriaLabel={(day) =>
               `${formatServiceDay(day)}, ${!inRange(day) ? "not bookable online" : full(day) ? "fully booked" : dayPrice(day)}`
@@ -310,7 +313,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
                   label={slot}
                   description={price.ok ? `${formatUsd(price.cents)} · ${status.text}` : status.text}
                   disabled={!status.open}
-                  checked={time === slot}
+                  checked={chosen === slot}
                   onChange={() => setTime(slot)}
                 />
               );
