@@ -19,7 +19,7 @@ import { CAPTCHA_FIELDS, CAPTCHA_MESSAGE } from "./captcha/types";
 import { rateLimitSubject } from "./client-ip.server";
 import { HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD, isHoneypotTripped } from "./honeypot.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOrigin } from "./origin.server";
-import { defaultRateLimit, noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { CHECK_FIELDS_MESSAGE, SUBMISSION_KEY_FIELD, THROWN_ERROR } from "./result";
 import { BodyError, readBody, storeUploads, type AcceptedUpload, type ParsedBody, type UploadRule } from "./uploads.server";
 
@@ -134,9 +134,9 @@ export type FormDefinition<Schema extends z.ZodType = z.ZodType> = {
   payment?: FormPayment<z.output<Schema>>;
   /**
    * The form has a "Show price" button for visitors without JavaScript: a
-   * post whose URL carries `?intent=show-price` (the button's formaction) or
-   * whose body does (its name and value) is answered with the form re-rendered,
-   * every field kept but the secret ones, and nothing checked, stored or charged.
+   * post carrying its name and value is answered with the form re-rendered,
+   * every field kept but the secret ones, and nothing checked, stored or
+   * charged. It counts in the form's rate limit like any post.
    */
   preview?: { field: string; value: string };
   handle(tx: Tx, value: z.output<Schema>, ctx: SubmissionContext): Promise<Handled>;
@@ -212,14 +212,7 @@ export async function runForm<S extends z.ZodType>(
     if (isCrossOrigin(request)) return failure(403, CROSS_ORIGIN_MESSAGE);
 
     const db = options.db ?? (await getDb());
-    // A price preview counts in a bucket of its own (five times the form's): looking is not sending.
-    const previewUrl = def.preview && url.searchParams.get(def.preview.field) === def.preview.value;
-    const rule = def.rateLimit ?? defaultRateLimit();
-    const limit = await takeRateLimit(
-      db,
-      `${previewUrl ? "preview:" : ""}${def.id}:${rateLimitSubject(clientIp)}`,
-      previewUrl ? { ...rule, max: rule.max * 5 } : rule,
-    );
+    const limit = await takeRateLimit(db, `${def.id}:${rateLimitSubject(clientIp)}`, def.rateLimit);
     if (!limit.allowed) {
       // Keep what the visitor typed (no-JS), but never spend effort on files.
       const body = await readBody(request).catch(() => null);
@@ -237,7 +230,7 @@ export async function runForm<S extends z.ZodType>(
       throw error;
     }
     for (const [key, value] of Object.entries(options.overrides ?? {})) parsed.fields.set(key, value);
-    if (def.preview && !api && (previewUrl || parsed.fields.get(def.preview.field) === def.preview.value)) {
+    if (def.preview && !api && parsed.fields.get(def.preview.field) === def.preview.value) {
       return { ok: false, status: 200, message: "", fieldErrors: {}, reply: valuesOnlyReply(parsed.fields, def.schema, hidden), preview: true };
     }
 
