@@ -29,19 +29,29 @@ export default function CartDialog({
 
   return (
     <MantineScope>
-      <Modal opened onClose={() => !busy && onClose(false)} title="Confirm Deletion" centered radius="md" returnFocus={false} closeButtonProps={{ "aria-label": "Close" }}>
-        <p>Are you sure you want to remove {item.name} from your cart?</p>
-        <fetcher.Form method="post" action="/my-cart" className="cart-dialog-actions">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="cart_id" value={item.id} />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Yes, Delete
-          </button>
-          <button type="button" className="btn btn-outline" onClick={() => onClose(false)} disabled={busy} data-autofocus>
-            Cancel
-          </button>
-        </fetcher.Form>
-      </Modal>
+      {/* The compound form, for a <div> header: Mantine's <header> would read as a second banner landmark. */}
+      <Modal.Root opened onClose={() => !busy && onClose(false)} centered returnFocus={false}>
+        <Modal.Overlay />
+        <Modal.Content radius="md">
+          <Modal.Header component="div">
+            <Modal.Title className="cart-dialog-title">Confirm Deletion</Modal.Title>
+            <Modal.CloseButton aria-label="Close" />
+          </Modal.Header>
+          <Modal.Body>
+            <p>Are you sure you want to remove {item.name} from your cart?</p>
+            <fetcher.Form method="post" action="/my-cart" className="cart-dialog-actions">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="cart_id" value={item.id} />
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                Yes, Delete
+              </button>
+              <button type="button" className="btn btn-outline" onClick={() => onClose(false)} disabled={busy} data-autofocus>
+                Cancel
+              </button>
+            </fetcher.Form>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </MantineScope>
   );
 }
