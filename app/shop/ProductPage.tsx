@@ -74,7 +74,7 @@ function ProductDetail({ product, initial }: { product: ProductView; initial: Re
 
   return (
     <div className="product-layout">
-      <img className="product-image" src={product.image} alt={name} width={640} height={400} />
+      <img className="product-image" src={product.image} alt={name} width={640} height={400} fetchPriority="high" />
       <div className="product-info">
         <h1 className="product-name">{name}</h1>
         <p className="product-price" aria-live="polite">
