@@ -74,7 +74,7 @@ export async function apiFormAction<S extends z.ZodType>(
   const errors = Object.values(outcome.fieldErrors).flat();
   // An API client has no highlighted fields: name the problems in the message.
   const message = errors.length > 0 && outcome.message === CHECK_FIELDS_MESSAGE ? `Please check the form: ${errors.join(" ")}` : outcome.message;
-  const body: Record<string, unknown> = { success: outcome.ok, message };
+  const body: Record<string, unknown> = { ...outcome.apiFields, success: outcome.ok, message };
   if (errors.length > 0) body.errors = outcome.fieldErrors;
   if (outcome.redirectTo) body.redirect = outcome.redirectTo;
   return Response.json(body, { status: outcome.status, headers: { "Cache-Control": "no-store", ...outcome.headers } });

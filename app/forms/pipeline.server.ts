@@ -68,8 +68,11 @@ export type SubmissionContext = {
  */
 export type FormPayment<V> = {
   purpose: PaymentPurpose;
-  /** Positive integer cents. */
-  amountCents(value: V): number;
+  /**
+   * Positive integer cents. `request` is the submission's, for a price that
+   * depends on more than the fields (the cookie's cart: what `reserve` held).
+   */
+  amountCents(value: V, request: Request): number;
   card(value: V): CardInput;
   /** Shown to the company in the processor's dashboard. */
   description(value: V): string;
@@ -82,9 +85,11 @@ export type FormPayment<V> = {
    * slot) under `key`, or refuse with a FormFailure, and nothing is charged.
    * `handle` turns the hold into the purchase in its transaction.
    */
-  reserve?(db: Database, value: V, key: string): Promise<FormFailure | null>;
+  reserve?(db: Database, value: V, key: string, request: Request): Promise<FormFailure | null>;
   /** The charge was refused, or its submission could not be stored: give the hold back. */
   release?(db: Database, key: string): Promise<void>;
+  /** Said when a refused charge comes without the processor's message (default PAYMENT_DECLINED_MESSAGE). */
+  declinedMessage?: string;
 };
 
 export type Handled = {
@@ -105,6 +110,8 @@ export type Handled = {
   receipt?: MailReceipt;
   /** A booked visit: the visitor's e-mail carries its calendar invitation (.ics). */
   calendar?: CalendarInvite;
+  /** More of the API's answer beside `success` and `message` (the checkout's order_id and total). */
+  apiFields?: Record<string, unknown>;
 };
 
 export type FormDefinition<Schema extends z.ZodType = z.ZodType> = {
@@ -166,6 +173,8 @@ export type FormOutcome = {
   headers?: Record<string, string>;
   /** The answer to a "Show price" post (FormDefinition.preview). */
   preview?: boolean;
+  /** Handled.apiFields of a stored submission. */
+  apiFields?: Record<string, unknown>;
 };
 
 export type RunOptions = {
@@ -253,6 +262,7 @@ export async function runForm<S extends z.ZodType>(
         : submission.reply({ resetForm: true }),
       redirectTo: handled?.redirectTo ?? redirectTo,
       submissionId: id,
+      apiFields: handled?.apiFields,
     });
     // A resubmission of a stored paid form goes to the receipt of the payment its key made.
     const resubmitted = async (id: number): Promise<FormOutcome> =>
@@ -308,7 +318,7 @@ export async function runForm<S extends z.ZodType>(
       const charge = def.payment;
       // The submission key is the idempotency key; a post without one (an API client) charges once per request.
       paymentKeyUsed = paymentKey(def.id, submissionKey ?? randomUUID());
-      const refused = await charge.reserve?.(db, value, paymentKeyUsed);
+      const refused = await charge.reserve?.(db, value, paymentKeyUsed, request);
       if (refused) {
         return failure(refused.status, refused.message, {
           fieldErrors: refused.fieldErrors,
@@ -317,7 +327,7 @@ export async function runForm<S extends z.ZodType>(
       }
       payment = await chargeOnce(db, {
         purpose: charge.purpose,
-        amountCents: charge.amountCents(value),
+        amountCents: charge.amountCents(value, request),
         card: charge.card(value),
         description: charge.description(value),
         idempotencyKey: paymentKeyUsed,
@@ -328,7 +338,9 @@ export async function runForm<S extends z.ZodType>(
         // render whose charge was voided after a failed store, nothing new at all).
         await charge.release?.(db, paymentKeyUsed);
         const message =
-          payment.status === "voided" || payment.status === "refunded" ? PAYMENT_CANCELLED_MESSAGE : (payment.message ?? PAYMENT_DECLINED_MESSAGE);
+          payment.status === "voided" || payment.status === "refunded"
+            ? PAYMENT_CANCELLED_MESSAGE
+            : (payment.message ?? charge.declinedMessage ?? PAYMENT_DECLINED_MESSAGE);
         return failure(402, message, {
           reply: submission.reply({ formErrors: [message], hideFields: hidden }),
         });
@@ -372,8 +384,11 @@ export async function runForm<S extends z.ZodType>(
         const earlier = submissionKey ? await storedSubmission(db, submissionKey).catch(() => undefined) : undefined;
         if (earlier) return resubmitted(earlier.submissionId);
         // Money taken for something not stored: give it back (same day, nothing settles), and its hold.
-        await voidQuietly(db, def.id, payment.paymentId);
-        if (paymentKeyUsed) await def.payment?.release?.(db, paymentKeyUsed).catch(() => {});
+        // Unless the charge was a twin's (same key, still in flight): that post stores or voids it.
+        if (!payment.repeated) {
+          await voidQuietly(db, def.id, payment.paymentId);
+          if (paymentKeyUsed) await def.payment?.release?.(db, paymentKeyUsed).catch(() => {});
+        }
       }
       if (error instanceof FormFailure) {
         return failure(error.status, error.message, {

@@ -1,0 +1,101 @@
+import { FormFailure, summaryRows, type FormDefinition } from "~/forms/pipeline.server";
+import { formatUsd } from "~/payments/money";
+import { linkPayment } from "~/payments/payments.server";
+import { cartIdOf } from "../cart.server";
+import { CHECKOUT_PENDING, CHECKOUT_SUCCESS, checkoutIdentity, PAYMENT_FAILED_MESSAGE, STOCK_MESSAGES } from "./identity";
+import { insertOrder, orderConfirmationPath, paymentConfirmationPath } from "./orders.server";
+import { cardOf, checkoutLabels, checkoutSchema } from "./schema";
+import { holdCart, releaseStock, takeStock, type CheckoutCart } from "./stock.server";
+
+/**
+ * The cart each checkout request held (`reserve`), so the amount charged and
+ * the order stored are one reading of the cart: priced once, under the
+ * products' locks, whatever the cart becomes while the card is charged.
+ */
+const heldCarts = new WeakMap<Request, CheckoutCart>();
+
+function heldCart(request: Request): CheckoutCart {
+  const cart = heldCarts.get(request);
+  if (!cart) throw new Error("the checkout reached its charge without a held cart");
+  return cart;
+}
+
+/**
+ * Checkout (/checkout and POST /api/store/checkout; SPEC §2, §3, §5): a paid
+ * form of the one pipeline. `reserve` reads the request's cookie cart, prices
+ * it from the catalogue and holds its units (or names the product that ran
+ * out: nothing is charged); the card is charged that total, never a posted
+ * one; `handle` turns the hold into the stock taken and writes the order with
+ * its lines, the payment's link, the cart's lines removed and the two e-mails
+ * (company, buyer's receipt) in one transaction, then sends the page to
+ * /order-confirmation?order=ID (303). A refusal there voids the charge.
+ */
+export const checkoutForm: FormDefinition<typeof checkoutSchema> = {
+  ...checkoutIdentity,
+  noun: "order",
+  schema: checkoutSchema,
+  successMessage: CHECKOUT_SUCCESS,
+  payment: {
+    purpose: "order",
+    async reserve(db, _value, key, request) {
+      const cart = await holdCart(db, key, await cartIdOf(request));
+      if (cart instanceof FormFailure) return cart;
+      heldCarts.set(request, cart);
+      return null;
+    },
+    release: releaseStock,
+    amountCents: (_value, request) => heldCart(request).totalCents,
+    card: cardOf,
+    description: (value) => `Shop order for ${value.name}`,
+    details: (value, clientIp) => ({
+      customer: { email: value.email, ip: clientIp ?? undefined },
+      billing: { address: value.address, city: value.city, state: value.state, zip: value.zip, country: "United States" },
+    }),
+    receiptPath: paymentConfirmationPath,
+    declinedMessage: PAYMENT_FAILED_MESSAGE,
+  },
+  async handle(tx, value, ctx) {
+    const payment = ctx.payment;
+    if (!payment || !ctx.paymentKey) throw new Error("an order reached its handler without a charge");
+    const cart = heldCart(ctx.request);
+    // A twin post of this form (same key) that read a cart changed in between got
+    // the first post's charge: it stores nothing; the first post stores its order.
+    if (payment.amountCents !== cart.totalCents) throw new FormFailure(STOCK_MESSAGES.changed, {}, 409);
+    await takeStock(tx, ctx.paymentKey, cart);
+    const orderId = await insertOrder(tx, value, cart, payment, { page: ctx.page, clientIp: ctx.clientIp });
+    await linkPayment(tx, payment.paymentId, { table: "orders", id: orderId });
+
+    const paid = payment.status === "approved";
+    const total = formatUsd(cart.totalCents);
+    const card = payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "your card";
+    const line = `${total} charged to ${card} for order #${orderId}.`;
+    const summary = [
+      { label: "Order", value: `#${orderId}` },
+      ...summaryRows(checkoutLabels, value, ["cardNumber", "expiry", "cvv"]),
+      ...cart.lines.map((item) => ({
+        label: item.name,
+        value: [formatUsd(item.priceCents), ...Object.entries(item.selectedOptions).map(([name, label]) => `${name}: ${label}`)].join(" · "),
+      })),
+      { label: "Total", value: total },
+      { label: "Card", value: payment.brand && payment.last4 ? card : "—" },
+      { label: "Payment", value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})` },
+    ];
+    return {
+      submission: { table: "orders", id: orderId },
+      summary,
+      name: value.name,
+      email: value.email,
+      message: paid ? `${CHECKOUT_SUCCESS} ${line}` : CHECKOUT_PENDING,
+      receipt: paid
+        ? {
+            subject: `Your order #${orderId}`,
+            title: "Order received",
+            intro: `Thank you, ${value.name}. ${line} A service representative will reach out shortly to schedule your installation.`,
+          }
+        : { subject: `Your order #${orderId}: payment being confirmed`, title: "Payment being confirmed", intro: `Hello ${value.name}. ${CHECKOUT_PENDING}` },
+      // HTML posts go to the confirmation (redirect-after-post: a refresh does not order or pay again).
+      redirectTo: ctx.api ? undefined : orderConfirmationPath(orderId),
+      apiFields: { order_id: orderId, total: cart.totalCents / 100 },
+    };
+  },
+};

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { emailField, phoneField, requiredText } from "~/forms/schema-helpers";
+import { CARD_MESSAGES, checkCard, checkCardNumber, checkExpiry } from "~/payments/card";
+
+/**
+ * SPEC §3 Checkout payload, §5 Checkout (client-safe: Conform runs it in the
+ * browser, the pipeline on the server). Every billing and card field is
+ * required; the card goes through the shared card module's checks (brand,
+ * Luhn, expiry in America/Detroit, CVC length per brand), the one expiry
+ * field "MM/YY" read as month and year. `total` is accepted and never read:
+ * the server charges the cart's own total (DECISIONS 12).
+ */
+export const checkoutLabels = {
+  name: "Full Name",
+  email: "Email",
+  phone: "Phone",
+  address: "Address",
+  city: "City",
+  state: "State",
+  zip: "ZIP Code",
+  cardNumber: "Card Number",
+  expiry: "Expiry (MM/YY)",
+  cvv: "CVV",
+} as const;
+
+/** "04/30", "4/2030", "04 / 30" → month and year as typed; null when it is not MM/YY. */
+export function splitExpiry(text: string): { month: string; year: string } | null {
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(text.trim());
+  return match ? { month: match[1]!, year: match[2]! } : null;
+}
+
+export const checkoutSchema = z
+  .object({
+    name: requiredText(checkoutLabels.name, 100),
+    email: emailField(checkoutLabels.email),
+    phone: phoneField(checkoutLabels.phone),
+    address: requiredText(checkoutLabels.address, 200),
+    city: requiredText(checkoutLabels.city, 100),
+    state: requiredText(checkoutLabels.state, 50),
+    zip: requiredText(checkoutLabels.zip, 12),
+    cardNumber: z
+      .string({ error: CARD_MESSAGES.number })
+      .trim()
+      .max(30, CARD_MESSAGES.number)
+      .refine((v) => checkCardNumber(v).valid, CARD_MESSAGES.number),
+    expiry: z.string({ error: CARD_MESSAGES.expiry }).trim().max(7, CARD_MESSAGES.expiry),
+    cvv: z
+      .string({ error: CARD_MESSAGES.cvc })
+      .trim()
+      .regex(/^\d{1,4}$/, CARD_MESSAGES.cvc),
+    /** SPEC §7 sends it; never read. */
+    total: z.unknown().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const expiry = splitExpiry(value.expiry);
+    const expiryError = expiry ? checkExpiry(expiry.month, expiry.year) : CARD_MESSAGES.expiry;
+    if (expiryError) ctx.addIssue({ code: "custom", path: ["expiry"], message: expiryError });
+    const card = checkCard({ ...cardOf(value), holder: value.name });
+    if (!card.ok && card.errors.cvc && checkCardNumber(value.cardNumber).valid) {
+      ctx.addIssue({ code: "custom", path: ["cvv"], message: card.errors.cvc });
+    }
+  });
+
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/** What the gateway is given: the card with its expiry split, the buyer's name as the cardholder. */
+export function cardOf(value: Pick<CheckoutInput, "name" | "cardNumber" | "expiry" | "cvv">) {
+  const expiry = splitExpiry(value.expiry);
+  return { number: value.cardNumber, expMonth: expiry?.month ?? "", expYear: expiry?.year ?? "", cvc: value.cvv, holder: value.name };
+}

@@ -1,0 +1,271 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Connection } from "@db/client.server";
+import { categories, products } from "@db/schema";
+import { apiFormAction } from "~/forms/actions.server";
+import { runForm, type FormDefinition } from "~/forms/pipeline.server";
+import { addToCart, cartCookieHeader } from "~/shop/cart.server";
+import { checkoutForm } from "~/shop/checkout/handle.server";
+import { EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "~/shop/checkout/identity";
+import { findOwnOrder, findOwnOrderByPayment, orderConfirmationPath } from "~/shop/checkout/orders.server";
+import { createTestDatabase } from "../support/db";
+import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
+import { captureLogs, secretsIn } from "./payments-support";
+
+/**
+ * The checkout on the real database with the sandbox gateway (issue 17 item
+ * 5): the amount is the cookie cart's, priced from the catalogue when the
+ * units are held (a posted total is ignored); an approval writes the order,
+ * its lines, the payment's link, the stock taken, the cart's lines removed
+ * and both e-mails in one transaction; a declined card keeps nothing but its
+ * payments row; the last unit raced by two carts goes to one buyer and one
+ * charge. The catalogue is this file's own.
+ */
+let conn: Connection;
+const logs = captureLogs();
+let category: number;
+
+beforeAll(async () => {
+  conn = await createTestDatabase({ seed: false });
+  const [cat] = await conn.db.insert(categories).values({ name: "Checkout test" }).returning();
+  category = cat!.id;
+});
+afterAll(async () => {
+  logs.restore();
+  await conn?.close();
+});
+
+const VISA = "4242 4242 4242 4242";
+const DECLINED = "4000 0000 0000 0002";
+
+async function product(over: Partial<typeof products.$inferInsert> = {}) {
+  const [row] = await conn.db
+    .insert(products)
+    .values({ name: `Product ${crypto.randomUUID().slice(0, 6)}`, priceCents: 3900, image: "/images/test/x.svg", categoryId: category, stock: 5, ...over })
+    .returning();
+  return row!;
+}
+
+/** A visitor with a cart of these products (options by field name), and their cookie. */
+async function buyer(...lines: { id: number; options?: Record<string, string> }[]) {
+  let cartId: string | null = null;
+  for (const line of lines) {
+    const added = await addToCart(conn.db, cartId, { inventory_id: line.id, selectedOptions: line.options ?? {} });
+    if (!added.ok) throw new Error(added.message);
+    cartId = added.cartId;
+  }
+  return { cartId, cookie: cartId ? (await cartCookieHeader(cartId)).split(";")[0]! : "" };
+}
+
+function fields(over: Record<string, string> = {}) {
+  return {
+    name: "Ada Lovelace",
+    email: `buyer-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    phone: "(810) 555-0199",
+    address: "4 Mill Rd",
+    city: "Flint",
+    state: "MI",
+    zip: "48503",
+    cardNumber: VISA,
+    expiry: "04/30",
+    cvv: "847",
+    total: "0.01",
+    ...over,
+  };
+}
+
+function htmlPost(cookie: string, body: Record<string, string>, key: string = crypto.randomUUID()) {
+  return formPost("/checkout", toFormData({ ...body, ...honeypotFields(), ...sumAnswer(), submission_key: key }), cookie ? { Cookie: cookie } : {});
+}
+const run = (request: Request, def: FormDefinition = checkoutForm as FormDefinition) => runForm(def, request, { db: conn.db, clientIp: nextIp() });
+
+const stockOf = async (id: number) => (await conn.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+const cartLines = async (cartId: string | null) => (await rows(conn.db, `select * from cart_items where cart_id = '${cartId}'`)).length;
+
+async function state() {
+  return {
+    payments: await count(conn.db, "payments"),
+    orders: await count(conn.db, "orders"),
+    lines: await count(conn.db, "order_lines"),
+    holds: await count(conn.db, "stock_holds"),
+    mail: await count(conn.db, "outbox"),
+  };
+}
+
+type Order = { id: number; status: string; total_cents: number; payment_id: number; cart_id: string; email: string; card_last4: string };
+const orderOf = async (email: string) => (await rows<Order>(conn.db, `select * from orders where email = '${email}'`))[0];
+
+describe("checkout", () => {
+  it("approved: the cart's total charged once; order, lines at purchase price, payment link, stock taken, cart emptied, both e-mails; 303 target is the confirmation", async () => {
+    const opener = await product({
+      name: "Quiet Opener",
+      priceCents: 54900,
+      stock: 4,
+      customFields: [{ name: "Horsepower", options: [{ label: "1/2 HP", price: 0 }, { label: "3/4 HP", price: 60 }] }],
+    });
+    const remote = await product({ name: "Spare Remote", priceCents: 3900, stock: 3 });
+    const { cartId, cookie } = await buyer({ id: opener.id, options: { Horsepower: "3/4 HP" } }, { id: remote.id }, { id: remote.id });
+    const before = await state();
+    const body = fields();
+    const outcome = await run(htmlPost(cookie, body));
+    expect(outcome).toMatchObject({ ok: true, status: 200 });
+
+    const order = (await orderOf(body.email))!;
+    // 549.00 + 60.00 + 2 × 39.00; the posted total of 0.01 is not read.
+    expect(order).toMatchObject({ status: "paid", total_cents: 68700, cart_id: cartId, card_last4: "4242" });
+    expect(outcome.redirectTo).toBe(orderConfirmationPath(order.id));
+    expect(outcome.message).toContain(`$687.00 charged to Visa ending in 4242 for order #${order.id}.`);
+    const lines = await rows(conn.db, `select name, selected_options, price_cents, product_id from order_lines where order_id = ${order.id} order by id`);
+    expect(lines).toEqual([
+      { name: "Quiet Opener", selected_options: { Horsepower: "3/4 HP" }, price_cents: 60900, product_id: opener.id },
+      { name: "Spare Remote", selected_options: {}, price_cents: 3900, product_id: remote.id },
+      { name: "Spare Remote", selected_options: {}, price_cents: 3900, product_id: remote.id },
+    ]);
+    const [payment] = await rows(conn.db, `select * from payments where id = ${order.payment_id}`);
+    expect(payment).toMatchObject({ status: "approved", amount_cents: 68700, purpose: "order", reference_table: "orders", reference_id: order.id });
+    expect(await stockOf(opener.id)).toBe(3);
+    expect(await stockOf(remote.id)).toBe(1);
+    expect(await cartLines(cartId)).toBe(0);
+    expect(await state()).toEqual({ ...before, payments: before.payments + 1, orders: before.orders + 1, lines: before.lines + 3, mail: before.mail + 2 });
+
+    const mail = await rows<{ to: string; kind: string; text: string }>(
+      conn.db,
+      `select "to", kind, text from outbox where source_table = 'orders' and source_id = ${order.id} order by id`,
+    );
+    expect(mail.map((m) => m.kind)).toEqual(["company", "receipt"]);
+    expect(mail[1]!.to).toBe(body.email);
+    expect(mail[1]!.text).toContain(`$687.00 charged to Visa ending in 4242 for order #${order.id}.`);
+    expect(mail[0]!.text).toContain("Quiet Opener");
+    expect(secretsIn(JSON.stringify(mail))).toEqual([]);
+
+    // The confirmation is the placing cart's only.
+    expect(await findOwnOrder(conn.db, order.id, cartId)).toEqual({ id: order.id, totalCents: 68700, status: "paid" });
+    expect(await findOwnOrder(conn.db, order.id, (await buyer({ id: remote.id })).cartId)).toBeNull();
+    expect(await findOwnOrder(conn.db, order.id, null)).toBeNull();
+    expect(await findOwnOrder(conn.db, order.id + 1000, cartId)).toBeNull();
+    expect(await findOwnOrderByPayment(conn.db, order.payment_id, cartId)).toMatchObject({ id: order.id });
+  });
+
+  it("declined: the gateway's message, nothing kept but the payments row; the cart, the stock and every field but the card number and CVV stay", async () => {
+    const item = await product({ stock: 2 });
+    const { cartId, cookie } = await buyer({ id: item.id });
+    const before = await state();
+    const body = fields({ cardNumber: DECLINED });
+    const outcome = await run(htmlPost(cookie, body));
+    expect(outcome).toMatchObject({ ok: false, status: 402, message: "Your card was declined." });
+    expect(await state()).toEqual({ ...before, payments: before.payments + 1 });
+    const [payment] = await rows(conn.db, `select status, amount_cents from payments order by id desc limit 1`);
+    expect(payment).toEqual({ status: "declined", amount_cents: 3900 });
+    expect(await cartLines(cartId)).toBe(1);
+    expect(await stockOf(item.id)).toBe(2);
+    const kept = outcome.reply?.initialValue as Record<string, unknown>;
+    expect(kept).toMatchObject({ name: body.name, email: body.email, address: body.address, expiry: "04/30" });
+    expect(kept.cardNumber).toBeUndefined();
+    expect(kept.cvv).toBeUndefined();
+  });
+
+  it("an empty cart (no cookie, or a cart with nothing left) is refused with SPEC's words, nothing charged", async () => {
+    const before = await state();
+    const none = await run(htmlPost("", fields()));
+    expect(none).toMatchObject({ ok: false, status: 400, message: EMPTY_CART_MESSAGE });
+    const item = await product();
+    const { cartId, cookie } = await buyer({ id: item.id });
+    await rows(conn.db, `delete from cart_items where cart_id = '${cartId}'`);
+    const emptied = await run(htmlPost(cookie, fields()));
+    expect(emptied).toMatchObject({ ok: false, status: 400, message: EMPTY_CART_MESSAGE });
+    expect(await state()).toEqual(before);
+  });
+
+  it("more units than the stock: refused naming the product, nothing charged or held", async () => {
+    const item = await product({ name: "Last Keypad", stock: 1 });
+    const { cookie } = await buyer({ id: item.id }, { id: item.id });
+    const before = await state();
+    const outcome = await run(htmlPost(cookie, fields()));
+    expect(outcome).toMatchObject({ ok: false, status: 409, message: STOCK_MESSAGES.fewer("Last Keypad", 1) });
+    expect(await state()).toEqual(before);
+    await conn.db.update(products).set({ stock: 0 }).where(eq(products.id, item.id));
+    expect(await run(htmlPost(cookie, fields()))).toMatchObject({ status: 409, message: STOCK_MESSAGES.outOfStock("Last Keypad") });
+  });
+
+  it("the last unit raced by two carts: one order, one charge; the other buyer is told and not charged", async () => {
+    const item = await product({ name: "Final Door", priceCents: 120000, stock: 1 });
+    const a = await buyer({ id: item.id });
+    const b = await buyer({ id: item.id });
+    const before = await state();
+    const outcomes = await Promise.all([run(htmlPost(a.cookie, fields())), run(htmlPost(b.cookie, fields()))]);
+    expect(outcomes.map((o) => o.ok).sort()).toEqual([false, true]);
+    expect(outcomes.find((o) => !o.ok)).toMatchObject({ status: 409, message: STOCK_MESSAGES.outOfStock("Final Door") });
+    expect(await state()).toEqual({ ...before, payments: before.payments + 1, orders: before.orders + 1, lines: before.lines + 1, mail: before.mail + 2 });
+    expect(await stockOf(item.id)).toBe(0);
+  });
+
+  it("one cart checked out from two windows at once: one order, one charge", async () => {
+    const item = await product({ stock: 5 });
+    const { cartId, cookie } = await buyer({ id: item.id });
+    const before = await state();
+    const outcomes = await Promise.all([run(htmlPost(cookie, fields())), run(htmlPost(cookie, fields()))]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(await state()).toMatchObject({ payments: before.payments + 1, orders: before.orders + 1, holds: before.holds });
+    expect(await stockOf(item.id)).toBe(4);
+    expect(await cartLines(cartId)).toBe(0);
+  });
+
+  it("a cart changed while the card is charged: the amount charged is the one held and stored; the added line stays in the cart", async () => {
+    const item = await product({ priceCents: 2500, stock: 5 });
+    const extra = await product({ priceCents: 99900, stock: 5 });
+    const { cartId, cookie } = await buyer({ id: item.id });
+    const payment = checkoutForm.payment!;
+    // The visitor adds something in another tab between the hold and the charge.
+    const racing = {
+      ...checkoutForm,
+      payment: {
+        ...payment,
+        async reserve(...args: Parameters<NonNullable<typeof payment.reserve>>) {
+          const held = await payment.reserve!(...args);
+          const added = await addToCart(conn.db, cartId, { inventory_id: extra.id });
+          expect(added.ok).toBe(true);
+          return held;
+        },
+      },
+    } as FormDefinition;
+    const body = fields();
+    const outcome = await run(htmlPost(cookie, body), racing);
+    expect(outcome.ok).toBe(true);
+    const order = (await orderOf(body.email))!;
+    expect(order.total_cents).toBe(2500);
+    const [charged] = await rows(conn.db, `select amount_cents from payments where id = ${order.payment_id}`);
+    expect(charged).toEqual({ amount_cents: 2500 });
+    expect(await rows(conn.db, `select product_id from order_lines where order_id = ${order.id}`)).toEqual([{ product_id: item.id }]);
+    expect(await rows(conn.db, `select product_id from cart_items where cart_id = '${cartId}'`)).toEqual([{ product_id: extra.id }]);
+    expect(await stockOf(extra.id)).toBe(5);
+  });
+
+  it("POST /api/store/checkout answers { success, message, order_id, total } on the same cookie cart", async () => {
+    const item = await product({ priceCents: 12345, stock: 2 });
+    const { cookie } = await buyer({ id: item.id });
+    const body = { ...fields({ total: "1" }), recaptcha_token: await altchaToken() };
+    const response = await apiFormAction(
+      checkoutForm,
+      { request: formPost("/api/store/checkout", body, { Origin: "", "Sec-Fetch-Site": "", Cookie: cookie }) },
+      { db: conn.db, clientIp: nextIp() },
+    );
+    expect(response.status).toBe(200);
+    const json = (await response.json()) as Record<string, unknown>;
+    const order = (await orderOf(body.email))!;
+    expect(json).toEqual({ success: true, message: expect.stringContaining("$123.45 charged"), order_id: order.id, total: 123.45 });
+
+    const empty = await apiFormAction(
+      checkoutForm,
+      { request: formPost("/api/store/checkout", { ...body, recaptcha_token: await altchaToken() }, { Origin: "", "Sec-Fetch-Site": "", Cookie: cookie }) },
+      { db: conn.db, clientIp: nextIp() },
+    );
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ success: false, message: EMPTY_CART_MESSAGE });
+  });
+
+  it("no card number or CVV reached a log line or a stored row", async () => {
+    expect(secretsIn(logs.lines.join("\n"))).toEqual([]);
+    const dump = JSON.stringify(await rows(conn.db, "select * from orders")) + JSON.stringify(await rows(conn.db, "select * from payments"));
+    expect(secretsIn(dump)).toEqual([]);
+  });
+});
