@@ -60,6 +60,10 @@ export default [
   route("api/store/cart/add", "routes/api/store.cart-add.ts"),
   route("api/store/cart/get", "routes/api/store.cart-get.ts"),
   route("api/store/cart/delete", "routes/api/store.cart-delete.ts"),
+  // Checkout (issue 17 items 5-6): a paid form of the one pipeline, its confirmation, its SPEC §7 call.
+  route("checkout", "routes/checkout.tsx"),
+  route("order-confirmation", "routes/order-confirmation.tsx"),
+  route("api/store/checkout", "routes/api/store.checkout.ts"),
   // ── end of shop ──
 
   // ── Unknown paths: home content with status 404 (DECISIONS 1) ───

@@ -17,6 +17,7 @@ export const htmlFormEndpoints = [
   "/pay-invoice",
   "/residential-patio-doors",
   "/my-cart",
+  "/checkout",
 ] as const;
 
 export const apiEndpoints = [
@@ -31,4 +32,5 @@ export const apiEndpoints = [
   "/api/store/pay-invoice/submit",
   "/api/store/cart/add",
   "/api/store/cart/delete",
+  "/api/store/checkout",
 ] as const;

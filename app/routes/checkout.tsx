@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+import { formAction, formBootstrap } from "~/forms/actions.server";
+import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
+import formsCss from "~/forms/forms.css?url";
+import { formPageHeaders } from "~/forms/route-headers";
+import { lazyForm } from "~/forms/ui/lazy-form";
+import { getDb } from "~/lib/db.server";
+import { formatUsd } from "~/payments/money";
+import { pageHead } from "~/shell/page-head";
+import cartCss from "~/shop/cart.css?url";
+import { cartIdOf, readCart } from "~/shop/cart.server";
+import checkoutCss from "~/shop/checkout/checkout.css?url";
+import { checkoutForm } from "~/shop/checkout/handle.server";
+import { EMPTY_CART_MESSAGE } from "~/shop/checkout/identity";
+import type { Route } from "./+types/checkout";
+
+// The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
+const CheckoutForm = lazyForm(() => import("~/shop/checkout/Form").then((m) => m.CheckoutForm));
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: formsCss },
+  { rel: "stylesheet", href: cartCss },
+  { rel: "stylesheet", href: checkoutCss },
+];
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageHead(args, { title: "Checkout", description: "Pay for the products in your cart by card.", path: "/checkout" }),
+  { name: "robots", content: "noindex" },
+];
+
+/** One visitor's cart and a single-use captcha: never stored by a browser or a shared cache. */
+export const headers: Route.HeadersFunction = (args) => formPageHeaders(args);
+
+/**
+ * The checkout (SPEC §2 Checkout, issue 17 item 5): the cookie's cart as the
+ * server prices it now, beside the billing and payment form. The amount
+ * charged is the cart's at the moment of the post (shop/checkout/handle.server.ts).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const cart = await readCart(await getDb(), await cartIdOf(request));
+  return {
+    form: formBootstrap(),
+    items: cart.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      image: item.image,
+      price: item.priceCents === null ? null : formatUsd(item.priceCents),
+    })),
+    total: cart.totalCents > 0 ? formatUsd(cart.totalCents) : null,
+  };
+}
+
+// Success answers 303 to /order-confirmation?order=ID (with JavaScript the fetcher follows it).
+export const action = (args: Route.ActionArgs) => formAction(checkoutForm, args);
+export const clientAction = leadFormClientAction;
+export const shouldRevalidate = leadFormShouldRevalidate;
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { items, total } = loaderData;
+  return (
+    <section className="section checkout-page">
+      <div className="shell-container">
+        <h1 className="section-title section-title--left">Checkout</h1>
+        {total === null ? (
+          <div className="cart-empty">
+            <p role="alert" className="cart-error">
+              {EMPTY_CART_MESSAGE}
+            </p>
+            <Link className="btn btn-primary" to="/shop">
+              Browse the shop
+            </Link>
+          </div>
+        ) : (
+          <div className="cart-layout checkout-layout">
+            <div className="form-card">
+              <CheckoutForm bootstrap={loaderData.form} />
+            </div>
+            <aside className="cart-summary" aria-labelledby="checkout-summary-title">
+              <h2 id="checkout-summary-title">Order summary</h2>
+              <ul className="checkout-items">
+                {items.map((item) => (
+                  <li key={item.id} className="checkout-item">
+                    <img src={item.image} alt="" width={64} height={48} loading="lazy" decoding="async" />
+                    <span className="checkout-item-name">{item.name}</span>
+                    <span className="checkout-item-price">{item.price ?? "Unavailable"}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="cart-total">
+                <span>Total</span> <strong data-testid="checkout-total">{total}</strong>
+              </p>
+              <Link className="btn btn-outline btn-block" to="/my-cart">
+                Edit Cart
+              </Link>
+            </aside>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

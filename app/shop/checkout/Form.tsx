@@ -1,0 +1,119 @@
+import { InputBase } from "@mantine/core";
+import { Fragment, useEffect, useState } from "react";
+import { IMaskInput } from "react-imask";
+import { useFetcher } from "react-router";
+import { LeadForm, type FieldMetadata, type FormBootstrapData } from "~/forms/ui/LeadForm";
+import { TextField } from "~/forms/ui/fields";
+import { checkCardNumber } from "~/payments/card";
+import { checkoutIdentity } from "./identity";
+import { checkoutLabels, checkoutSchema } from "./schema";
+
+/**
+ * The checkout form (SPEC §2 Checkout, §3 Checkout payload): a billing part
+ * and a payment part in the one form frame (captcha, honeypot, submission
+ * key, with and without JavaScript). Every input is a native control named as
+ * SPEC's payload; JavaScript adds the card number grouped in fours and its
+ * brand, and the expiry's slash (react-imask), as the other paid forms'
+ * card entry does (~/forms/ui/card-fields.tsx, whose names are the invoice's).
+ * The card number and CVV are never filled in from the server and are
+ * remounted empty after every answer.
+ */
+export function CheckoutForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
+  const answer = useAnswerCount(checkoutIdentity.id);
+  return (
+    <LeadForm
+      id={checkoutIdentity.id}
+      title="Checkout form"
+      schema={checkoutSchema}
+      bootstrap={bootstrap}
+      defaultValue={{ state: "MI" }}
+      submitLabel="Place Order"
+      busyLabel="Processing..."
+    >
+      {(fields) => (
+        <>
+          <fieldset className="form-section checkout-section">
+            <legend>Billing Information</legend>
+            <div className="form-grid">
+              <TextField meta={fields.name} label={checkoutLabels.name} required autoComplete="name" className="form-span-2" />
+              <TextField meta={fields.email} label={checkoutLabels.email} type="email" required autoComplete="email" />
+              <TextField meta={fields.phone} label={checkoutLabels.phone} type="tel" required autoComplete="tel" />
+              <TextField meta={fields.address} label={checkoutLabels.address} required autoComplete="street-address" className="form-span-2" />
+              <TextField meta={fields.city} label={checkoutLabels.city} required autoComplete="address-level2" />
+              <TextField meta={fields.state} label={checkoutLabels.state} required autoComplete="address-level1" maxLength={50} />
+              <TextField meta={fields.zip} label={checkoutLabels.zip} required autoComplete="postal-code" inputMode="numeric" maxLength={12} />
+            </div>
+          </fieldset>
+          <fieldset className="form-section checkout-section">
+            <legend>Payment Information</legend>
+            <div className="form-grid">
+              <Fragment key={`number-${answer}`}>
+                <CardNumberField meta={fields.cardNumber} />
+              </Fragment>
+              <ExpiryField meta={fields.expiry} />
+              <Fragment key={`cvv-${answer}`}>
+                <TextField meta={fields.cvv} label={checkoutLabels.cvv} required autoComplete="cc-csc" inputMode="numeric" maxLength={4} />
+              </Fragment>
+            </div>
+          </fieldset>
+        </>
+      )}
+    </LeadForm>
+  );
+}
+
+type Meta = FieldMetadata<unknown>;
+
+/** How many answers the enhanced form has had (LeadForm's fetcher, shared by its key). */
+function useAnswerCount(formId: string): number {
+  const fetcher = useFetcher({ key: `lead-form-${formId}` });
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (fetcher.data) setCount((n) => n + 1);
+  }, [fetcher.data]);
+  return count;
+}
+
+/** The card number grouped in fours as it is typed, with its brand once it is known. */
+function CardNumberField({ meta }: { meta: Meta }) {
+  const [brand, setBrand] = useState<string | undefined>();
+  return (
+    <InputBase
+      key={meta.key}
+      component={IMaskInput}
+      mask="0000 0000 0000 0000 000"
+      id={meta.id}
+      name={meta.name}
+      label={checkoutLabels.cardNumber}
+      description={brand}
+      withAsterisk
+      aria-required
+      error={meta.errors?.[0]}
+      autoComplete="cc-number"
+      inputMode="numeric"
+      className="form-span-2"
+      onAccept={(value: string) => setBrand(checkCardNumber(value).brand)}
+    />
+  );
+}
+
+/** MM/YY in one field (SPEC §3); the slash is put in as the digits are typed. */
+function ExpiryField({ meta }: { meta: Meta }) {
+  return (
+    <InputBase
+      key={meta.key}
+      component={IMaskInput}
+      mask="00/00"
+      id={meta.id}
+      name={meta.name}
+      label={checkoutLabels.expiry}
+      defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+      withAsterisk
+      aria-required
+      error={meta.errors?.[0]}
+      autoComplete="cc-exp"
+      inputMode="numeric"
+      placeholder="MM/YY"
+    />
+  );
+}
