@@ -194,6 +194,39 @@ for (const [name, path] of [["home /", "/"], ["/shop", "/shop"], [productPath, p
   rows.push(row(name, r));
 }
 
+// ── /shop?q=…: a different search on every request ─────────────────
+// Nothing cached can answer: every request is a database query and a render.
+// The searches are pieces of the catalogue's names (so they find products),
+// each request's letters cased its own way (so no two addresses are equal).
+{
+  let names = [];
+  try {
+    names = (await (await fetch(`${base}/api/store/inventory/list`)).json()).map((p) => p.name.toLowerCase());
+  } catch {}
+  const pieces = [...new Set(names.flatMap((n) => [3, 4, 5, 6].flatMap((k) => [...n].map((_, i) => n.slice(i, i + k).trim()))))].filter(
+    (piece) => piece.length >= 3 && /^[a-z0-9][a-z0-9 -]*[a-z0-9]$/.test(piece),
+  );
+  const cased = (piece, variant) => [...piece].map((c, i) => ((variant >> i) & 1 ? c.toUpperCase() : c)).join("");
+  if (pieces.length > 0) {
+    let n = 0;
+    const r = await measured(() =>
+      load(`${base}/shop`, {
+        requests: [
+          {
+            setupRequest: (req) => {
+              const q = cased(pieces[n % pieces.length], Math.floor(n / pieces.length));
+              n++;
+              return { ...req, path: `/shop?${new URLSearchParams({ q })}` };
+            },
+          },
+        ],
+      }),
+    );
+    results["/shop?q=… (uncached)"] = r;
+    rows.push(row("/shop?q=… (a new search each)", r));
+  }
+}
+
 // ── Static ceiling: the same home bytes from a minimal static server ─
 const homeBytes = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
 const homeFile = ".bench-home.html";
@@ -427,6 +460,11 @@ const home = results["home /"];
 const targets = [
   ["home ≥ 0.25× static ceiling", `${ratio.toFixed(3)}×`, ratio >= 0.25],
   ["home p99 ≤ 50 ms", `${home.latency.p99} ms`, home.latency.p99 <= 50],
+  // The shop and a product are cached pages too: held to the home page's bar.
+  ...[["/shop", results["/shop"]], ["/product/{id}", results[productPath]]].map(([name, r]) => {
+    const shopRatio = r.requests.average / ceiling.requests.average;
+    return [`${name} ≥ 0.25× static ceiling`, `${shopRatio.toFixed(3)}×`, shopRatio >= 0.25];
+  }),
   ["contact ≥ 200 accepted/s", contact["accepted/s"] ?? "n/a", (contact["accepted/s"] ?? 0) >= 200],
   ["contact rows = 2xx", String(contact["rows = 2xx"] ?? "n/a"), contact["rows = 2xx"] === true],
   ["peak RSS ≤ 200 MB", `${rss} MB`, rss <= 200],
