@@ -1,0 +1,135 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { formatUsd } from "../../../app/payments/money";
+import { TEST_CARDS, TEST_CVCS, cardNumberForms } from "../support/cards";
+import { closeE2eSql } from "../support/db";
+import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "../forms/helpers";
+
+/**
+ * The checkout with JavaScript on and off (issue 17 items 5-6): a product
+ * added from its page, the cart, 'Proceed to Checkout', the summary, the
+ * card 4242… and the confirmation with the order's id and total read from
+ * the database; a declined card keeps the cart and every field but the card
+ * number and CVV. Each test is a new visitor (its own cart cookie).
+ */
+test.afterAll(closeE2eSql);
+
+type Product = { id: number; name: string; price_cents: number };
+
+/** A product with plenty of stock and no options (its price is its base price), one per mode so runs do not share a row. */
+async function productFor(index: number): Promise<Product> {
+  const rows = await dbRows<Product>("select id, name, price_cents from products where stock >= 20 and custom_fields = '[]'::jsonb order by id");
+  return rows[index % rows.length]!;
+}
+
+async function addToCart(page: Page, product: Product, javaScriptEnabled: boolean) {
+  await page.goto(`/product/${product.id}`);
+  if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page).toHaveURL(/\/my-cart$/);
+}
+
+async function fillBilling(form: Locator, email: string) {
+  await form.getByLabel("Full Name").fill("Grace Hopper");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Phone").fill("(810) 555-0142");
+  await form.getByLabel("Address").fill("12 Saginaw St");
+  await form.getByLabel("City").fill("Flint");
+  await form.getByLabel("ZIP Code").fill("48502");
+}
+
+async function fillCard(form: Locator, number: string, javaScriptEnabled: boolean) {
+  const card = form.getByLabel("Card Number");
+  const expiry = form.getByLabel("Expiry (MM/YY)");
+  if (javaScriptEnabled) {
+    await card.pressSequentially(cardNumberForms(number).digits);
+    await expect(card).toHaveValue(number); // grouped in fours as typed
+    await expiry.pressSequentially("0430");
+    await expect(expiry).toHaveValue("04/30");
+  } else {
+    await card.fill(number);
+    await expiry.fill("04/30");
+  }
+  await form.getByLabel("CVV").fill(TEST_CVCS.three);
+}
+
+test("an empty cart's checkout says so and shows no form", async ({ page }) => {
+  const response = await page.goto("/checkout");
+  expect(response!.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await expect(page.getByText("Your cart is empty. Add items before checking out.")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Checkout form" })).toHaveCount(0);
+});
+
+for (const [index, mode] of modes.entries()) {
+  test.describe(`checkout, ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    test("cart → checkout with 4242… → the confirmation shows the order's id and total; another visitor sees N/A", async ({ page, browser }) => {
+      const visitor = await asNewVisitor(page);
+      const product = await productFor(index);
+      await addToCart(page, product, mode.javaScriptEnabled);
+      await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await open(page, "/checkout", mode.javaScriptEnabled);
+      await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+
+      const summary = page.getByRole("complementary", { name: "Order summary" });
+      await expect(summary.getByRole("listitem")).toHaveText([`${product.name}${formatUsd(product.price_cents)}`]);
+      await expect(summary.getByTestId("checkout-total")).toHaveText(formatUsd(product.price_cents));
+      await expect(summary.getByRole("link", { name: "Edit Cart" })).toHaveAttribute("href", "/my-cart");
+
+      const form = page.getByRole("form", { name: "Checkout form" });
+      await expect(form.getByLabel("State")).toHaveValue("MI");
+      await fillBilling(form, visitor.email);
+      await fillCard(form, TEST_CARDS.approve, mode.javaScriptEnabled);
+      await solveCaptcha(page, mode.javaScriptEnabled, form);
+      await form.getByRole("button", { name: "Place Order" }).click();
+
+      // Without JavaScript the browser keeps the form action's #fragment across the 303.
+      await expect(page).toHaveURL(/\/order-confirmation\?order=\d+(#checkout-status)?$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Your Order Was Successful!" })).toBeVisible();
+      await expect(page.getByText(/confirmation email has been sent.*representative will reach out shortly/)).toBeVisible();
+      const [order] = await dbRows<{ id: number; total_cents: number; status: string; amount_cents: number }>(
+        "select o.id, o.total_cents, o.status, p.amount_cents from orders o join payments p on p.id = o.payment_id where o.email = $1",
+        visitor.email,
+      );
+      expect(order).toEqual({ id: expect.any(Number), total_cents: product.price_cents, status: "paid", amount_cents: product.price_cents });
+      await expect(page.getByTestId("order-id")).toHaveText(String(order!.id));
+      await expect(page.getByTestId("order-total")).toHaveText(formatUsd(product.price_cents));
+      await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+
+      // The cart is empty now; the order is its placing cart's only.
+      await page.goto("/my-cart");
+      await expect(page.getByText("Your cart is empty")).toBeVisible();
+      const stranger = await browser.newPage({ javaScriptEnabled: mode.javaScriptEnabled });
+      await stranger.goto(`/order-confirmation?order=${order!.id}`);
+      await expect(stranger.getByTestId("order-id")).toHaveText("N/A");
+      await expect(stranger.getByTestId("order-total")).toHaveText("N/A");
+      await stranger.close();
+    });
+
+    test("a declined card: the gateway's message, nothing ordered, the cart and every field but the card number and CVV kept", async ({ page }) => {
+      const visitor = await asNewVisitor(page);
+      const product = await productFor(index + 2);
+      await addToCart(page, product, mode.javaScriptEnabled);
+      await open(page, "/checkout", mode.javaScriptEnabled);
+      const form = page.getByRole("form", { name: "Checkout form" });
+      await fillBilling(form, visitor.email);
+      await fillCard(form, TEST_CARDS.decline, mode.javaScriptEnabled);
+      await solveCaptcha(page, mode.javaScriptEnabled, form);
+      await form.getByRole("button", { name: "Place Order" }).click();
+
+      await expect(statusMessage(page)).toHaveText("Your card was declined.");
+      await expect(page).toHaveURL(/\/checkout(#checkout-status)?$/);
+      const kept = page.getByRole("form", { name: "Checkout form" });
+      await expect(kept.getByLabel("Full Name")).toHaveValue("Grace Hopper");
+      await expect(kept.getByLabel("Email")).toHaveValue(visitor.email);
+      await expect(kept.getByLabel("Expiry (MM/YY)")).toHaveValue("04/30");
+      await expect(kept.getByLabel("Card Number")).toHaveValue("");
+      await expect(kept.getByLabel("CVV")).toHaveValue("");
+      expect(await dbRows("select id from orders where email = $1", visitor.email)).toEqual([]);
+      await page.goto("/my-cart");
+      await expect(page.getByRole("heading", { name: product.name })).toBeVisible();
+    });
+  });
+}
