@@ -320,6 +320,9 @@ export async function runForm<S extends z.ZodType>(
       paymentKeyUsed = paymentKey(def.id, submissionKey ?? randomUUID());
       const refused = await charge.reserve?.(db, value, paymentKeyUsed, request);
       if (refused) {
+        // A twin of this post (same key) stored meanwhile took what was held (a checkout's cart): its success.
+        const earlier = submissionKey ? await storedSubmission(db, submissionKey) : undefined;
+        if (earlier) return resubmitted(earlier.submissionId);
         return failure(refused.status, refused.message, {
           fieldErrors: refused.fieldErrors,
           reply: submission.reply({ fieldErrors: refused.fieldErrors, formErrors: [refused.message], hideFields: hidden }),

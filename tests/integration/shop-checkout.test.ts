@@ -210,6 +210,21 @@ describe("checkout", () => {
     expect(await cartLines(cartId)).toBe(0);
   });
 
+  it("one render posted twice at once (a double click): one order, one charge, both answered as its success", async () => {
+    const item = await product({ stock: 5 });
+    const { cookie } = await buyer({ id: item.id });
+    const before = await state();
+    const key = crypto.randomUUID();
+    const body = fields();
+    const outcomes = await Promise.all([run(htmlPost(cookie, body, key)), run(htmlPost(cookie, body, key))]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
+    const order = (await orderOf(body.email))!;
+    const [payment] = await rows(conn.db, `select status from payments where id = ${order.payment_id}`);
+    expect(payment).toEqual({ status: "approved" });
+    expect(await state()).toMatchObject({ payments: before.payments + 1, orders: before.orders + 1, holds: before.holds });
+    expect(await stockOf(item.id)).toBe(4);
+  });
+
   it("a cart changed while the card is charged: the amount charged is the one held and stored; the added line stays in the cart", async () => {
     const item = await product({ priceCents: 2500, stock: 5 });
     const extra = await product({ priceCents: 99900, stock: 5 });
