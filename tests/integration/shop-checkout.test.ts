@@ -7,7 +7,7 @@ import { runForm, type FormDefinition } from "~/forms/pipeline.server";
 import { addToCart, cartCookieHeader } from "~/shop/cart.server";
 import { checkoutForm } from "~/shop/checkout/handle.server";
 import { EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "~/shop/checkout/identity";
-import { findOwnOrder, findOwnOrderByPayment, orderConfirmationPath } from "~/shop/checkout/orders.server";
+import { findOwnOrder, findOwnOrderByPayment, orderConfirmationPath, paymentConfirmationPath } from "~/shop/checkout/orders.server";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
 import { captureLogs, secretsIn } from "./payments-support";
@@ -221,6 +221,8 @@ describe("checkout", () => {
     const order = (await orderOf(body.email))!;
     const [payment] = await rows(conn.db, `select status from payments where id = ${order.payment_id}`);
     expect(payment).toEqual({ status: "approved" });
+    // The post that stored it goes to its order; its twin knows the payment, which the confirmation page turns into the order.
+    expect(outcomes.map((o) => o.redirectTo).sort()).toEqual([orderConfirmationPath(order.id), paymentConfirmationPath(order.payment_id)].sort());
     expect(await state()).toMatchObject({ payments: before.payments + 1, orders: before.orders + 1, holds: before.holds });
     expect(await stockOf(item.id)).toBe(4);
   });
