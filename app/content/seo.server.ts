@@ -1,8 +1,8 @@
 import { siteMap } from "~/shell/navigation";
 
-/** Every public route, from the site map the footer shows (external links and duplicates dropped; "/" first). */
+/** Every public route, from the site map the footer shows (external links, one visitor's pages and duplicates dropped; "/" first). */
 export function publicPaths(): string[] {
-  const paths = siteMap.flatMap((col) => col.links.filter((l) => !l.external).map((l) => l.to));
+  const paths = siteMap.flatMap((col) => col.links.filter((l) => !l.external && !l.personal).map((l) => l.to));
   return [...new Set(["/", ...paths])];
 }
 

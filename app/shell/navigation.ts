@@ -1,5 +1,6 @@
 /** Navigation as data (SPEC §2 "Top navigation", "Top bar"). Labels and links exactly as specified. */
-export type NavLink = { label: string; to: string; external?: boolean };
+/** `personal`: one visitor's page (the cart, the checkout): in the footer, never in /sitemap.xml. */
+export type NavLink = { label: string; to: string; external?: boolean; personal?: boolean };
 export type NavGroup = { label: string; mobileLabel: string; links: NavLink[] };
 
 export const residentialMenu: NavGroup = {
@@ -109,7 +110,8 @@ export const siteMap: { heading: string; links: NavLink[] }[] = [
       { label: "Pay Invoice", to: "/pay-invoice" },
       { label: "Discount Sign-up", to: "/discount-signup-2025" },
       { label: "Shop", to: "/shop" },
-      { label: "Your Cart", to: "/my-cart" },
+      { label: "Your Cart", to: "/my-cart", personal: true },
+      { label: "Checkout", to: "/checkout", personal: true },
     ],
   },
   {
