@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { e2eQuery } from "../support/db";
+import { E2E_DATA_DIR } from "../support/server";
 
 /**
  * Shared steps of the form specs. The captcha is solved for real: with
@@ -66,4 +69,97 @@ export async function fillContact(form: Locator, v: ContactValues): Promise<void
   await form.getByLabel("Email").fill(v.email);
   await form.getByLabel("Phone").fill(v.phone);
   await form.getByLabel("How can we help you?").fill(v.details);
+}
+
+/** Today's date in Detroit (the company's calendar: DECISIONS 14), whatever the test machine's zone. */
+export function todayInDetroit(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Detroit", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(),
+  );
+}
+
+/** The date `days` after a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday, of a calendar date. */
+export function weekday(date: string): number {
+  return new Date(`${date}T12:00:00Z`).getUTCDay();
+}
+
+const serviceHolidays = ["01-01", "07-04", "12-25"];
+
+/**
+ * The `index`-th Saturday from three weeks ahead on, holidays (priced as
+ * such) skipped: a residential booking test takes a Saturday of its own, so
+ * tests running in parallel never fill each other's slots (3 places each).
+ * Index 9 is still about 13 weeks ahead, inside the 120-day booking horizon.
+ */
+export function serviceSaturday(index: number): string {
+  let day = addDays(todayInDetroit(), 21);
+  while (weekday(day) !== 6) day = addDays(day, 1);
+  for (let found = 0; ; day = addDays(day, 7)) {
+    if (serviceHolidays.includes(day.slice(5))) continue;
+    if (found++ === index) return day;
+  }
+}
+
+/** "Saturday, December 19": how the booking calendar and its slot list name a day. */
+export function serviceDayName(date: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}
+
+/**
+ * A day's button on the residential booking calendar (JavaScript on), after
+ * going forward month by month to it as a visitor would. Each day's button is
+ * named by the day and what it says under it ("Saturday, December 19, $159.00").
+ */
+export async function serviceDayButton(page: Page, date: string): Promise<Locator> {
+  const calendar = page.getByRole("group", { name: "Service Date" });
+  const day = calendar.getByRole("button", {
+    name: new RegExp(`^${serviceDayName(date)},`),
+  });
+  for (let month = 0; month < 6 && !(await day.isVisible()); month++) await calendar.getByRole("button", { name: "Next month" }).click();
+  return day;
+}
+
+/** Chooses a day on the residential booking calendar (see serviceDayButton). */
+export async function pickServiceDay(page: Page, date: string): Promise<Locator> {
+  const day = await serviceDayButton(page, date);
+  await day.click();
+  return day;
+}
+
+/**
+ * The e-mail the server wrote for `to` (MAIL_TRANSPORT=files: DATA_DIR/mail,
+ * each attachment beside its .eml as `<name of the .eml>-<attachment>`), once
+ * the outbox has sent it; its path without the extension, and its text.
+ */
+export async function mailTo(to: string): Promise<{ base: string; eml: string }> {
+  const folder = path.resolve(E2E_DATA_DIR, "mail");
+  const recipient = new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "m");
+  let found: { base: string; eml: string } | undefined;
+  await expect
+    .poll(
+      () => {
+        const names = existsSync(folder) ? readdirSync(folder).filter((n) => n.endsWith(".eml")) : [];
+        for (const name of names) {
+          const eml = readFileSync(path.join(folder, name), "utf8");
+          if (recipient.test(eml))
+            found = {
+              base: path.join(folder, name.slice(0, -".eml".length)),
+              eml,
+            };
+        }
+        return found !== undefined;
+      },
+      { message: `an e-mail to ${to} in ${folder}`, timeout: 30_000 },
+    )
+    .toBe(true);
+  return found!;
 }
