@@ -65,7 +65,7 @@ export function CardFields({ formId, fields }: { formId: string; fields: CardFie
  * How many answers the enhanced form has had (LeadForm's fetcher, shared by its key).
  * Without JavaScript each answer is a new page, whose secret fields the server left empty.
  */
-function useAnswerCount(formId: string): number {
+export function useAnswerCount(formId: string): number {
   const fetcher = useFetcher({ key: `lead-form-${formId}` });
   const [count, setCount] = useState(0);
   useEffect(() => {
@@ -75,7 +75,7 @@ function useAnswerCount(formId: string): number {
 }
 
 /** The card number grouped in fours as it is typed (react-imask), with its brand once it is known. */
-function CardNumberField({ meta }: { meta: Meta }) {
+export function CardNumberField({ meta, label = cardLabels.cardNumber }: { meta: Meta; label?: string }) {
   const [brand, setBrand] = useState<string | undefined>();
   return (
     <InputBase
@@ -84,7 +84,7 @@ function CardNumberField({ meta }: { meta: Meta }) {
       mask="0000 0000 0000 0000 000"
       id={meta.id}
       name={meta.name}
-      label={cardLabels.cardNumber}
+      label={label}
       description={brand}
       withAsterisk
       aria-required

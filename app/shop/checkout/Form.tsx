@@ -1,10 +1,9 @@
 import { InputBase } from "@mantine/core";
-import { Fragment, useEffect, useState } from "react";
+import { Fragment } from "react";
 import { IMaskInput } from "react-imask";
-import { useFetcher } from "react-router";
 import { LeadForm, type FieldMetadata, type FormBootstrapData } from "~/forms/ui/LeadForm";
+import { CardNumberField, useAnswerCount } from "~/forms/ui/card-fields";
 import { TextField } from "~/forms/ui/fields";
-import { checkCardNumber } from "~/payments/card";
 import { checkoutIdentity } from "./identity";
 import { checkoutLabels, checkoutSchema } from "./schema";
 
@@ -14,7 +13,8 @@ import { checkoutLabels, checkoutSchema } from "./schema";
  * key, with and without JavaScript). Every input is a native control named as
  * SPEC's payload; JavaScript adds the card number grouped in fours and its
  * brand, and the expiry's slash (react-imask), as the other paid forms'
- * card entry does (~/forms/ui/card-fields.tsx, whose names are the invoice's).
+ * card entry does (its number field and answer count come from
+ * ~/forms/ui/card-fields.tsx; the expiry is one MM/YY field here).
  * The card number and CVV are never filled in from the server and are
  * remounted empty after every answer.
  */
@@ -48,7 +48,7 @@ export function CheckoutForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
             <legend>Payment Information</legend>
             <div className="form-grid">
               <Fragment key={`number-${answer}`}>
-                <CardNumberField meta={fields.cardNumber} />
+                <CardNumberField meta={fields.cardNumber} label={checkoutLabels.cardNumber} />
               </Fragment>
               <ExpiryField meta={fields.expiry} />
               <Fragment key={`cvv-${answer}`}>
@@ -63,39 +63,6 @@ export function CheckoutForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
 }
 
 type Meta = FieldMetadata<unknown>;
-
-/** How many answers the enhanced form has had (LeadForm's fetcher, shared by its key). */
-function useAnswerCount(formId: string): number {
-  const fetcher = useFetcher({ key: `lead-form-${formId}` });
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    if (fetcher.data) setCount((n) => n + 1);
-  }, [fetcher.data]);
-  return count;
-}
-
-/** The card number grouped in fours as it is typed, with its brand once it is known. */
-function CardNumberField({ meta }: { meta: Meta }) {
-  const [brand, setBrand] = useState<string | undefined>();
-  return (
-    <InputBase
-      key={meta.key}
-      component={IMaskInput}
-      mask="0000 0000 0000 0000 000"
-      id={meta.id}
-      name={meta.name}
-      label={checkoutLabels.cardNumber}
-      description={brand}
-      withAsterisk
-      aria-required
-      error={meta.errors?.[0]}
-      autoComplete="cc-number"
-      inputMode="numeric"
-      className="form-span-2"
-      onAccept={(value: string) => setBrand(checkCardNumber(value).brand)}
-    />
-  );
-}
 
 /** MM/YY in one field (SPEC §3); the slash is put in as the digits are typed. */
 function ExpiryField({ meta }: { meta: Meta }) {
