@@ -6,6 +6,7 @@ import { EVENING_SLOT, isServiceTime, servicePrice, type ServiceTime } from "~/p
 import { CONTACT_METHODS, COUNTRIES, DEFAULT_COUNTRY, DEFAULT_STATE, SERVICE_TIMES } from "../options";
 import { CardFields } from "../ui/card-fields";
 import { PhotoField, SelectField, TextAreaField, TextField } from "../ui/fields";
+import { useLocation } from "react-router";
 import { LeadForm, type FieldMetadata, type FormBootstrapData } from "../ui/LeadForm";
 import { openSlots, type Availability } from "./availability";
 import { dayPrice, formatServiceDay, freeSlotsText, slotStatus } from "./calendar";
@@ -142,6 +143,7 @@ function VisitNative({ date, time, availability, typed }: VisitProps) {
   const price = keptDate && keptDate >= availability.from ? previewPrice(keptDate, keptTime) : null;
   const free = keptDate ? freeSlotsText(availability, keptDate) : null;
   const previewId = `${date.id}-preview`;
+  const location = useLocation();
 
   const dateInput = useRef<HTMLInputElement>(null);
   const timeSelect = useRef<HTMLSelectElement>(null);
@@ -186,7 +188,8 @@ function VisitNative({ date, time, availability, typed }: VisitProps) {
           {free ? <p>{free}</p> : null}
           {!price && !free ? <p className="form-hint">Choose a date, then Show price to see its price and free times.</p> : null}
         </div>
-        <button type="submit" name={PREVIEW_FIELD} value={PREVIEW_VALUE} formNoValidate className="btn btn-outline">
+        {/* Back at the price, not at the top of a long page. */}
+        <button type="submit" name={PREVIEW_FIELD} value={PREVIEW_VALUE} formNoValidate formAction={`${location.pathname}${location.search}#${previewId}`} className="btn btn-outline">
           Show price
         </button>
       </div>

@@ -105,11 +105,12 @@ test.describe("commercial service form, JavaScript off", () => {
     expect(row).toEqual({ country: "Canada", service_date: dateInDays(5), page: "/commercial-schedule-service" });
   });
 
-  test("residential service: a notice with the phone number until card booking arrives", async ({ page }) => {
+  test("residential service: the chooser leads to the booking form, paid by card", async ({ page }) => {
     await page.goto("/request-service");
     await page.getByRole("list", { name: "Do you need Residential or Commercial service?" }).getByRole("link", { name: /Residential/ }).click();
     await expect(page.getByRole("heading", { name: "Residential Service" })).toBeVisible();
-    await expect(page.getByRole("note")).toContainText("(810) 555-0100");
+    await expect(page.getByRole("form", { name: "Residential service booking form" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Book and Pay" })).toBeVisible();
   });
 });
 

@@ -28,6 +28,13 @@ for (const scheme of ["light", "dark"] as const) {
       });
     }
 
+    // Reached by the checkout's redirect only, so not in the site map: with no order of this visitor's, its 'N/A' state.
+    test("/order-confirmation has no axe violations", async ({ page }) => {
+      await page.goto("/order-confirmation?order=1");
+      await expect(page.getByRole("heading", { name: "Your Order Was Successful!" })).toBeVisible();
+      await expectNoViolations(page, scheme);
+    });
+
     // The paid forms (issue 16) as JavaScript makes them, which the site map's pass may check before hydration:
     // the card number's mask, and the booking calendar through its states.
     test("/pay-invoice once hydrated has no axe violations", async ({ page }) => {
