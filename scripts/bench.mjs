@@ -8,6 +8,9 @@
 //   - peak server RSS, time from start to first 200, gzip JS bytes shipped
 //   - the server's RSS during one 10 × 4 MB photo upload (no-JS service
 //     form): before, peak, and the growth as a multiple of the bytes sent
+//   - 20 buyers checking out at once (POST /api/store/checkout, each with its
+//     own cart and client IP, the sandbox's approving card): 2xx answers,
+//     orders and approved charges stored, p50/p99 latency
 //   - for every load: the server's CPU ms per request (steadier than req/s here)
 // Prints a table and writes bench-results/bench.json for comparison.
 import autocannon from "autocannon";
@@ -24,6 +27,7 @@ const SOCKET_PORT = PORT + 2;
 const base = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const CLIENT_IP_HEADER = "Fly-Client-IP";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 if (!existsSync(`${buildDir}/server/index.js`) || process.argv.includes("--build")) {
@@ -70,6 +74,8 @@ const server = spawn(process.execPath, [...nodeArgs, "server.mjs", `${buildDir}/
     RATE_LIMIT_MAX: "1000000",
     RATE_LIMIT_NOJS_MAX: "1000000",
     FORM_MIN_FILL_MS: "0",
+    // As on fly.io: the proxy's header names the client, so each bench buyer is its own visitor.
+    CLIENT_IP_HEADER: CLIENT_IP_HEADER,
     // Production on DATABASE_URL refuses to start without SMTP unless told that mail to files is meant.
     MAIL_TRANSPORT: process.env.SMTP_URL ? "smtp" : "files",
     PAYMENT_GATEWAY: "sandbox",
@@ -305,6 +311,104 @@ if (contactPage.ok) {
   rows.push({ target: "contact POST (no-JS)", "req/s": contact["accepted/s"], "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, "non-2xx": r.non2xx, errors: r.errors, "server CPU ms/req": r.cpuMsPerRequest });
 }
 
+// ── 20 buyers checking out at once ──────────────────────────────────
+// Each buyer has its own cart (cookie) and client IP, and the same two
+// products with stock enough for all, so every checkout should be paid and
+// stored: the products' rows are what they contend for. Every 2xx must be one
+// order and one approved charge in the database.
+const checkout = await measureCheckouts().catch((error) => ({ note: `not measured: ${error.message}` }));
+if (checkout.buyers) {
+  rows.push({
+    target: `checkout POST ×${checkout.buyers} at once`,
+    "req/s": "n/a",
+    "p50 ms": checkout["p50 ms"],
+    "p99 ms": checkout["p99 ms"],
+    "non-2xx": checkout.buyers - checkout["2xx"],
+    errors: checkout.errors,
+    "server CPU ms/req": checkout["server CPU ms/req"],
+  });
+}
+
+async function measureCheckouts() {
+  const BUYERS = 20;
+  const list = await (await fetch(`${base}/api/store/inventory/list`)).json();
+  const stocked = list.filter((p) => p.stock >= BUYERS).slice(0, 2);
+  if (stocked.length === 0) throw new Error(`no product has ${BUYERS} units in stock`);
+  const expiry = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`;
+  const buyers = [];
+  for (let i = 0; i < BUYERS; i++) {
+    const visitor = { [CLIENT_IP_HEADER]: `198.51.100.${i + 1}` }; // TEST-NET-2: one address per buyer
+    let cookie = "";
+    for (const product of stocked) {
+      const added = await fetch(`${base}/api/store/cart/add`, {
+        method: "POST",
+        headers: { ...visitor, "content-type": "application/json", origin: base, ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ inventory_id: product.id, selectedOptions: {} }),
+      });
+      if (!added.ok) throw new Error(`cart add answered ${added.status}`);
+      cookie ||= (added.headers.get("set-cookie") ?? "").split(";")[0];
+    }
+    // The checkout page as this buyer sees it: its submission key, honeypot and sum.
+    const page = await (await fetch(`${base}/checkout`, { headers: { ...visitor, cookie } })).text();
+    const fields = Object.fromEntries(formDefaults(page));
+    if (!fields.captcha_answer) throw new Error("the checkout page has no sum to answer");
+    const body = {
+      ...fields,
+      name: `Bench Buyer ${i}`,
+      email: `bench-buyer-${i}@example.com`,
+      phone: "(810) 555-0150",
+      address: "1 Bench Way",
+      city: "Flint",
+      state: "MI",
+      zip: "48503",
+      cardNumber: "4242 4242 4242 4242",
+      expiry,
+      cvv: "123",
+    };
+    buyers.push({ headers: { ...visitor, cookie, "content-type": "application/json", origin: base }, body: JSON.stringify(body) });
+  }
+  const peakBefore = peakRss();
+  const cpuBefore = serverCpuMs();
+  const answers = await Promise.all(
+    buyers.map(async ({ headers, body }) => {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${base}/api/store/checkout`, { method: "POST", headers, body });
+        await response.arrayBuffer();
+        return { status: response.status, ms: performance.now() - started };
+      } catch {
+        return { status: 0, ms: performance.now() - started };
+      }
+    }),
+  );
+  const cpuMs = serverCpuMs() - cpuBefore;
+  const sql = postgres(benchDbUrl ?? `postgres://postgres@127.0.0.1:${SOCKET_PORT}/postgres?sslmode=disable`, { max: 1, onnotice: () => {} });
+  let orders;
+  let charges;
+  try {
+    [{ n: orders }] = await sql`select count(*)::int as n from orders where email like 'bench-buyer-%@example.com'`;
+    [{ n: charges }] = await sql`select count(*)::int as n from payments where purpose = 'order' and status = 'approved'`;
+  } finally {
+    await sql.end();
+  }
+  const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const at = (q) => Math.round(ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)]);
+  const ok = answers.filter((a) => a.status >= 200 && a.status < 300).length;
+  return {
+    buyers: BUYERS,
+    products: stocked.map((p) => p.id).join(", "),
+    "2xx": ok,
+    statuses: [...new Set(answers.map((a) => a.status))].join(", "),
+    errors: answers.filter((a) => a.status === 0).length,
+    orders,
+    "approved charges": charges,
+    "p50 ms": at(0.5),
+    "p99 ms": at(0.99),
+    "server CPU ms/req": Number((cpuMs / BUYERS).toFixed(2)),
+    "peak RSS MB before → after": `${peakBefore} → ${peakRss()}`,
+  };
+}
+
 // ── JS shipped per page (gzip) ──────────────────────────────────────
 async function jsBytes(path) {
   const html = await (await fetch(base + path)).text();
@@ -473,6 +577,13 @@ const targets = [
     uploads.runs ? uploads.runs.map((r) => `${r["growth / bytes sent"]}× (${r["RSS before MB"]} → ${r["peak RSS MB"]} MB)`).join(", ") : uploads.note,
     Boolean(uploads.runs?.every((r) => r.stored && r["growth / bytes sent"] <= 1.5) && uploads["rows = photos sent"]),
   ],
+  [
+    "20 buyers at once: orders = charges = 2xx = buyers",
+    checkout.buyers
+      ? `${checkout["2xx"]} 2xx (${checkout.statuses}), ${checkout.orders} orders, ${checkout["approved charges"]} charges, p99 ${checkout["p99 ms"]} ms`
+      : checkout.note,
+    checkout.buyers > 0 && checkout["2xx"] === checkout.buyers && checkout.orders === checkout["2xx"] && checkout["approved charges"] === checkout["2xx"],
+  ],
   ["first 200 ≤ 3 s", `${(firstOk / 1000).toFixed(2)} s`, firstOk <= 3000],
   ["JS on / ≤ 120 KB gzip", `${js["/"]} KB preloaded, ${jsLoaded["/"] ?? "n/a"} KB all loaded`, js["/"] <= 120 && (jsLoaded["/"] ?? Infinity) <= 120],
 ];
@@ -487,6 +598,7 @@ console.table(
   ),
 );
 if (uploads.runs) console.table(uploads.runs);
+if (checkout.buyers) console.table([checkout]);
 console.table(targets.map(([target, value, met]) => ({ target, value, met: met ? "yes" : "NO" })));
 const out = {
   at: new Date().toISOString(),
@@ -495,6 +607,7 @@ const out = {
   pages: rows,
   staticCeilingRatio: ratio,
   contact,
+  checkout,
   peakRssMb: rss,
   uploads,
   firstOkMs: Math.round(firstOk),
