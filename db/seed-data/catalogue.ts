@@ -525,7 +525,7 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 149_00,
     image: img("service"),
     category: "Services",
-    description: "We clear gutters and downspouts, flush them, and check every hanger and seam on a single-story home.",
+    description: "We clear gutters and downspouts, flush them, and check every hanger and seam on your home; the price is for a single-story home, with a two-story home as an option.",
     stock: 100,
     customFields: [
       {
