@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { formatUsd } from "~/payments/money";
 import { Banner } from "~/shell/Banner";
+import { SiteLink } from "~/shell/SiteLink";
 import { CategoryIcon } from "./CategoryIcon";
 import { useHydrated, useShopLoading } from "./hooks";
 import { type CatalogueQuery, SEARCH_MAX, SHOP_SORTS, type ShopSort, shopHref } from "./query";
@@ -79,9 +80,10 @@ export function ShopPage({ data }: { data: ShopPageData }) {
                     <div className="shop-card-body">
                       <h3 className="shop-card-title">{p.name}</h3>
                       <p className="shop-price">{formatUsd(p.priceCents)}</p>
-                      <Link to={`/product/${p.id}`} className="btn btn-primary shop-card-link" prefetch="intent">
+                      {/* A plain anchor: the shell's one listener navigates and prefetches on intent (shell/SiteLink.tsx). */}
+                      <SiteLink to={`/product/${p.id}`} className="btn btn-primary shop-card-link">
                         View Details<span className="visually-hidden"> ({p.name})</span>
-                      </Link>
+                      </SiteLink>
                     </div>
                   </li>
                 ))}
