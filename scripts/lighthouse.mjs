@@ -15,7 +15,11 @@ import { serverNodeArgs } from "./server-node-args.mjs";
 
 const PORT = Number(process.env.LH_PORT ?? 3150);
 const base = `http://localhost:${PORT}`;
-const budget = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
+// Issue 17 asks 98 / 100 / 100 / 100. Best practices reach 100 everywhere; performance
+// stays 95: FCP sits near 2.1 s on every page because the simulation counts the
+// preloaded ES-module chunks as render-blocking (DECISIONS 42), and the form pages'
+// hydration adds blocking time on this shared machine.
+const budget = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 // Issue 5's pages. "A product page" is read both ways: SPEC's product pages
 // (/residential-garage-doors and its siblings) and the shop's product detail.
 const pages = (
@@ -33,14 +37,29 @@ const server = spawn(process.execPath, [...serverNodeArgs, "server.mjs", `${buil
   env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, DB_SOCKET_PORT: "0", SITE_URL: base, LOG_LEVEL: "warn", DATABASE_URL: "" },
   stdio: ["ignore", "ignore", "inherit"],
 });
-const stop = () => server.kill("SIGTERM");
+// A server that dies at start (e.g. a BUILD_DIR outside the repo cannot find
+// node_modules) would otherwise cost minutes of audits that all score 0.
+const died = (code) => {
+  console.error(`the server exited (${code}) before the audits ended`);
+  process.exit(1);
+};
+server.on("exit", died);
+const stop = () => {
+  server.off("exit", died);
+  server.kill("SIGTERM");
+};
 process.on("exit", stop);
 
-for (let i = 0; i < 120; i++) {
+let up = false;
+for (let i = 0; i < 120 && !up; i++) {
   try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
+    up = (await fetch(`${base}/healthz`)).ok;
   } catch {}
-  await new Promise((r) => setTimeout(r, 500));
+  if (!up) await new Promise((r) => setTimeout(r, 500));
+}
+if (!up) {
+  console.error(`the server did not answer ${base}/healthz within a minute`);
+  process.exit(1);
 }
 
 const chromePath = process.env.CHROMIUM_PATH ?? execSync("command -v chromium", { shell: "/bin/sh" }).toString().trim();
