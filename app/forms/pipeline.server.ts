@@ -350,6 +350,12 @@ export async function runForm<S extends z.ZodType>(
       }
     }
 
+    // This post's twin (same key) committed first: what this post held after that commit (a
+    // place, stock) is given back, or it would stand unused until it expires; then its success.
+    const twinStored = async (id: number): Promise<FormOutcome> => {
+      if (paymentKeyUsed) await def.payment?.release?.(db, paymentKeyUsed).catch(() => {});
+      return resubmitted(id);
+    };
     const ctx: SubmissionContext = { request, clientIp, page, uploads: parsed.uploads, api, payment, paymentKey: paymentKeyUsed };
     const store = () =>
       db.transaction(async (tx) => {
@@ -385,7 +391,7 @@ export async function runForm<S extends z.ZodType>(
       if (payment?.status === "approved") {
         // Stored by a concurrent twin of this post (same key): that submission holds the payment.
         const earlier = submissionKey ? await storedSubmission(db, submissionKey).catch(() => undefined) : undefined;
-        if (earlier) return resubmitted(earlier.submissionId);
+        if (earlier) return twinStored(earlier.submissionId);
         // Money taken for something not stored: give it back (same day, nothing settles), and its hold.
         // Unless the charge was a twin's (same key, still in flight): that post stores or voids it.
         if (!payment.repeated) {
@@ -401,7 +407,7 @@ export async function runForm<S extends z.ZodType>(
       }
       if (submissionKey && isUniqueViolation(causeOf(error), "submission_keys_pkey")) {
         const earlier = await storedSubmission(db, submissionKey);
-        if (earlier) return resubmitted(earlier.submissionId);
+        if (earlier) return twinStored(earlier.submissionId);
       }
       throw error;
     }
