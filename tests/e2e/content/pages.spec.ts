@@ -80,8 +80,10 @@ test.describe("content routes", () => {
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toContain("application/xml");
     const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(SITE, ""));
-    const publicRoutes = new Set(["/", ...siteMap.flatMap((c) => c.links.map((l) => l.to))]);
+    // One visitor's pages (the cart, the checkout) are in the footer but not offered to crawlers.
+    const publicRoutes = new Set(["/", ...siteMap.flatMap((c) => c.links.filter((l) => !l.personal).map((l) => l.to))]);
     expect(new Set(locs)).toEqual(publicRoutes);
+    expect(locs).not.toContain("/my-cart");
     for (const path of contentRoutePaths) expect(locs).toContain(path);
 
     const robots = await request.get("/robots.txt");

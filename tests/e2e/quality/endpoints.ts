@@ -5,7 +5,8 @@
  * action in app/routes.ts is reached by one of these, so a new form or
  * /api/store/* route cannot land untested.
  */
-export const htmlFormEndpoints = [
+/** Pages whose form is a lead form of the pipeline: captcha, honeypot, field errors re-rendered. */
+export const leadFormEndpoints = [
   "/contact",
   "/request-quote?type=residential",
   "/request-quote?type=commercial",
@@ -16,9 +17,16 @@ export const htmlFormEndpoints = [
   "/employment",
   "/pay-invoice",
   "/residential-patio-doors",
-  "/my-cart",
-  "/checkout",
 ] as const;
+
+/**
+ * The shop's posting pages: the cart (add, delete: no captcha) and the
+ * checkout (a lead form, shown once the cart holds something: an empty
+ * visitor gets the empty-cart line instead).
+ */
+export const shopFormEndpoints = ["/my-cart", "/checkout"] as const;
+
+export const htmlFormEndpoints = [...leadFormEndpoints, ...shopFormEndpoints] as const;
 
 export const apiEndpoints = [
   "/api/store/contact/submit",
