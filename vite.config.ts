@@ -26,8 +26,67 @@ function reactRouterProductionInBrowser(): Plugin {
   };
 }
 
+/**
+ * One "shell" chunk for what every page loads before its first paint, instead
+ * of the ~15 small chunks the automatic split made of it: Lighthouse's mobile
+ * simulation counts every modulepreloaded chunk as render-blocking, and each
+ * costs a request on its throttled connection (DECISIONS 42, 43). The shell is
+ * the static import closure of the client entry and the root route (React,
+ * React DOM, React Router, header, footer), plus the small app modules that at
+ * least three route modules import (page head, banner, the forms' client
+ * action, money), when all they import is already there. The closure follows
+ * only app/ and the core packages, so a barrel import (root's `@mantine/core`,
+ * a form's zod) does not pull the form pages' libraries into every page.
+ */
+function shellChunk(): Plugin {
+  const shell = new Set<string>();
+  const app = here("./app/");
+  const core = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
+  const followed = (id: string) => id.startsWith(app) || core.test(id) || id.startsWith("\0");
+  const isShellEntry = (id: string) => /[\\/]entry\.client\.tsx$/.test(id) || id.startsWith(here("./app/root.tsx"));
+  return {
+    name: "shell-chunk",
+    apply: "build",
+    config: (_config, env) =>
+      env.isSsrBuild
+        ? undefined
+        : { build: { rollupOptions: { output: { codeSplitting: { groups: [{ name: "shell", test: (id: string) => shell.has(id) }] } } } } },
+    buildEnd() {
+      if (this.environment.name !== "client") return;
+      const info = (id: string) => this.getModuleInfo(id);
+      /** What `from` imports statically, transitively, through the modules `follow` accepts; entries excluded. */
+      const closure = (from: readonly string[], follow: (id: string) => boolean) => {
+        const seen = new Set<string>();
+        const stack = [...from];
+        while (stack.length) {
+          const id = stack.pop()!;
+          const module = info(id);
+          if (seen.has(id) || !follow(id) || !module || module.isEntry) continue;
+          seen.add(id);
+          stack.push(...module.importedIds);
+        }
+        return seen;
+      };
+      const entries = [...this.getModuleIds()].filter((id) => info(id)?.isEntry);
+      for (const id of closure(entries.filter(isShellEntry).flatMap((id) => info(id)!.importedIds), followed)) shell.add(id);
+      const routeFiles = new Map<string, Set<string>>();
+      for (const entry of entries.filter((id) => !isShellEntry(id))) {
+        for (const id of closure(info(entry)!.importedIds, followed)) {
+          const files = routeFiles.get(id) ?? new Set();
+          routeFiles.set(id, files.add(entry.replace(/\?.*/, "")));
+        }
+      }
+      for (const [id, files] of routeFiles) {
+        if (shell.has(id) || files.size < 3 || !id.startsWith(app)) continue;
+        const deps = closure([id], () => true);
+        if ([...deps].every(followed)) for (const dep of deps) shell.add(dep);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouterProductionInBrowser(), reactRouter(), precompressClientBuild()],
+  plugins: [reactRouterProductionInBrowser(), reactRouter(), shellChunk(), precompressClientBuild()],
   resolve: {
     alias: [
       { find: /^~\//, replacement: here("./app/") },
