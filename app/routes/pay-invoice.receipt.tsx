@@ -3,6 +3,7 @@ import formsCss from "~/forms/forms.css?url";
 import { INVOICE_PENDING, INVOICE_SUCCESS } from "~/forms/invoice/identity";
 import { findInvoiceReceipt, receiptLine, verifiedPaymentId } from "~/forms/invoice/receipt.server";
 import { getDb } from "~/lib/db.server";
+import { ReceiptCard } from "~/forms/ui/ReceiptCard";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/pay-invoice.receipt";
@@ -39,20 +40,7 @@ export default function InvoiceReceipt({ loaderData }: Route.ComponentProps) {
       />
       <section className="section">
         <div className="shell-container form-page">
-          <div className="form-card" id="receipt">
-            {loaderData.pending ? (
-              <p role="status" className="form-message form-message--error">
-                {INVOICE_PENDING}
-              </p>
-            ) : (
-              <>
-                <p role="status" className="form-message form-message--success">
-                  {INVOICE_SUCCESS}
-                </p>
-                <p className="receipt-line">{loaderData.line}</p>
-              </>
-            )}
-          </div>
+          <ReceiptCard pending={loaderData.pending} pendingText={INVOICE_PENDING} successText={INVOICE_SUCCESS} line={loaderData.line} />
         </div>
       </section>
     </>

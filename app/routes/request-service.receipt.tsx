@@ -3,6 +3,7 @@ import formsCss from "~/forms/forms.css?url";
 import { RESIDENTIAL_PENDING, RESIDENTIAL_SUCCESS } from "~/forms/residential/identity";
 import { findServiceReceipt, serviceReceiptLine, verifiedServicePaymentId } from "~/forms/residential/receipt.server";
 import { getDb } from "~/lib/db.server";
+import { ReceiptCard } from "~/forms/ui/ReceiptCard";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/request-service.receipt";
@@ -36,21 +37,9 @@ export default function ServiceReceipt({ loaderData }: Route.ComponentProps) {
       />
       <section className="section">
         <div className="shell-container form-page">
-          <div className="form-card" id="receipt">
-            {loaderData.pending ? (
-              <p role="status" className="form-message form-message--error">
-                {RESIDENTIAL_PENDING}
-              </p>
-            ) : (
-              <>
-                <p role="status" className="form-message form-message--success">
-                  {RESIDENTIAL_SUCCESS}
-                </p>
-                <p className="receipt-line">{loaderData.line}</p>
-                <p className="form-hint">We have e-mailed you this receipt with a calendar invitation for the visit.</p>
-              </>
-            )}
-          </div>
+          <ReceiptCard pending={loaderData.pending} pendingText={RESIDENTIAL_PENDING} successText={RESIDENTIAL_SUCCESS} line={loaderData.line}>
+            <p className="form-hint">We have e-mailed you this receipt with a calendar invitation for the visit.</p>
+          </ReceiptCard>
         </div>
       </section>
     </>

@@ -5,6 +5,7 @@ import { linkPayment } from "~/payments/payments.server";
 import { servicePrice } from "~/payments/service-price";
 import { CARD_FIELD_NAMES, cardInput } from "../card-schema";
 import { FormFailure, summaryRows, type FormDefinition } from "../pipeline.server";
+import { serviceRequestRow } from "../service/handle.server";
 import { SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "./availability";
 import { confirmPlace, holdPlace, releasePlace } from "./availability.server";
 import { PREVIEW_FIELD, PREVIEW_VALUE, RESIDENTIAL_PENDING, RESIDENTIAL_SUCCESS, residentialServiceIdentity } from "./identity";
@@ -60,28 +61,13 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     const [row] = await tx
       .insert(serviceRequests)
       .values({
-        kind: "residential",
-        name: value.name,
-        phone: value.phone,
-        email: value.email,
-        address1: value.address1,
-        address2: value.address2 ?? null,
-        city: value.city,
-        state: value.state,
-        zip: value.zip,
-        country: value.country,
-        serviceDate: value.serviceDate,
-        serviceTime: value.serviceTime,
-        description: value.description ?? null,
-        contactMethod: value.contactMethod,
+        ...serviceRequestRow("residential", value, ctx),
         totalCents: payment.amountCents,
         paymentStatus: paid ? "paid" : "pending",
         paymentId: payment.paymentId,
         paymentTransactionId: payment.transactionId ?? null,
         cardBrand: payment.brand ?? null,
         cardLast4: payment.last4 ?? null,
-        page: ctx.page,
-        clientIp: ctx.clientIp,
       })
       .returning({ id: serviceRequests.id });
     await linkPayment(tx, payment.paymentId, { table: "service_requests", id: row!.id });

@@ -1,7 +1,7 @@
 import { serviceRequests } from "@db/schema";
-import { summaryRows, type FormDefinition } from "../pipeline.server";
+import { summaryRows, type FormDefinition, type SubmissionContext } from "../pipeline.server";
 import { commercialServiceIdentity } from "./identity";
-import { commercialServiceSchema, serviceLabels } from "./schema";
+import { commercialServiceSchema, serviceLabels, type CommercialServiceInput } from "./schema";
 
 /**
  * Commercial service requests (/request-service?type=commercial and
@@ -9,6 +9,28 @@ import { commercialServiceSchema, serviceLabels } from "./schema";
  * (SPEC §4). The residential form (card payment) belongs to the payments
  * issue and writes the same table with kind 'residential'.
  */
+/** A service request's row from the fields both kinds share (the residential booking adds its payment). */
+export function serviceRequestRow(kind: "commercial" | "residential", value: CommercialServiceInput, ctx: Pick<SubmissionContext, "page" | "clientIp">) {
+  return {
+    kind,
+    name: value.name,
+    phone: value.phone,
+    email: value.email,
+    address1: value.address1,
+    address2: value.address2 ?? null,
+    city: value.city,
+    state: value.state,
+    zip: value.zip,
+    country: value.country,
+    serviceDate: value.serviceDate,
+    serviceTime: value.serviceTime,
+    description: value.description ?? null,
+    contactMethod: value.contactMethod,
+    page: ctx.page,
+    clientIp: ctx.clientIp,
+  };
+}
+
 export const commercialServiceForm: FormDefinition<typeof commercialServiceSchema> = {
   ...commercialServiceIdentity,
   noun: "commercial service request",
@@ -18,24 +40,7 @@ export const commercialServiceForm: FormDefinition<typeof commercialServiceSchem
   async handle(tx, value, ctx) {
     const [row] = await tx
       .insert(serviceRequests)
-      .values({
-        kind: "commercial",
-        name: value.name,
-        phone: value.phone,
-        email: value.email,
-        address1: value.address1,
-        address2: value.address2 ?? null,
-        city: value.city,
-        state: value.state,
-        zip: value.zip,
-        country: value.country,
-        serviceDate: value.serviceDate,
-        serviceTime: value.serviceTime,
-        description: value.description ?? null,
-        contactMethod: value.contactMethod,
-        page: ctx.page,
-        clientIp: ctx.clientIp,
-      })
+      .values(serviceRequestRow("commercial", value, ctx))
       .returning({ id: serviceRequests.id });
     return {
       submission: { table: "service_requests", id: row!.id },
