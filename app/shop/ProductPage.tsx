@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { formatUsd } from "~/payments/money";
-import { useHydrated, useShopLoading } from "./hooks";
+import { useHydrated } from "~/shell/hydrated";
+import { useShopLoading } from "./hooks";
 import { optionCents, priceWithOptions } from "./pricing";
 import type { ProductView } from "./types";
 

@@ -4,7 +4,8 @@ import { formatUsd } from "~/payments/money";
 import { Banner } from "~/shell/Banner";
 import { SiteLink } from "~/shell/SiteLink";
 import { CategoryIcon } from "./CategoryIcon";
-import { useHydrated, useShopLoading } from "./hooks";
+import { useHydrated } from "~/shell/hydrated";
+import { useShopLoading } from "./hooks";
 import { type CatalogueQuery, SEARCH_MAX, SHOP_SORTS, type ShopSort, shopHref } from "./query";
 import type { CategoryView } from "./types";
 

@@ -1,16 +1,4 @@
-import { useSyncExternalStore } from "react";
 import { useNavigation } from "react-router";
-
-const noSubscription = () => () => {};
-
-/** False on the server and during hydration, true after it: controls only JavaScript can use appear then. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * SPEC §2's loading states during client transitions: 'Loading products...'

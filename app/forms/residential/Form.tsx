@@ -1,17 +1,19 @@
 import { NativeSelect, Radio, TextInput } from "@mantine/core";
 import { DatePicker } from "@mantine/dates";
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { centsToDecimal, formatUsd } from "~/payments/money";
 import { EVENING_SLOT, isServiceTime, servicePrice, type ServiceTime } from "~/payments/service-price";
-import { CONTACT_METHODS, COUNTRIES, DEFAULT_COUNTRY, DEFAULT_STATE, SERVICE_TIMES } from "../options";
+import { CONTACT_METHODS, DEFAULT_COUNTRY, DEFAULT_STATE, SERVICE_TIMES } from "../options";
 import { CardFields } from "../ui/card-fields";
-import { PhotoField, SelectField, TextAreaField, TextField } from "../ui/fields";
+import { PhotoField, SelectField, TextAreaField } from "../ui/fields";
 import { useLocation } from "react-router";
+import { useHydrated } from "~/shell/hydrated";
 import { LeadForm, type FieldMetadata, type FormBootstrapData } from "../ui/LeadForm";
 import { openSlots, type Availability } from "./availability";
 import { dayPrice, formatServiceDay, freeSlotsText, slotStatus } from "./calendar";
 import { PREVIEW_FIELD, PREVIEW_VALUE, residentialServiceIdentity } from "./identity";
 import { residentialLabels, residentialServiceSchema } from "./schema";
+import { ServiceContactFields } from "../service/ContactFields";
 // The calendar's styles travel with this form's chunk: no other page needs them,
 // and the calendar only appears once JavaScript has loaded it.
 import "./dates.css";
@@ -49,15 +51,7 @@ export function ResidentialServiceForm({ bootstrap, availability }: { bootstrap:
     >
       {(fields, errors) => (
         <div className="form-grid">
-          <TextField meta={fields.name} label={residentialLabels.name} required autoComplete="name" className="form-span-2" />
-          <TextField meta={fields.phone} label={residentialLabels.phone} type="tel" required autoComplete="tel" />
-          <TextField meta={fields.email} label={residentialLabels.email} type="email" required autoComplete="email" />
-          <TextField meta={fields.address1} label={residentialLabels.address1} required autoComplete="address-line1" className="form-span-2" />
-          <TextField meta={fields.address2} label={residentialLabels.address2} autoComplete="address-line2" className="form-span-2" />
-          <TextField meta={fields.city} label={residentialLabels.city} required autoComplete="address-level2" />
-          <TextField meta={fields.state} label={residentialLabels.state} required autoComplete="address-level1" maxLength={50} />
-          <TextField meta={fields.zip} label={residentialLabels.zip} required autoComplete="postal-code" maxLength={12} />
-          <SelectField meta={fields.country} label={residentialLabels.country} required options={COUNTRIES} placeholder={null} autoComplete="country-name" />
+          <ServiceContactFields fields={fields} />
           {hydrated ? (
             // A new key when Conform resets the form (after a booking): the picker starts empty again.
             <VisitPicker key={`${fields.serviceDate.key}-${fields.serviceTime.key}`} date={fields.serviceDate} time={fields.serviceTime} availability={availability} typed={typed} />
@@ -92,16 +86,6 @@ type Meta = FieldMetadata<unknown>;
 type Typed = { date?: string; time?: string };
 type VisitProps = { date: Meta; time: Meta; availability: Availability; typed: RefObject<Typed> };
 
-const noSubscription = () => () => {};
-
-/** False on the server and during hydration, true after it (and on every later client render). */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";

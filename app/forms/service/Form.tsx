@@ -1,8 +1,9 @@
-import { CONTACT_METHODS, COUNTRIES, DEFAULT_COUNTRY, DEFAULT_STATE, SERVICE_TIMES } from "../options";
+import { CONTACT_METHODS, DEFAULT_COUNTRY, DEFAULT_STATE, SERVICE_TIMES } from "../options";
 import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
 import { PhotoField, SelectField, TextAreaField, TextField } from "../ui/fields";
 import { todayInDetroit } from "~/lib/company-time";
 import { commercialServiceIdentity } from "./identity";
+import { ServiceContactFields } from "./ContactFields";
 import { commercialServiceSchema, serviceLabels } from "./schema";
 
 /**
@@ -22,15 +23,7 @@ export function CommercialServiceForm({ bootstrap }: { bootstrap: FormBootstrapD
     >
       {(fields, errors) => (
         <div className="form-grid">
-          <TextField meta={fields.name} label={serviceLabels.name} required autoComplete="name" className="form-span-2" />
-          <TextField meta={fields.phone} label={serviceLabels.phone} type="tel" required autoComplete="tel" />
-          <TextField meta={fields.email} label={serviceLabels.email} type="email" required autoComplete="email" />
-          <TextField meta={fields.address1} label={serviceLabels.address1} required autoComplete="address-line1" className="form-span-2" />
-          <TextField meta={fields.address2} label={serviceLabels.address2} autoComplete="address-line2" className="form-span-2" />
-          <TextField meta={fields.city} label={serviceLabels.city} required autoComplete="address-level2" />
-          <TextField meta={fields.state} label={serviceLabels.state} required autoComplete="address-level1" maxLength={50} />
-          <TextField meta={fields.zip} label={serviceLabels.zip} required autoComplete="postal-code" maxLength={12} />
-          <SelectField meta={fields.country} label={serviceLabels.country} required options={COUNTRIES} placeholder={null} autoComplete="country-name" />
+          <ServiceContactFields fields={fields} />
           <TextField meta={fields.serviceDate} label={serviceLabels.serviceDate} type="date" required min={todayInDetroit()} />
           <SelectField meta={fields.serviceTime} label={serviceLabels.serviceTime} required options={SERVICE_TIMES} placeholder="Choose a time slot" />
           <SelectField meta={fields.contactMethod} label={serviceLabels.contactMethod} required options={CONTACT_METHODS} className="form-span-2" />
