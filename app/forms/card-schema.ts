@@ -17,12 +17,6 @@ export const cardLabels = {
   cardCVC: "CVC",
 } as const;
 
-/** Never in a summary, an e-mail or a log: the card's number and code (the expiry is not needed there either). */
-export const CARD_FIELD_NAMES = ["cardNumber", "cardCVC", "cardExpMonth", "cardExpYear"];
-
-/** Never sent back to the browser (re-typed after any refusal, a declined card included). */
-export const CARD_SECRET_FIELDS = ["cardNumber", "cardCVC"] as const;
-
 export const cardShape = {
   cardHolder: requiredText(cardLabels.cardHolder, 100),
   cardNumber: z

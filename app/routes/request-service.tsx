@@ -1,15 +1,12 @@
+import type { ShouldRevalidateFunction } from "react-router";
 import { company } from "~/content/company";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import { isFormActionData } from "~/forms/result";
 import formsCss from "~/forms/forms.css?url";
 import { formAction, formBootstrap } from "~/forms/actions.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
-import { emptyAvailability } from "~/forms/residential/availability";
 import { residentialAvailability } from "~/forms/residential/availability.server";
 import { residentialServiceForm } from "~/forms/residential/handle.server";
-import { residentialServiceIdentity } from "~/forms/residential/identity";
-import { formatUsd } from "~/payments/money";
-import { SERVICE_PRICE_CENTS } from "~/payments/service-price";
 import { lazyForm } from "~/forms/ui/lazy-form";
 import { Chooser, FormCardHeader } from "~/forms/ui/Chooser";
 import { Banner } from "~/shell/Banner";
@@ -40,8 +37,8 @@ function serviceType(url: URL) {
 export async function loader({ request }: Route.LoaderArgs) {
   const type = serviceType(new URL(request.url));
   // The residential calendar: the places taken from today on (fresh on every render, a refused post's included).
-  const availability = type === "residential" ? await residentialAvailability() : null;
-  return { type, form: formBootstrap(), availability };
+  if (type === "residential") return { type, form: formBootstrap(), availability: await residentialAvailability() };
+  return { type, form: formBootstrap(), availability: null };
 }
 
 // ?type=residential books and pays; every other post is the commercial request (as before the residential form existed).
@@ -49,8 +46,8 @@ export const action = (args: Route.ActionArgs) =>
   serviceType(new URL(args.request.url)) === "residential" ? formAction(residentialServiceForm, args) : formAction(commercialServiceForm, args);
 export const clientAction = leadFormClientAction;
 // The residential calendar is read again after a refused booking (a slot may have filled meanwhile).
-export const shouldRevalidate: typeof leadFormShouldRevalidate = (args) =>
-  isFormActionData(args.actionResult) && args.actionResult.form === residentialServiceIdentity.id && args.actionResult.status === "error"
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isFormActionData(args.actionResult) && args.actionResult.status === "error" && serviceType(args.currentUrl) === "residential"
     ? true
     : leadFormShouldRevalidate(args);
 
@@ -74,16 +71,10 @@ export default function RequestService({ loaderData }: Route.ComponentProps) {
               </p>
               <CommercialServiceForm bootstrap={form} />
             </div>
-          ) : type === "residential" ? (
+          ) : availability ? (
             <div className="form-card">
               <FormCardHeader title="Residential Service" changeTo="/request-service" changeLabel="Change: choose residential or commercial again" />
-              <p className="form-hint">
-                Pick a day and a time window; the price is set by the day and the time (weekdays from{" "}
-                {formatUsd(SERVICE_PRICE_CENTS.standard)}). You pay by card now and receive a receipt and a calendar invitation by
-                e-mail. Garage door emergency after hours? Call <a href={company.emergencyPhone.href}>{company.emergencyPhone.display}</a>,
-                day or night.
-              </p>
-              <ResidentialServiceForm bootstrap={form} availability={availability ?? emptyAvailability(3)} />
+              <ResidentialServiceForm bootstrap={form} availability={availability} />
             </div>
           ) : (
             <Chooser

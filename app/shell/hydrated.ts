@@ -1,16 +1,22 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
-const noSubscription = () => () => {};
+/** Set once the first page has hydrated; later client renders start hydrated. */
+let hydratedOnce = false;
 
 /**
  * False on the server and during hydration, true after it (and on every later
  * client render): controls only JavaScript can drive (a calendar, live
  * filters) appear then, and their no-JavaScript stand-ins go.
+ *
+ * The switch after hydration is a transition, so React renders the calendar in
+ * short slices instead of one long task that would hold the main thread while
+ * the visitor may already be typing (docs/decisions.md 44).
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(hydratedOnce);
+  useEffect(() => {
+    hydratedOnce = true;
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }

@@ -1,7 +1,8 @@
 import { invoicePayments } from "@db/schema";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
-import { CARD_FIELD_NAMES, cardInput } from "../card-schema";
+import { CARD_FIELD_NAMES } from "../card-names";
+import { cardInput } from "../card-schema";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
 import { INVOICE_PENDING, INVOICE_SUCCESS, invoiceIdentity } from "./identity";
 

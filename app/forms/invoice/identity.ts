@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { CARD_SECRET_FIELDS } from "../card-schema";
+import { CARD_SECRET_FIELDS } from "../card-names";
 import type { FormIdentity } from "../identity";
 import type { invoiceSchema } from "./schema";
 

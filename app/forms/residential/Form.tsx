@@ -1,8 +1,9 @@
 import { NativeSelect, Radio, TextInput } from "@mantine/core";
 import { DatePicker } from "@mantine/dates";
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { company } from "~/content/company";
 import { centsToDecimal, formatUsd } from "~/payments/money";
-import { EVENING_SLOT, isServiceTime, servicePrice, type ServiceTime } from "~/payments/service-price";
+import { EVENING_SLOT, isServiceTime, SERVICE_PRICE_CENTS, servicePrice, type ServiceTime } from "~/payments/service-price";
 import { CONTACT_METHODS, DEFAULT_COUNTRY, DEFAULT_STATE, SERVICE_TIMES } from "../options";
 import { CardFields } from "../ui/card-fields";
 import { PhotoField, SelectField, TextAreaField } from "../ui/fields";
@@ -39,7 +40,14 @@ export function ResidentialServiceForm({ bootstrap, availability }: { bootstrap:
   // What the visitor typed in the native inputs before hydration replaced them.
   const typed = useRef<Typed>({});
   return (
-    <LeadForm
+    <>
+      <p className="form-hint">
+        Pick a day and a time window; the price is set by the day and the time (weekdays from{" "}
+        {formatUsd(SERVICE_PRICE_CENTS.standard)}). You pay by card now and receive a receipt and a calendar invitation by
+        e-mail. Garage door emergency after hours? Call <a href={company.emergencyPhone.href}>{company.emergencyPhone.display}</a>,
+        day or night.
+      </p>
+      <LeadForm
       id={id}
       title="Residential service booking form"
       schema={residentialServiceSchema}
@@ -78,7 +86,8 @@ export function ResidentialServiceForm({ bootstrap, availability }: { bootstrap:
           <CardFields formId={id} fields={fields} />
         </div>
       )}
-    </LeadForm>
+      </LeadForm>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { CARD_SECRET_FIELDS } from "../card-schema";
+import { CARD_SECRET_FIELDS } from "../card-names";
 import type { FormIdentity } from "../identity";
 import { commercialServiceIdentity } from "../service/identity";
 

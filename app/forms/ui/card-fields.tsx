@@ -13,7 +13,7 @@ import { TextField } from "./fields";
  * native input named as SPEC §7's payload (the expiry as two inputs, so the
  * form posts them without JavaScript too). JavaScript adds the number grouped
  * in fours (react-imask) and its brand. The number and CVC are never filled in
- * from the server (card-schema.ts CARD_SECRET_FIELDS), and are remounted empty
+ * from the server (card-names.ts CARD_SECRET_FIELDS), and are remounted empty
  * after every answer of the enhanced form. Rendered as cells of the form's
  * `.form-grid`.
  */
