@@ -25,7 +25,6 @@ const recorder = async ({ seconds, sceneSource }) => {
   canvas.height = H;
   document.body.append(canvas);
   const ctx = canvas.getContext("2d");
-  // eslint-disable-next-line no-new-func
   const scene = new Function("ctx", "t", "W", "H", sceneSource);
   const stream = canvas.captureStream(24);
   const rec = new MediaRecorder(stream, { mimeType: "video/webm;codecs=vp9", videoBitsPerSecond: 160_000 });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: everything, in order, stopping at the first failure:
+//   0. lint (ESLint) and format (Prettier --check)
 //   1. typecheck (react-router typegen + tsc)
 //   2. vitest (unit + integration) on PGlite, and again on the PostgreSQL
 //      server when DATABASE_URL is set (each test file gets its own database)
@@ -114,6 +115,13 @@ function playwrightCounts(file) {
 }
 
 const npx = "npx";
+
+// 0. Lint and format: the same rules for every file (eslint.config.js, .prettierrc.json).
+if (!run("lint", npx, ["eslint", "."]) || !run("format check", npx, ["prettier", "--check", ".", "--log-level", "warn"])) {
+  failed += 1;
+  finish(false);
+}
+passed += 1;
 
 // 1. Types
 if (!run("typecheck", npx, ["react-router", "typegen"]) || !run("tsc", npx, ["tsc"])) {

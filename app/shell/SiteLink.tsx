@@ -16,8 +16,12 @@ import { PrefetchPageLinks, useNavigate } from "react-router";
  *
  * Only for absolute paths inside the site; anything else is an ordinary <a>.
  */
-export function SiteLink({ to, ...rest }: { to: string } & Omit<ComponentPropsWithoutRef<"a">, "href">) {
-  return <a {...rest} href={to} data-site-link="" data-discover="true" />;
+export function SiteLink({ to, children, ...rest }: { to: string } & Omit<ComponentPropsWithoutRef<"a">, "href">) {
+  return (
+    <a {...rest} href={to} data-site-link="" data-discover="true">
+      {children}
+    </a>
+  );
 }
 
 const SELECTOR = "a[data-site-link]";

@@ -11,7 +11,7 @@ import { commercialServiceForm } from "~/forms/service/handle.server";
 import { PhotoField } from "~/forms/ui/fields";
 import { readBody, uploadTempDir } from "~/forms/uploads.server";
 import { createTestDatabase } from "../support/db";
-import { altchaToken, count, formPost, honeypotFields, imageFile, jpegBytes, pngBytes, rows, sumAnswer, toFormData, nextIp, SITE, inPiecesBody } from "./forms-support";
+import { altchaToken, count, formPost, honeypotFields, imageFile, jpegBytes, pngBytes, rows, sumAnswer, toFormData, nextIp, inPiecesBody } from "./forms-support";
 
 /**
  * Uploads (DECISIONS 11, issue 15): images only, judged by their bytes; at

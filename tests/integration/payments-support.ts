@@ -14,6 +14,8 @@ import { AUTHORIZENET_ENDPOINTS } from "~/payments/authorizenet.server";
 export const TEST_CARDS = ["4242424242424242", "4000000000000002", "4000000000000119", "4111111111111111", "5555555555554444", "378282246310005"];
 export const TEST_CVCS = ["847", "7319"];
 
+// The processor's JSON as the tests read it: nested objects whose shape each test knows.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test double reads arbitrary processor JSON
 export type AnetRequest = { createTransactionRequest: Record<string, any> };
 
 export type AnetMock = {

@@ -244,7 +244,6 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
           role="group"
           aria-labelledby={labelId}
           aria-describedby={dateError ? `${hintId} ${dateErrorId}` : hintId}
-          aria-invalid={dateError ? true : undefined}
           className="service-calendar"
         >
           <DatePicker

@@ -1,0 +1,51 @@
+// ESLint (flat config), run by `npm run lint` and by `npm test` before the type check.
+// typescript-eslint's recommended rules, React's rules of hooks and jsx-a11y's
+// recommended accessibility rules; formatting is Prettier's job (`npm run format`).
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".react-router/",
+      "node_modules/",
+      "public/",
+      "test-results/",
+      "playwright-report/",
+      "bench-results/",
+      ".data*/",
+      "drizzle/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      // `_name` marks a parameter or binding kept on purpose (a positional argument, a rest sibling).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
+      // Empty catch blocks are deliberate where a failure has nothing to add (each says why).
+      "no-empty": ["error", { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ["**/*.{tsx,jsx}"],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+);
