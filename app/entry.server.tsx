@@ -4,6 +4,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { log } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
+import { bootAfterFirstPaint } from "~/shell/boot-after-paint.server";
 import { documentKey, nonceContext, rememberDocument, rememberedDocument } from "~/lib/page-cache.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security.server";
 import { cspAllowances } from "~/lib/startup.server";
@@ -67,7 +68,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const document = Buffer.concat(chunks);
+              const document = Buffer.from(bootAfterFirstPaint(Buffer.concat(chunks).toString()));
               if (key && responseStatusCode === renderedStatus) rememberDocument(key, document.toString(), nonce);
               responseHeaders.set("Content-Length", String(document.byteLength));
               resolve(new Response(document, { headers: responseHeaders, status: responseStatusCode }));

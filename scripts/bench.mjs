@@ -412,7 +412,8 @@ async function measureCheckouts() {
 // ── JS shipped per page (gzip) ──────────────────────────────────────
 async function jsBytes(path) {
   const html = await (await fetch(base + path)).text();
-  const srcs = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
+  // The modules the page asks for once it has painted (app/shell/boot-after-paint.server.ts).
+  const srcs = new Set(JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(html)?.[1] ?? "[]"));
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) srcs.add(m[1]);
   let total = 0;
   for (const src of srcs) total += gzipSync(Buffer.from(await (await fetch(base + src)).arrayBuffer())).length;

@@ -78,6 +78,8 @@ test("the Places key never reaches the browser: not in any HTML, data response o
     const assets = [
       ...tags(html, "script").map((t) => attrOf(t, "src")),
       ...tags(html, "link").filter((t) => /modulepreload|stylesheet/.test(attrOf(t, "rel") ?? "")).map((t) => attrOf(t, "href")),
+      // The modules the page loads after its first paint (app/shell/boot-after-paint.server.ts).
+      ...[...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
     ].filter((u): u is string => Boolean(u) && u!.startsWith("/"));
     expect(assets.length).toBeGreaterThan(2);
     for (const a of assets) await check(`${server.url}${a}`);
