@@ -6,7 +6,7 @@ ARG NODE_VERSION=20.20
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-# postgres-js is patched (patch-package, run by postinstall): docs/decisions.md 27.
+# postgres-js is patched (patch-package, run by postinstall): docs/decisions/027-postgres-js-patch.md.
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 

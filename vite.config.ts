@@ -28,9 +28,9 @@ function reactRouterProductionInBrowser(): Plugin {
 
 /**
  * One "shell" chunk for what every page loads before its first paint, instead
- * of the ~15 small chunks the automatic split made of it: Lighthouse's mobile
+ * of the many small chunks the automatic split made of it: Lighthouse's mobile
  * simulation counts every modulepreloaded chunk as render-blocking, and each
- * costs a request on its throttled connection (DECISIONS 42, 43). The shell is
+ * costs a request on its throttled connection (docs/decisions/043-shell-chunk.md). The shell is
  * the static import closure of the client entry and the root route (React,
  * React DOM, React Router, header, footer), plus the small app modules that at
  * least three route modules import (page head, banner, the forms' client
@@ -103,7 +103,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Bundle these into the server build instead of importing their packages at
   // run time: the server then holds only the Mantine components and React
   // Email parts the site uses (the packages' barrels load every component,
-  // Prism included: about 70 MB of resident memory and a slower start).
+  // Prism included: docs/decisions/012-server-bundle-includes-mantine-and-react-email.md).
   ssr: { noExternal: [/^@mantine\//, /^@react-email\//] },
   server: { port: Number(process.env.PORT ?? 3000) },
 }));

@@ -73,8 +73,8 @@ export const migrationsFolder = path.resolve(
  *   for a restart to break. An idle connection that a restart closes (57P01) is
  *   reopened by its next query; one broken under a query fails that query with
  *   CONNECTION_CLOSED, which the form pipeline retries once.
- * The driver itself is patched (patches/postgres+3.4.9.patch, docs/decisions.md
- * 27): a closed connection no longer throws outside any handler, nor hands the
+ * The driver itself is patched (patches/postgres+3.4.9.patch,
+ * docs/decisions/027-postgres-js-patch.md): a closed connection no longer throws outside any handler, nor hands the
  * closed backend's last error to the next query.
  */
 export const POOL_OPTIONS = {
@@ -120,7 +120,8 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
 
 /**
  * A small site needs little of Postgres's memory: the defaults (128 MB of
- * shared buffers inside the WebAssembly heap) would triple the server's RSS.
+ * shared buffers inside the WebAssembly heap) would swell the server's RSS
+ * (docs/decisions/003-pglite-memory.md).
  */
 const PGLITE_CONF = "shared_buffers=16MB\nwork_mem=4MB\nmaintenance_work_mem=16MB";
 

@@ -8,12 +8,13 @@ import path from "node:path";
 /**
  * A new embedded database folder, fast.
  *
- * Creating a PGlite cluster (initdb) takes 2–5 s and ~700 MB, so it runs once
+ * Creating a PGlite cluster (initdb) is slow and memory-hungry, so it runs once
  * in a short-lived child process that also applies the migrations and shuts
  * the cluster down cleanly. That folder is kept as a template, under a key
  * made of the PGlite version, the server settings and the migration files;
- * the next new data folder is a plain file copy of it (~0.1 s). Postgres opens
- * a copy of a cleanly shut-down cluster like the original.
+ * the next new data folder is a plain file copy of it (measured in
+ * docs/decisions/009-pglite-template-databases.md). Postgres opens a copy of a
+ * cleanly shut-down cluster like the original.
  *
  * The migrations still run after every open, so a template that lacks a newer
  * migration would only make the start slower, never the database wrong (a
@@ -184,8 +185,8 @@ async function discard(template: string): Promise<void> {
 }
 
 /**
- * initdb leaves ~700 MB resident in the process that ran it, so it runs in a
- * short-lived child, which then applies the migrations and closes the cluster.
+ * initdb leaves much memory resident in the process that ran it
+ * (docs/decisions/003-pglite-memory.md), so it runs in a short-lived child, which then applies the migrations and closes the cluster.
  */
 function initPgliteFolder(dir: string, opts: PrepareOptions): Promise<void> {
   const code = `import { PGlite } from "@electric-sql/pglite";

@@ -1,11 +1,11 @@
 // Writes app/shell/generated/mantine-theme.css: the CSS variables and global
 // classes that <MantineProvider> would otherwise render as an inline <style>
-// into every page (10 KB per response, recomputed on every server render and
-// again during hydration). The site's theme is fixed at build time, so it is
+// into every page (sent with every response, recomputed on every server render
+// and again during hydration: docs/decisions/011-static-mantine-theme-css.md). The site's theme is fixed at build time, so it is
 // a static, cacheable stylesheet instead; the provider runs with
 // withCssVariables/withGlobalClasses off.
 //   npx tsx scripts/mantine-theme-css.tsx [--check]
-// tests/unit/mantine-theme-css.test.ts fails when the file is stale.
+// app/shell/mantine-theme-css.test.ts fails when the file is stale.
 import { writeFileSync, readFileSync } from "node:fs";
 import { MantineProvider } from "@mantine/core";
 import { renderToStaticMarkup } from "react-dom/server";

@@ -5,7 +5,7 @@ import { secret } from "~/lib/secrets.server";
  * The honeypot of every form (app/forms/ui/HoneypotFields.tsx renders the
  * fields), on remix-utils' contract. remix-utils itself is not used: its
  * server half imports the optional peer `@oslojs/crypto`, and its inputs carry
- * autocomplete="nope", which is not valid HTML (decisions 37). The contract —
+ * autocomplete="nope", which is not valid HTML (docs/decisions/032-spam-budget.md). The contract —
  * `name__confirm` must arrive empty, `from__confirm` is an encrypted
  * timestamp that must decrypt and not lie in the future — with node:crypto
  * and a key derived from the form secret, so every instance agrees.

@@ -449,13 +449,8 @@ function driverOf(tx: Tx): { postgres: PostgresJsCopy } | { pglite: PgliteCopy }
 /**
  * Stores the accepted files, linked to their submission row (same
  * transaction): one row per file, one file at a time, each with a binary
- * COPY fed from its temporary file. Measured for one 10 MB file (RSS growth):
- * a bytea parameter costs ~90 MB on postgres-js (hex: twice the size, then
- * copied into the message) and ~760 MB on PGlite (its serializer maps every
- * byte to a string), `decode($1, 'base64')` ~50 and ~150 MB, the COPY ~20 and
- * ~60 MB, and for 10 files of 4 MB ~8 MB (postgres-js: the file streams to the
- * socket in 256 KB pieces) and ~45 MB (PGlite reads one file into memory at a
- * time and copies it into its own heap, which it reuses).
+ * COPY fed from its temporary file: of the ways measured, the one that costs
+ * least memory on both drivers (docs/decisions/037-request-bodies-and-uploads.md).
  */
 export async function storeUploads(tx: Tx, list: AcceptedUpload[], submission: { table: string; id: number }): Promise<void> {
   const driver = driverOf(tx);

@@ -25,8 +25,8 @@ export const nonceContext = createContext<string>("");
  * A kept document cut at every place one of its per-answer values stands (the
  * nonce, a captcha challenge…), as UTF-8 pieces: an answer is
  * `parts[0] + values[slots[0]] + parts[1] + …`. Putting new values in is a
- * copy of bytes (~25 µs for the home page here), where a string replace over
- * the whole page and its re-encoding cost about ten times as much.
+ * copy of bytes, far cheaper than a string replace over the whole page and its
+ * re-encoding (measured in docs/decisions/026-page-cache-cut-at-nonce.md).
  */
 type CutDocument = { parts: Buffer[]; slots: number[]; valueCount: number };
 
@@ -166,8 +166,9 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse): b
  * (each answer carries its own single-use captcha challenge and honeypot
  * timestamp), yet apart from those few strings and the nonce their document
  * is the same for every visitor: a contact page, a quote form, the "Your
- * message has been sent!" answer to a no-JS post. Rendering one costs 10-20 ms
- * of server CPU here; copying a kept one with a few strings swapped, ~40 µs.
+ * message has been sent!" answer to a no-JS post. Copying a kept one with a few
+ * strings swapped costs a small fraction of rendering it
+ * (docs/decisions/025-remembered-documents.md).
  *
  * So every rendered document is remembered for a minute per instance under a
  * key made of those inputs, in which the values that are fresh for every

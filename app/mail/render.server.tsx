@@ -14,9 +14,9 @@ const EMAIL_DOCTYPE =
  *
  * React's synchronous renderer, not @react-email/render's `render()`: that one
  * streams through web streams inside Suspense (for templates that suspend),
- * which cost ~2.5 ms per mail against ~0.25 ms here, twice per submission, inside
- * the submission's transaction. Our templates never suspend, and the markup is
- * the same minus React's streaming comments (docs/decisions.md, 21).
+ * which cost ten times as much, twice per submission, inside the submission's
+ * transaction. Our templates never suspend, and the markup is the same minus
+ * React's streaming comments (docs/decisions/021-mail-renders-synchronously.md).
  */
 export function renderSubmissionMail(mail: SubmissionMail): { html: string; text: string } {
   const html = EMAIL_DOCTYPE + renderToStaticMarkup(<SubmissionEmail {...mail} />);

@@ -14,7 +14,7 @@ export type { AdjustResult, CardInput, ChargeRequest, ChargeResult, GatewayName,
  * left on the sandbox by omission would take every booking as "paid" while
  * taking no money, and nothing would look wrong until the bank statement:
  * the same reasoning, and the same form, as mail's `MAIL_TRANSPORT=files`
- * (docs/decisions.md 28). The embedded database (PGlite) is a development or
+ * (DECISIONS 28). The embedded database (PGlite) is a development or
  * single-machine trial setup, so the default stands there.
  */
 export function paymentConfigProblems(e: Env): string[] {

@@ -11,8 +11,8 @@ import type { LocationView } from "./shell-data.server";
 type CarouselProps = { reviews: ReviewView[] };
 
 /**
- * The review carousel (embla + Mantine, ~20 KB of JavaScript) sits below the
- * fold. The server (and JavaScript-less visitors) get the first review as
+ * The review carousel (embla + Mantine) sits below the fold
+ * (docs/decisions/006-below-the-fold-javascript-waits.md). The server (and JavaScript-less visitors) get the first review as
  * plain markup; the carousel's code is fetched only when the footer comes
  * near the screen (or at once where IntersectionObserver is missing), so a
  * visitor who never scrolls down never downloads it.

@@ -4,9 +4,9 @@ import { PrefetchPageLinks, useNavigate } from "react-router";
 /**
  * The shell's links (header menus, mobile panel, footer site map, banner):
  * about 90 on every page. React Router's <Link> runs some twenty hooks each
- * (path resolution, click handler, prefetch state), which measured 13% of the
- * server's time to render an uncached page and the same again in the phone's
- * hydration. A SiteLink is a plain anchor instead: it works before hydration
+ * (path resolution, click handler, prefetch state): a measurable share of the
+ * server's time to render an uncached page and of the phone's hydration
+ * (docs/decisions/010-shell-links-plain-anchors.md). A SiteLink is a plain anchor instead: it works before hydration
  * and without JavaScript as any link does, and once the app runs, ONE listener
  * (`useSiteLinks`, mounted by the shell) gives all of them what <Link> gives:
  * client-side navigation on a plain left click, and the next page's modules

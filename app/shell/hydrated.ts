@@ -10,7 +10,7 @@ let hydratedOnce = false;
  *
  * The switch after hydration is a transition, so React renders the calendar in
  * short slices instead of one long task that would hold the main thread while
- * the visitor may already be typing (docs/decisions.md 44).
+ * the visitor may already be typing (docs/decisions/044-scripts-after-first-paint.md).
  */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(hydratedOnce);

@@ -1,11 +1,11 @@
 import { lazy, type ComponentType } from "react";
 
 /**
- * A lead form whose code (Mantine inputs, Conform, zod and the form's schema:
- * about 55 KB compressed) is not preloaded with the page's modules but fetched
- * when the form first renders, so it no longer competes with the page's CSS,
- * banner image and framework code before the first paint (the rule of
- * docs/decisions.md 6: below-the-fold JavaScript waits).
+ * A lead form whose code (Mantine inputs, Conform, zod and the form's schema)
+ * is not preloaded with the page's modules but fetched when the form first
+ * renders, so it no longer competes with the page's CSS, banner image and
+ * framework code before the first paint (docs/decisions/014-form-code-loads-with-form.md,
+ * after 006-below-the-fold-javascript-waits.md).
  *
  * Deliberately without a <Suspense> boundary:
  * - on the server, the form is part of the shell, so the document still carries

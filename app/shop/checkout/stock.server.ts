@@ -7,7 +7,7 @@ import { EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "./identity";
 
 /**
  * Stock around the card charge (DECISIONS 25), as the residential booking
- * holds a place (docs/decisions.md 39): the processor call runs outside any
+ * holds a place (docs/decisions/039-residential-availability.md): the processor call runs outside any
  * transaction, so a unit is taken in two steps.
  *
  *  1. `holdCart`, before the charge: under the cart's row lock and the

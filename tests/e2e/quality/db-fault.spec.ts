@@ -13,7 +13,7 @@ import { startPrivatePostgres, type PrivatePostgres } from "../support/private-p
  * time and is never stopped).
  *
  * First the driver (postgres-js 3.4.9, patched: patches/postgres+3.4.9.patch,
- * docs/decisions.md 27), through both copies the package ships, with the
+ * docs/decisions/027-postgres-js-patch.md), through both copies the package ships, with the
  * server's pool options: a backend that dies under a transaction, under a
  * query, and under a reserved connection.
  *
