@@ -5,9 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { log } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
 import { bootAfterFirstPaint } from "~/shell/boot-after-paint.server";
-import { documentKey, nonceContext, rememberDocument, rememberedDocument } from "~/lib/page-cache.server";
-import { contentSecurityPolicy, createNonce } from "~/lib/security.server";
-import { cspAllowances } from "~/lib/startup.server";
+import { documentKey, rememberDocument, rememberedDocument } from "~/lib/page-cache.server";
+import { pageSecurityHeaders, requestNonce } from "~/lib/security.server";
 
 export const streamTimeout = 5_000;
 
@@ -22,9 +21,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // The root middleware chose this request's nonce (cached pages swap it per hit).
-  const nonce = loadContext.get(nonceContext) || createNonce();
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspAllowances()));
+  // The request's one nonce, and the headers of a page that runs only scripts carrying it.
+  const nonce = requestNonce(loadContext);
+  for (const [name, value] of Object.entries(pageSecurityHeaders(nonce))) responseHeaders.set(name, value);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   if (request.method.toUpperCase() === "HEAD") {

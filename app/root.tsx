@@ -15,7 +15,6 @@ import { env } from "~/lib/env.server";
 import { getDb } from "~/lib/db.server";
 import { useNonce } from "~/lib/nonce";
 import { pageCacheMiddleware } from "~/lib/page-cache.server";
-import { applySecurityHeaders } from "~/lib/security.server";
 import { AssetBaseContext } from "~/shell/assets";
 import { COLOR_SCHEME_KEY } from "~/shell/color-scheme";
 import { FloatingCall } from "~/shell/FloatingCall";
@@ -31,17 +30,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: siteCss },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [
-  // The per-request CSP nonce, and the shared cache for pages that opt in
-  // (outermost, so a cached page keeps the headers below).
-  pageCacheMiddleware,
-  // Security headers on every response: documents, data requests, resource routes.
-  async (_args, next) => {
-    const response = await next();
-    applySecurityHeaders(response.headers);
-    return response;
-  },
-];
+// The shared cache for pages that opt in. Security headers are not set here:
+// pages get theirs from entry.server.tsx (or the page cache), every other
+// answer from the server (app/lib/security.server.ts says which).
+export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware];
 
 export async function loader() {
   const e = env();

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { createContext, type MiddlewareFunction } from "react-router";
-import { contentSecurityPolicy, createNonce } from "./security.server";
-import { cspAllowances } from "./startup.server";
+import type { MiddlewareFunction } from "react-router";
+import { createNonce, pageSecurityHeaders, requestNonce } from "./security.server";
 
 /**
  * A small shared cache for whole pages that look the same to every visitor
@@ -13,13 +12,13 @@ import { cspAllowances } from "./startup.server";
  *
  * The cache is per instance and only a cache: instances may disagree for at
  * most N seconds; nothing breaks with several. Every hit gets a fresh CSP
- * nonce: the stored document's nonce is swapped for a new one.
+ * nonce and the page security headers for it (security.server.ts): the stored
+ * document's nonce is swapped for the new one.
  *
  * Two ways in: the root middleware (fills the cache, and answers hits that
  * reach React Router) and `servePageFromCache`, which server.mjs calls before
  * Express so a hit costs no framework work at all.
  */
-export const nonceContext = createContext<string>("");
 
 /**
  * A kept document cut at every place one of its per-answer values stands (the
@@ -92,23 +91,19 @@ function lookup(key: string | undefined): Entry | undefined {
   return hit;
 }
 
-/** A hit's headers and nonce: the stored headers with a policy for a new nonce. */
-function hitHeaders(hit: Entry): { nonce: string; headers: Record<string, string> } {
-  const nonce = createNonce();
-  const csp = contentSecurityPolicy(nonce, cspAllowances());
-  return { nonce, headers: { ...hit.headers, "content-security-policy": csp, "x-page-cache": "hit" } };
+/** A hit's headers: the stored ones with the security headers for its new nonce. */
+function hitHeaders(hit: Entry, nonce: string): Record<string, string> {
+  return { ...hit.headers, ...pageSecurityHeaders(nonce), "x-page-cache": "hit" };
 }
 
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const nonce = createNonce();
-  context.set(nonceContext, nonce);
   if (request.method !== "GET") return next();
   const url = new URL(request.url);
   const key = keyOf(url.pathname + url.search);
   const hit = lookup(key);
   if (hit) {
-    const { nonce: fresh, headers } = hitHeaders(hit);
-    return new Response(assembleDocument(hit.doc, [fresh]), { status: hit.status, headers });
+    const nonce = requestNonce(context);
+    return new Response(assembleDocument(hit.doc, [nonce]), { status: hit.status, headers: hitHeaders(hit, nonce) });
   }
 
   const response = await next();
@@ -119,7 +114,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   }
   const body = await response.text();
   cache.set(key, {
-    doc: cutDocument(body, [nonce], false)!,
+    doc: cutDocument(body, [requestNonce(context)], false)!, // the nonce the page was rendered with
     status: response.status,
     headers: Object.fromEntries([...response.headers.entries()].filter(([k]) => k !== "content-length")),
     expires: Date.now() + ttl * 1000,
@@ -139,7 +134,8 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse): b
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const hit = lookup(keyOf(req.url ?? "/"));
   if (!hit) return false;
-  const { nonce, headers } = hitHeaders(hit);
+  const nonce = createNonce();
+  const headers = hitHeaders(hit, nonce);
   headers.vary = "Accept-Encoding";
   let pieces = documentPieces(hit.doc, [nonce]);
   if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {

@@ -1,14 +1,43 @@
 import { randomBytes } from "node:crypto";
+import { createContext, type RouterContextProvider } from "react-router";
+import { cspAllowances } from "./startup.server";
 
-/** A fresh nonce for each document's inline and module scripts. */
+/**
+ * The one module that decides the security headers and the CSP nonce
+ * (docs/decisions/048-security-headers.md). Others only apply what it gives:
+ *  - a page (an HTML document: entry.server.tsx renders it, the page cache
+ *    copies it) carries `pageSecurityHeaders(nonce)`: the headers every answer
+ *    carries, and a policy that runs only the scripts with that page's nonce;
+ *  - a request's nonce is `requestNonce(context)`: made on the first ask, the
+ *    same for the rest of the request (the render and the page cache agree);
+ *    a page copied from the page cache gets a new one;
+ *  - any other answer (static files, data requests, resource routes, the
+ *    server's own 400/403/405) carries `nonPageSecurityHeaders(type)`, which
+ *    server/app.ts fills in just before its headers go out.
+ */
+
+/** A fresh nonce for a page's inline and module scripts. */
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+const nonceContext = createContext<string>("");
+
+/** This request's nonce: made on the first ask, then the same for the whole request. */
+export function requestNonce(context: Readonly<RouterContextProvider>): string {
+  let nonce = context.get(nonceContext);
+  if (!nonce) {
+    nonce = createNonce();
+    context.set(nonceContext, nonce);
+  }
+  return nonce;
+}
+
 export type CspAllowances = { scriptSrc?: string[]; connectSrc?: string[]; imgSrc?: string[]; frameSrc?: string[]; styleSrc?: string[]; workerSrc?: string[] };
 
-/** Content-Security-Policy for a document: scripts only with the nonce. */
-export function contentSecurityPolicy(nonce: string, extra: CspAllowances = {}): string {
+/** Content-Security-Policy for a page: scripts only with the nonce, plus the sources configured capabilities ask for. */
+function pagePolicy(nonce: string): string {
+  const extra = cspAllowances();
   const join = (list: string[]) => list.filter(Boolean).join(" ");
   return [
     "default-src 'self'",
@@ -29,26 +58,26 @@ export function contentSecurityPolicy(nonce: string, extra: CspAllowances = {}):
   ].join("; ");
 }
 
-/** Headers every response carries, documents, data and resource routes alike. */
-export function applySecurityHeaders(headers: Headers): void {
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set(
-    "Permissions-Policy",
-    "camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()",
-  );
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+/** The headers every answer carries, pages, data and files alike (names in lower case, as Node sends them). */
+const EVERY_ANSWER: Readonly<Record<string, string>> = Object.freeze({
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()",
+  "cross-origin-opener-policy": "same-origin",
   // Browsers ignore HSTS over plain http (localhost), so it is safe to send always.
-  headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  "strict-transport-security": "max-age=63072000; includeSubDomains",
+});
+
+/**
+ * Every security header of a page whose scripts carry `nonce`: entry.server.tsx
+ * sets them on each page it renders, the page cache on each copy it answers with.
+ */
+export function pageSecurityHeaders(nonce: string): Record<string, string> {
+  return { ...EVERY_ANSWER, "content-security-policy": pagePolicy(nonce) };
 }
 
-function withPolicy(csp: string): Readonly<Record<string, string>> {
-  const headers = new Headers();
-  applySecurityHeaders(headers);
-  headers.set("Content-Security-Policy", csp);
-  return Object.freeze(Object.fromEntries(headers));
-}
+const withPolicy = (csp: string) => Object.freeze({ ...EVERY_ANSWER, "content-security-policy": csp });
 const NOTHING_RUNS = withPolicy("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'");
 const NO_FRAMING = withPolicy("frame-ancestors 'none'");
 
@@ -57,10 +86,10 @@ const NO_FRAMING = withPolicy("frame-ancestors 'none'");
  * (scripts, styles, SVG illustrations, icons, PDFs), React Router's route
  * manifest, the cross-origin 403, the server's 400/405 answers. server/app.ts
  * fills in whichever of these a response lacks just before its headers go
- * out, so nothing leaves without them. (Pages are not among them: every
- * document gets its nonce policy in entry.server.tsx.) Anything opened on its
- * own may run nothing; a PDF only forbids framing, because `default-src
- * 'none'` would block the browser's PDF viewer, an embedded plugin.
+ * out, so nothing leaves without them (pages carry `pageSecurityHeaders`).
+ * Anything opened on its own may run nothing; a PDF only forbids framing,
+ * because `default-src 'none'` would block the browser's PDF viewer, an
+ * embedded plugin.
  */
 export function nonPageSecurityHeaders(contentType = ""): Readonly<Record<string, string>> {
   return /^\s*application\/pdf\b/i.test(contentType) ? NO_FRAMING : NOTHING_RUNS;
