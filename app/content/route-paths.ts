@@ -1,59 +1,45 @@
 /**
- * The content pages of SPEC §2, in the order of the route table. app/routes.ts
- * registers one route per path (served by routes/content-page.tsx, or by
- * routes/product-page.tsx for the pages that carry the simple quote form);
- * pages/index.ts holds each path's page data (a test keeps the two in step).
+ * The content pages of SPEC §2, in the order of the route table, and whether
+ * each is a product page that carries the simple quote form (DECISIONS 9).
+ * app/routes.ts registers one route per path: routes/product-page.tsx for the
+ * pages with the form (the only content route that loads the form's code and
+ * takes a POST), routes/content-page.tsx for the others. pages/index.ts holds
+ * each path's page data (pages.test.ts keeps the two in step, and the
+ * `quoteForm` flags in step with the pages' `quote-form` sections).
  * Kept free of imports so the route config can load it on its own.
  */
-export const contentRoutePaths = [
-  "/about-us",
-  "/service-area",
-  "/careers",
-  "/review",
-  "/residential-garage-doors",
-  "/residential-garage-door-openers",
-  "/residential-entry-doors",
-  "/residential-patio-doors",
-  "/residential-seamless-gutters",
-  "/residential-vinyl-siding",
-  "/residential-windows",
-  "/residential-garage-door-repairs",
-  "/residential-garage-door-installation",
-  "/commercial-sectional-garage-doors",
-  "/commercial-rolling-steel-doors",
-  "/commercial-loading-docks",
-  "/commercial-hollow-metal-doors",
-  "/commercial-bathroom-partitions",
-  "/commercial-mobile-app",
-  "/commercial-openers",
-  "/commercial-openers-dock-door-operator",
-  "/commercial-openers-heearhead-hoist-operator",
-  "/commercial-openers-gearhead-trolley",
-  "/commercial-openers-hoist-operator",
-  "/commercial-openers-jackshaft",
-  "/commercial-openers-trolley-operator",
-] as const;
+const contentPages = {
+  "/about-us": { quoteForm: false },
+  "/service-area": { quoteForm: false },
+  "/careers": { quoteForm: false },
+  "/review": { quoteForm: false },
+  "/residential-garage-doors": { quoteForm: true },
+  "/residential-garage-door-openers": { quoteForm: true },
+  "/residential-entry-doors": { quoteForm: true },
+  "/residential-patio-doors": { quoteForm: true },
+  "/residential-seamless-gutters": { quoteForm: true },
+  "/residential-vinyl-siding": { quoteForm: true },
+  "/residential-windows": { quoteForm: true },
+  "/residential-garage-door-repairs": { quoteForm: true },
+  "/residential-garage-door-installation": { quoteForm: true },
+  "/commercial-sectional-garage-doors": { quoteForm: true },
+  "/commercial-rolling-steel-doors": { quoteForm: true },
+  "/commercial-loading-docks": { quoteForm: true },
+  "/commercial-hollow-metal-doors": { quoteForm: true },
+  "/commercial-bathroom-partitions": { quoteForm: true },
+  "/commercial-mobile-app": { quoteForm: false },
+  "/commercial-openers": { quoteForm: true },
+  "/commercial-openers-dock-door-operator": { quoteForm: false },
+  "/commercial-openers-heearhead-hoist-operator": { quoteForm: false },
+  "/commercial-openers-gearhead-trolley": { quoteForm: false },
+  "/commercial-openers-hoist-operator": { quoteForm: false },
+  "/commercial-openers-jackshaft": { quoteForm: false },
+  "/commercial-openers-trolley-operator": { quoteForm: false },
+} satisfies Record<string, { quoteForm: boolean }>;
 
-/**
- * The product pages that carry the simple quote form (DECISIONS 9). They are
- * served by routes/product-page.tsx, the only content route that loads the
- * form's code and takes a POST (pages.test.ts keeps this list in step with the
- * pages' `quote-form` sections).
- */
-export const quoteFormPaths: readonly string[] = [
-  "/residential-garage-doors",
-  "/residential-garage-door-openers",
-  "/residential-entry-doors",
-  "/residential-patio-doors",
-  "/residential-seamless-gutters",
-  "/residential-vinyl-siding",
-  "/residential-windows",
-  "/residential-garage-door-repairs",
-  "/residential-garage-door-installation",
-  "/commercial-sectional-garage-doors",
-  "/commercial-rolling-steel-doors",
-  "/commercial-loading-docks",
-  "/commercial-hollow-metal-doors",
-  "/commercial-bathroom-partitions",
-  "/commercial-openers",
-];
+type ContentRoutePath = keyof typeof contentPages;
+
+export const contentRoutePaths = Object.keys(contentPages) as ContentRoutePath[];
+
+/** The product pages that carry the simple quote form. */
+export const quoteFormPaths: readonly string[] = contentRoutePaths.filter((path) => contentPages[path].quoteForm);

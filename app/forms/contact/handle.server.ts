@@ -1,4 +1,5 @@
 import { contactSubmissions } from "@db/schema";
+import { getTableName } from "drizzle-orm";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
 import { contactIdentity } from "./identity";
 import { contactLabels, contactSchema } from "./schema";
@@ -23,7 +24,7 @@ export const contactForm: FormDefinition<typeof contactSchema> = {
       })
       .returning({ id: contactSubmissions.id });
     return {
-      submission: { table: "contact_submissions", id: row!.id },
+      submission: { table: getTableName(contactSubmissions), id: row!.id },
       summary: summaryRows(contactLabels, value),
       name: `${value.first_name} ${value.last_name}`,
       email: value.email,

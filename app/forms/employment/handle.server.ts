@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { employmentApplications } from "@db/schema";
+import { getTableName } from "drizzle-orm";
 import { encryptText } from "~/lib/crypto.server";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
 import { employmentIdentity } from "./identity";
@@ -13,7 +14,7 @@ const yes = (v: "yes" | "no") => v === "yes";
 
 /** Where an applicant's SSN is stored, bound into its ciphertext; `secretRef` is the row's secret_ref. */
 export function ssnPlace(secretRef: string) {
-  return { table: "employment_applications", column: "ssn_encrypted", row: secretRef };
+  return { table: getTableName(employmentApplications), column: "ssn_encrypted", row: secretRef };
 }
 
 export const employmentForm: FormDefinition<typeof employmentSchema> = {
@@ -56,7 +57,7 @@ export const employmentForm: FormDefinition<typeof employmentSchema> = {
     // The SSN never leaves the encrypted column: the e-mails only say it was given.
     const summary = summaryRows(employmentLabels, { ...value, ssn: "Provided (stored encrypted, not shown here)" });
     return {
-      submission: { table: "employment_applications", id: row!.id },
+      submission: { table: getTableName(employmentApplications), id: row!.id },
       summary,
       name: `${value.firstName} ${value.lastName}`,
       email: value.email,

@@ -1,4 +1,5 @@
 import { invoicePayments } from "@db/schema";
+import { getTableName } from "drizzle-orm";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { CARD_FIELD_NAMES } from "../card-names";
@@ -60,7 +61,8 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
         clientIp: ctx.clientIp,
       })
       .returning({ id: invoicePayments.id });
-    await linkPayment(tx, payment.paymentId, { table: "invoice_payments", id: row!.id });
+    const submission = { table: getTableName(invoicePayments), id: row!.id };
+    await linkPayment(tx, payment.paymentId, submission);
 
     const amount = formatUsd(payment.amountCents);
     const line = receiptLine({ amount, brand: payment.brand ?? null, last4: payment.last4 ?? null, invoiceNumber: value.invoice_number });
@@ -71,7 +73,7 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
     ];
     const summary = [...summaryRows(invoiceLabels, value, [...CARD_FIELD_NAMES, "invoice_payment_amount"]), ...paymentRows];
     return {
-      submission: { table: "invoice_payments", id: row!.id },
+      submission,
       summary,
       name: value.name,
       email: value.email,

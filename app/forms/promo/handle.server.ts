@@ -1,4 +1,5 @@
 import { promoSignups } from "@db/schema";
+import { getTableName } from "drizzle-orm";
 import { summaryRows, type FormDefinition } from "../pipeline.server";
 import { promoIdentity } from "./identity";
 import { promoLabels, promoSchema } from "./schema";
@@ -22,7 +23,7 @@ export const promoForm: FormDefinition<typeof promoSchema> = {
       })
       .returning({ id: promoSignups.id });
     return {
-      submission: { table: "promo_signups", id: row!.id },
+      submission: { table: getTableName(promoSignups), id: row!.id },
       summary: summaryRows(promoLabels, value),
       name: `${value.first_name} ${value.last_name}`,
       email: value.email,

@@ -1,4 +1,5 @@
 import { quoteRequests } from "@db/schema";
+import { getTableName } from "drizzle-orm";
 import { company } from "~/content/company";
 import { CONSULTATIONS } from "../options";
 import { summaryRows, type FormDefinition, type Handled, type SubmissionContext } from "../pipeline.server";
@@ -49,7 +50,7 @@ async function storeQuote(
   const summary = summaryRows(quoteLabels, { ...value, consultation: consultationLabel(value.consultation) });
   summary.push({ label: "Form", value: source === "full" ? "Full quote form" : "Quote form on a product page" });
   return {
-    submission: { table: "quote_requests", id: row!.id },
+    submission: { table: getTableName(quoteRequests), id: row!.id },
     summary,
     name: `${value.first_name} ${value.last_name}`,
     email: value.email,

@@ -1,4 +1,5 @@
 import { serviceRequests } from "@db/schema";
+import { getTableName } from "drizzle-orm";
 import { company } from "~/content/company";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
@@ -71,7 +72,8 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
         cardLast4: payment.last4 ?? null,
       })
       .returning({ id: serviceRequests.id });
-    await linkPayment(tx, payment.paymentId, { table: "service_requests", id: row!.id });
+    const submission = { table: getTableName(serviceRequests), id: row!.id };
+    await linkPayment(tx, payment.paymentId, submission);
 
     const amount = formatUsd(payment.amountCents);
     const receipt = { amount, brand: payment.brand ?? null, last4: payment.last4 ?? null, serviceDate: value.serviceDate, serviceTime: value.serviceTime };
@@ -84,7 +86,7 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     ];
     const where = [value.address1, value.address2, `${value.city}, ${value.state} ${value.zip}`].filter(Boolean).join(", ");
     return {
-      submission: { table: "service_requests", id: row!.id },
+      submission,
       summary,
       name: value.name,
       email: value.email,

@@ -1,4 +1,5 @@
 import { serviceRequests } from "@db/schema";
+import { getTableName } from "drizzle-orm";
 import { summaryRows, type FormDefinition, type SubmissionContext } from "../pipeline.server";
 import { commercialServiceIdentity } from "./identity";
 import { commercialServiceSchema, serviceLabels, type CommercialServiceInput } from "./schema";
@@ -43,7 +44,7 @@ export const commercialServiceForm: FormDefinition<typeof commercialServiceSchem
       .values(serviceRequestRow("commercial", value, ctx))
       .returning({ id: serviceRequests.id });
     return {
-      submission: { table: "service_requests", id: row!.id },
+      submission: { table: getTableName(serviceRequests), id: row!.id },
       summary: summaryRows(serviceLabels, value),
       name: value.name,
       email: value.email,

@@ -1,3 +1,5 @@
+import { orders } from "@db/schema";
+import { getTableName } from "drizzle-orm";
 import { FormFailure, summaryRows, type FormDefinition } from "~/forms/pipeline.server";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
@@ -63,7 +65,8 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema> = {
     if (payment.amountCents !== cart.totalCents) throw new FormFailure(STOCK_MESSAGES.changed, {}, 409);
     await takeStock(tx, ctx.paymentKey, cart);
     const orderId = await insertOrder(tx, value, cart, payment, { page: ctx.page, clientIp: ctx.clientIp });
-    await linkPayment(tx, payment.paymentId, { table: "orders", id: orderId });
+    const submission = { table: getTableName(orders), id: orderId };
+    await linkPayment(tx, payment.paymentId, submission);
 
     const paid = payment.status === "approved";
     const total = formatUsd(cart.totalCents);
@@ -81,7 +84,7 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema> = {
       { label: "Payment", value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})` },
     ];
     return {
-      submission: { table: "orders", id: orderId },
+      submission,
       summary,
       name: value.name,
       email: value.email,
