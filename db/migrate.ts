@@ -1,7 +1,9 @@
 /**
- * `npm run db:migrate`: applies the migrations (and the seed) to DATABASE_URL,
- * or to the embedded database in DATA_DIR when the site is not running.
- * fly.toml runs it as the release command.
+ * `npm run db:migrate` (a development tool, run with tsx): applies the
+ * migrations and the seed to DATABASE_URL, or to the embedded database in
+ * DATA_DIR when the site is not running. The site itself migrates and seeds
+ * at start (db/client.server.ts); a release on fly runs scripts/migrate.mjs
+ * instead (fly.toml's release_command: plain JavaScript, migrations only).
  */
 import { openDatabase } from "./client.server";
 import { parseEnv } from "../app/lib/env.server";

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: builds once when there is no build, then serves the production
-// build with the site's server (server.mjs → server/app.ts) on PORT (default
-// 3000). With no DATABASE_URL the site runs on the embedded database in
-// DATA_DIR (default ./.data), seeded. A build made before the server moved
-// into it (no `start` export) is rebuilt too.
+// `npm start`: builds once when there is no build, then runs the production
+// server on PORT (default 3000): server.mjs with build/server/index.js, which
+// is server/app.ts compiled with the app. With no DATABASE_URL the site runs on
+// the embedded database in DATA_DIR (default ./.data), seeded. A build whose
+// server/index.js exports no `start` (not made from this repository's
+// vite.config.ts) is rebuilt too; `npm start -- --rebuild` always rebuilds.
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { serverNodeArgs } from "./server-node-args.mjs";

@@ -7,10 +7,10 @@ const SimpleQuoteForm = lazyForm(() => import("~/forms/quote/Form").then((m) => 
 
 /**
  * The simple quote form (DECISIONS 9) on the residential and commercial
- * product pages. It posts to its host page (routes/content-page.tsx's action),
+ * product pages. It posts to its host page (routes/product-page.tsx's action),
  * so without JavaScript the same page re-renders with the result, every value
  * kept. Every page that shows it has a `kind: "quote-form"` section in
- * app/content/pages.
+ * app/content/pages, and `quoteForm: true` in app/content/route-paths.ts.
  */
 export function QuoteFormSlot({ type, bootstrap }: { type: "residential" | "commercial"; bootstrap?: FormBootstrapData }) {
   const heading = type === "residential" ? "Get Your Free Quote" : "Get a Commercial Quote";

@@ -4,9 +4,9 @@ import { contactIdentity } from "./identity";
 import { contactLabels, contactSchema } from "./schema";
 
 /**
- * The contact form (SPEC §2 Contact Us). Embeddable: give it the page's form
- * bootstrap, and either re-export `contactAction` as the host route's action
- * or pass action="/contact".
+ * The contact form (SPEC §2 Contact Us), on /contact (routes/contact.tsx).
+ * Another page can show it too: give it that page's form bootstrap and
+ * action="/contact", so it posts to /contact.
  */
 export function ContactForm({ bootstrap, action }: { bootstrap: FormBootstrapData; action?: string }) {
   return (

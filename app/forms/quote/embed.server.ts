@@ -1,37 +1,26 @@
-import { contactForm } from "../contact/handle.server";
 import { formAction, formBootstrap, type ActionArgs } from "../actions.server";
 import { simpleQuoteForm } from "./handle.server";
 
 /**
- * Embedding the lead forms on a page owned by another capability (product
- * pages, the home page).
+ * The simple quote form embedded on a page owned by another capability: the
+ * product pages (DECISIONS 9), served by app/routes/product-page.tsx.
  *
- *   // app/routes/residential-garage-doors.tsx
- *   import { formBootstrap, simpleQuoteAction } from "~/forms/quote/embed.server";
- *   import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
- *   import { lazyForm } from "~/forms/ui/lazy-form";   // the form's code loads with the form
- *   const SimpleQuoteForm = lazyForm(() => import("~/forms/quote/Form").then((m) => m.SimpleQuoteForm));
- *   import formsCss from "~/forms/forms.css?url";
+ *   - the loader puts `formBootstrap()` in the page's data
+ *     (app/content/page-data.server.ts, for a page with a `quote-form` section);
+ *   - the route's action is `simpleQuoteAction`, so without JavaScript the same
+ *     page re-renders with the result; its `clientAction` and `shouldRevalidate`
+ *     are leadFormClientAction and leadFormShouldRevalidate (~/forms/client-action);
+ *   - the page renders <QuoteFormSlot> (app/content/sections/QuoteFormSlot.tsx),
+ *     which loads the form's code with the form (lazyForm, ~/forms/ui/lazy-form)
+ *     and gives it the bootstrap; the form's styles come in with
+ *     app/content/product-page.css.
  *
- *   export const links = () => [{ rel: "stylesheet", href: formsCss }];
- *   export async function loader() { return { …yourData, leadForm: formBootstrap() }; }
- *   export const action = simpleQuoteAction;          // no-JS errors re-render this page
- *   export const clientAction = leadFormClientAction; // optional: network errors in place
- *   export const shouldRevalidate = leadFormShouldRevalidate; // optional: no reload after a send
- *   <SimpleQuoteForm quoteType="Residential" bootstrap={loaderData.leadForm} />
- *
- * The contact form works the same way with `contactAction`, or posts to
- * /contact with <ContactForm bootstrap={…} action="/contact" /> (without
- * JavaScript the visitor then lands on /contact with the result).
- * One embedded form per host action: a page with both forms posts the
- * contact form to /contact.
+ * The contact form is not embedded anywhere: it lives on /contact. Another page
+ * can show it with <ContactForm bootstrap={…} action="/contact" />: it then
+ * posts to /contact (without JavaScript the visitor lands there with the result).
  */
 export { formBootstrap };
 
 export function simpleQuoteAction(args: ActionArgs) {
   return formAction(simpleQuoteForm, args);
-}
-
-export function contactAction(args: ActionArgs) {
-  return formAction(contactForm, args);
 }
