@@ -82,7 +82,6 @@ export const MAX_QUOTE_PHOTOS = 3;
 export const MAX_SERVICE_PHOTOS = 10;
 export const TOO_MANY_QUOTE_PHOTOS = "You can only upload up to 3 photos.";
 export const TOO_MANY_SERVICE_PHOTOS = "You can only upload up to 10 photos.";
-export const PHOTO_ACCEPT = "image/*";
 
 /** "10 MB", "40 MB", "45.3 MB": whole numbers without ".0". */
 export function megabytes(bytes: number): string {

@@ -60,8 +60,6 @@ export const ClockIcon = icon(
     <path d="M12 6v6l4 2" />
   </>,
 );
-export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />);
-export const ArrowRightIcon = icon(<path d="M5 12h14M13 5l7 7-7 7" />);
 
 export function StarIcon({ filled = true, size = 18 }: { filled?: boolean; size?: number }) {
   return (

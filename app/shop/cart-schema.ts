@@ -34,13 +34,9 @@ export const cartAddSchema = z.object({
   final_price: z.unknown().optional(),
 });
 
-export type CartAdd = z.output<typeof cartAddSchema>;
-
 /** A cart line's id (SPEC §7 calls it `cart_id`): a uuid. */
 export const cartItemIdSchema = z
   .string(CART_MESSAGES.item)
   .trim()
   .toLowerCase()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, CART_MESSAGES.item);
-
-export const cartDeleteSchema = z.object({ cart_id: cartItemIdSchema });

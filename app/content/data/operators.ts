@@ -112,7 +112,3 @@ export const operators: Operator[] = [
     cyclesPerDay: STANDARD_CYCLES_PER_DAY,
   },
 ];
-
-export function operatorByPath(path: string): Operator | undefined {
-  return operators.find((o) => o.path === path);
-}

@@ -21,5 +21,3 @@ export const contactSchema = z.object({
     .min(1, "Please tell us how we can help.")
     .max(5000, "Please keep your message under 5,000 characters."),
 });
-
-export type ContactInput = z.infer<typeof contactSchema>;

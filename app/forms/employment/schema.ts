@@ -64,5 +64,3 @@ export const employmentSchema = z.object({
     .min(1, "Please tell us why you are a good fit.")
     .max(5000, "Please keep your statement under 5,000 characters."),
 });
-
-export type EmploymentInput = z.infer<typeof employmentSchema>;

@@ -60,5 +60,3 @@ export const invoiceSchema = z
     ...cardShape,
   })
   .superRefine(refineCard);
-
-export type InvoiceInput = z.infer<typeof invoiceSchema>;

@@ -18,5 +18,3 @@ export const promoSchema = z.object({
   phone: phoneField(promoLabels.phone),
   product: choice("Please choose a product.", PROMO_PRODUCTS),
 });
-
-export type PromoInput = z.infer<typeof promoSchema>;
