@@ -110,12 +110,39 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
     await admin.end({ timeout: 5 });
   }
   const client = postgres(url, { ...POOL_OPTIONS, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  const db = drizzlePostgres(prepared(client), { schema }) as unknown as Database;
   return {
     db,
     kind: "postgres",
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * Drizzle runs its postgres-js queries as unnamed statements (`prepare: false`,
+ * drizzle-orm#6096), and postgres-js then asks the server for a statement's
+ * parameter types before it can send the values: two round trips per query.
+ * As prepared statements (postgres-js's own default) a query is described once
+ * per connection and cached: one round trip after that. The same goes for the
+ * client of a transaction and of a savepoint, which Drizzle runs its
+ * statements on. (docs/decisions/050-form-path.md)
+ */
+function prepared(sql: postgres.Sql): postgres.Sql {
+  return new Proxy(sql, {
+    get(target, property, receiver) {
+      if (property === "unsafe") {
+        return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, params as never, { ...options, prepare: true });
+      }
+      if (property === "begin" || property === "savepoint") {
+        return (...args: unknown[]) =>
+          (Reflect.get(target, property) as (...a: unknown[]) => unknown)(
+            ...args.map((arg) => (typeof arg === "function" ? (tx: postgres.Sql) => arg(prepared(tx)) : arg)),
+          );
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
 }
 
 /**
