@@ -18,6 +18,7 @@ import { pageCacheMiddleware } from "~/lib/page-cache.server";
 import { AssetBaseContext } from "~/shell/assets";
 import { COLOR_SCHEME_KEY } from "~/shell/color-scheme";
 import { FloatingCall } from "~/shell/FloatingCall";
+import { useHydrationMark } from "~/shell/hydrated";
 import { Footer } from "~/shell/Footer";
 import { Header } from "~/shell/Header";
 import { useScrollReveal } from "~/shell/reveal";
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   useScrollReveal();
+  useHydrationMark();
   const prefetch = useSiteLinks();
   return (
     <AssetBaseContext.Provider value={data?.assetBase ?? ""}>

@@ -15,9 +15,9 @@ import { serverNodeArgs } from "./server-node-args.mjs";
 
 const PORT = Number(process.env.LH_PORT ?? 3150);
 const base = `http://localhost:${PORT}`;
-// Issue 17 asks 98 / 100 / 100 / 100. The performance budget's reasons and measurements:
-// docs/decisions/042-lighthouse-budget.md, 043-shell-chunk.md, 044-scripts-after-first-paint.md.
-const budget = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+// Issue 17's budget. Where the points went and came back: docs/decisions/044-scripts-after-first-paint.md
+// (042 and 043 before it). Scores move with the machine's load: LH_RUNS=3 keeps each page's median run.
+const budget = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
 // Issue 5's pages. "A product page" is read both ways: SPEC's product pages
 // (/residential-garage-doors and its siblings) and the shop's product detail.
 const pages = (

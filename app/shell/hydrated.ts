@@ -20,3 +20,15 @@ export function useHydrated(): boolean {
   }, [hydrated]);
   return hydrated;
 }
+
+/**
+ * Marks the document once the page has hydrated (`<html data-hydrated>`): the
+ * moment the shell's controls (menus, colour toggle, forms' live checks) answer.
+ * The end-to-end tests wait for it after each navigation (tests/e2e/support/test.ts),
+ * since the scripts start only after the first paint (docs/decisions/044).
+ */
+export function useHydrationMark(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+}

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { company } from "../../../app/content/company";
 
 /** The accordion items (native <details>) of a section and their open state. */

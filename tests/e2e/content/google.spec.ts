@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { readFileSync } from "node:fs";
 import { MAPS_KEY, PLACE_ID, PLACES_KEY, startKeyedServer, type KeyedServer } from "./support/keyed-server";
 import { attrOf, tags } from "./support/html";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { contentRoutePaths } from "../../../app/content/route-paths";
 import { E2E_PORT } from "../support/server";
 import { referencedUrls } from "./support/html";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { company } from "../../../app/content/company";
 import { operators } from "../../../app/content/data/operators";
 import { contentPages, findContentPage } from "../../../app/content/pages";

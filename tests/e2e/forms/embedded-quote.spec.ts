@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { closeE2eSql } from "../support/db";
 import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "./helpers";
 

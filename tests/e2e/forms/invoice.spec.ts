@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { type Locator } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { TEST_CARDS, TEST_CVCS, cardNumberForms, cardNumberPattern } from "../support/cards";
 import { closeE2eSql } from "../support/db";
 import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "./helpers";

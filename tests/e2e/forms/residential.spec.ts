@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { readFileSync } from "node:fs";
 import { TEST_CARDS, TEST_CVCS, cardNumberForms, cardNumberPattern } from "../support/cards";
 import { closeE2eSql } from "../support/db";

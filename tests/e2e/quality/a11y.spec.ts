@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { siteMap } from "../../../app/shell/navigation";
 import { addDays, pickServiceDay, serviceSaturday, weekday } from "../forms/helpers";
 

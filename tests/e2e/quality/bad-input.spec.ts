@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { randomBytes } from "node:crypto";
 import { closeE2eSql, e2eQuery } from "../support/db";
 import { apiEndpoints, htmlFormEndpoints } from "./endpoints";

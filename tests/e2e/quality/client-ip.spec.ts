@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../support/test";
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { closeE2eSql, e2eQuery } from "../support/db";

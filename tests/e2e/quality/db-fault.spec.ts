@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import postgres from "postgres";

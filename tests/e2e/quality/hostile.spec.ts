@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { E2E_PORT } from "../support/server";
 import { chunked, rawRequest, repeated, type RawAnswer, type RawRequest } from "../support/raw-http";
 import { freshIp } from "./form-support";

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { closeE2eSql } from "../support/db";
 import { asNewVisitor, dbRows, modes, statusMessage } from "../forms/helpers";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test.describe("keyboard only", () => {
   test.use({ viewport: { width: 1366, height: 900 } });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { randomBytes } from "node:crypto";
 import { closeE2eSql, e2eQuery } from "../support/db";
 import { freshIp, noJsFormFields } from "./form-support";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { PGlite } from "@electric-sql/pglite";
 import { randomBytes } from "node:crypto";
 import net from "node:net";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test("/healthz answers 200 with the database status", async ({ request }) => {
   const res = await request.get("/healthz");

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 // The navigation of SPEC §2, written out independently of app/shell/navigation.ts
 // so that a change to the data that breaks the spec fails here.

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 /**
  * The site-map walk (tests/e2e/quality/a11y.spec.ts) reaches /shop; the

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { formatUsd, parseDollars } from "../../../app/payments/money";
 import { closeE2eSql, e2eQuery } from "../support/db";
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 type ApiProduct = { id: number; name: string; price: number; category: number; stock: number };
 type ApiCategory = { id: number; name: string };

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { formatUsd } from "../../../app/payments/money";
 import { TEST_CARDS, TEST_CVCS, cardNumberForms } from "../support/cards";
 import { closeE2eSql } from "../support/db";

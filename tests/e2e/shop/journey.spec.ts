@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { formatUsd, parseDollars } from "../../../app/payments/money";
 import { TEST_CARDS, TEST_CVCS, cardNumberForms } from "../support/cards";
 import { closeE2eSql } from "../support/db";
