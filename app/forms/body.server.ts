@@ -190,12 +190,8 @@ function isPrimitive(value: unknown): value is string | number | boolean {
   return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 }
 
-/**
- * JSON text → FormData (a list becomes a repeated field), so every input goes
- * through the same schema. Only what a form can hold is accepted: text,
- * numbers, true/false, null (left out) and lists of those.
- */
-export function jsonToFormData(text: string, into = new FormData(), counted = { fields: 0 }): FormData {
+/** A JSON body that must be one object, nested at most MAX_JSON_DEPTH deep; anything else is a BodyError (400). */
+export function parseJsonObject(text: string): Record<string, unknown> {
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new BodyError(400, JSON_TOO_DEEP_MESSAGE);
   let value: unknown;
   try {
@@ -204,7 +200,16 @@ export function jsonToFormData(text: string, into = new FormData(), counted = { 
     throw new BodyError(400, NOT_JSON_MESSAGE);
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) throw new BodyError(400, JSON_OBJECT_MESSAGE);
-  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+  return value as Record<string, unknown>;
+}
+
+/**
+ * JSON text → FormData (a list becomes a repeated field), so every input goes
+ * through the same schema. Only what a form can hold is accepted: text,
+ * numbers, true/false, null (left out) and lists of those.
+ */
+export function jsonToFormData(text: string, into = new FormData(), counted = { fields: 0 }): FormData {
+  for (const [key, raw] of Object.entries(parseJsonObject(text))) {
     const items = Array.isArray(raw) ? raw : [raw];
     for (const item of items) {
       if (item === null || item === undefined) continue;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
 import type { Database } from "@db/client.server";
 import { cartItems, carts, products } from "@db/schema";
-import { BodyError, jsonDepthExceeds, MAX_JSON_DEPTH, NOT_JSON_MESSAGE, JSON_OBJECT_MESSAGE, JSON_TOO_DEEP_MESSAGE, readBytes } from "~/forms/body.server";
+import { BodyError, NOT_JSON_MESSAGE, parseJsonObject, readBytes } from "~/forms/body.server";
 import { readBody } from "~/forms/uploads.server";
 import { siteCookieOptions } from "~/lib/cookies.server";
 import { env } from "~/lib/env.server";
@@ -189,15 +189,7 @@ export async function readCartInput(request: Request): Promise<Record<string, un
       if (error instanceof BodyError) throw error;
       throw new BodyError(400, NOT_JSON_MESSAGE);
     }
-    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new BodyError(400, JSON_TOO_DEEP_MESSAGE);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new BodyError(400, NOT_JSON_MESSAGE);
-    }
-    if (!value || typeof value !== "object" || Array.isArray(value)) throw new BodyError(400, JSON_OBJECT_MESSAGE);
-    return value as Record<string, unknown>;
+    return parseJsonObject(text);
   }
   const body = await readBody(request);
   try {

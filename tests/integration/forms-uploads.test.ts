@@ -295,7 +295,7 @@ describe("uploads in bounded memory", () => {
 
 describe("the photo field says the limits the server applies", () => {
   const hint = (rule: { maxFiles: number; maxBytes: number; tooManyMessage: string }) =>
-    renderToStaticMarkup(createElement(PhotoField, { formId: "f", name: "photo", label: "Photos", max: rule.maxFiles, maxBytes: rule.maxBytes, tooManyMessage: rule.tooManyMessage }));
+    renderToStaticMarkup(createElement(PhotoField, { formId: "f", rule: { field: "photo", ...rule }, label: "Photos" }));
 
   it("service photos (10 × 10 MB could pass the total): each and in all; quote photos (3 × 10 MB cannot): each only", () => {
     expect(hint(commercialServiceForm.uploads!)).toContain("Up to 10 photos (JPEG, PNG, GIF, WebP or HEIC), 10 MB each, at most 40 MB in all.");

@@ -50,15 +50,7 @@ export function QuoteForm({ bootstrap, quoteType }: { bootstrap: FormBootstrapDa
           <ContactAndProject fields={fields as unknown as Fields} quoteType={quoteType} />
           <RadioField meta={fields.existing_customer} label={quoteLabels.existing_customer} required options={YES_NO} />
           <div className="form-span-2">
-            <PhotoField
-              formId={id}
-              name={uploads.field}
-              label="Photos (optional)"
-              max={uploads.maxFiles}
-              maxBytes={uploads.maxBytes}
-              tooManyMessage={uploads.tooManyMessage}
-              errors={errors[uploads.field]}
-            />
+            <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />
           </div>
         </div>
       )}

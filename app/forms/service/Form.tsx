@@ -29,15 +29,7 @@ export function CommercialServiceForm({ bootstrap }: { bootstrap: FormBootstrapD
           <SelectField meta={fields.contactMethod} label={serviceLabels.contactMethod} required options={CONTACT_METHODS} className="form-span-2" />
           <TextAreaField meta={fields.description} label={serviceLabels.description} rows={4} className="form-span-2" />
           <div className="form-span-2">
-            <PhotoField
-              formId={id}
-              name={uploads.field}
-              label="Photos (optional)"
-              max={uploads.maxFiles}
-              maxBytes={uploads.maxBytes}
-              tooManyMessage={uploads.tooManyMessage}
-              errors={errors[uploads.field]}
-            />
+            <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />
           </div>
         </div>
       )}

@@ -1,3 +1,4 @@
+import type { FormUploadRule } from "../identity";
 import { Checkbox, NativeSelect, Radio, Textarea, TextInput } from "@mantine/core";
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
@@ -179,27 +180,20 @@ export function CheckboxListField({ meta, label, required, description, classNam
  * without it the server answers with a field error.
  */
 export function PhotoField({
-  name,
-  label,
-  max,
-  maxBytes,
-  maxTotalBytes = MAX_PHOTOS_TOTAL_BYTES,
-  tooManyMessage,
-  errors,
   formId,
+  rule,
+  errors,
+  label = "Photos (optional)",
   description,
 }: {
-  name: string;
-  label: string;
-  max: number;
-  maxBytes: number;
-  /** All the photos together (the server's cap, 40 MB). */
-  maxTotalBytes?: number;
-  tooManyMessage: string;
-  errors?: string[];
   formId: string;
+  /** The form's upload rule (its identity.ts): field name, how many, how large. */
+  rule: FormUploadRule;
+  errors?: string[];
+  label?: string;
   description?: string;
 }) {
+  const { field: name, maxFiles: max, maxBytes, maxTotalBytes = MAX_PHOTOS_TOTAL_BYTES, tooManyMessage } = rule;
   const [clientError, setClientError] = useState<string | null>(null);
   const id = `${formId}-${name}`;
   const error = clientError ?? errors?.[0];
