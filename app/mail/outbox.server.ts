@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
-import { outbox, type MailAttachment, type OutboxKind } from "@db/schema";
+import { outbox, type MailAttachment, type MailContent, type OutboxKind } from "@db/schema";
 import { env } from "~/lib/env.server";
 
 /**
@@ -13,6 +13,8 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html?: string;
+  /** A submission's mail: the worker renders its HTML from this when it sends it (instead of `html`). */
+  content?: MailContent;
   replyTo?: string;
   source?: { table: string; id: number };
   /**
@@ -76,14 +78,15 @@ export async function enqueueMail(tx: DbOrTx, ...mails: OutgoingMail[]): Promise
     mails.map((mail, i) => {
       // Sent as text and cast by the server: no driver's own JSON handling can turn it into a JSON string.
       const attachments = mail.attachments?.length ? JSON.stringify(mail.attachments) : null;
-      return sql`(${i}::int, ${mail.to}::text, ${mail.replyTo ?? null}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text, ${
+      const content = mail.content ? JSON.stringify(mail.content) : null;
+      return sql`(${i}::int, ${mail.to}::text, ${mail.replyTo ?? null}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text, ${content}::text::jsonb, ${
         mail.source?.table ?? null
       }::text, ${mail.source?.id ?? null}::int, ${mail.kind ?? "company"}::text, ${attachments}::text::jsonb)`;
     }),
     sql`, `,
   );
   const result = await tx.execute(sql`
-    with mail (ord, "to", reply_to, subject, text, html, source_table, source_id, kind, attachments) as (values ${values}),
+    with mail (ord, "to", reply_to, subject, text, html, content, source_table, source_id, kind, attachments) as (values ${values}),
     counted as (
       insert into rate_limits (key, window_start, count, expires_at)
       select ${CONFIRMATION_KEY_PREFIX} || lower("to"), ${dayStart.toISOString()}::timestamptz, count(*), ${dayEnd.toISOString()}::timestamptz
@@ -91,8 +94,8 @@ export async function enqueueMail(tx: DbOrTx, ...mails: OutgoingMail[]): Promise
       on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
       returning key, count
     )
-    insert into outbox ("to", reply_to, subject, text, html, source_table, source_id, kind, attachments)
-    select "to", reply_to, subject, text, html, source_table, source_id, kind, attachments from mail
+    insert into outbox ("to", reply_to, subject, text, html, content, source_table, source_id, kind, attachments)
+    select "to", reply_to, subject, text, html, content, source_table, source_id, kind, attachments from mail
     where kind <> 'confirmation' or (
       (select c.count from counted c where c.key = ${CONFIRMATION_KEY_PREFIX} || lower(mail."to")) <= ${max}
       and (
@@ -188,7 +191,7 @@ export async function releaseClaims(db: DbOrTx, ids: readonly number[]): Promise
 export async function clearSentBodies(db: DbOrTx, days: number): Promise<void> {
   await db
     .update(outbox)
-    .set({ text: "", html: null, attachments: null, clearedAt: sql`now()` })
+    .set({ text: "", html: null, content: null, attachments: null, clearedAt: sql`now()` })
     .where(
       and(
         eq(outbox.status, "sent"),

@@ -14,9 +14,10 @@ const EMAIL_DOCTYPE =
  *
  * React's synchronous renderer, not @react-email/render's `render()`: that one
  * streams through web streams inside Suspense (for templates that suspend),
- * which cost ten times as much, twice per submission, inside the submission's
- * transaction. Our templates never suspend, and the markup is the same minus
- * React's streaming comments (docs/decisions/021-mail-renders-synchronously.md).
+ * which cost ten times as much. Our templates never suspend, and the markup is
+ * the same minus React's streaming comments
+ * (docs/decisions/021-mail-renders-synchronously.md). The mail worker renders
+ * a submission's mails when it sends them (docs/decisions/050-form-path.md).
  */
 export function renderSubmissionMail(mail: SubmissionMail): { html: string; text: string } {
   const html = EMAIL_DOCTYPE + renderToStaticMarkup(<SubmissionEmail {...mail} />);

@@ -2,7 +2,7 @@ import type { Tx } from "@db/client.server";
 import { env } from "~/lib/env.server";
 import { calendarAttachment, type CalendarInvite } from "./calendar.server";
 import { enqueueMail, type OutgoingMail } from "./outbox.server";
-import { renderSubmissionMail, type MailRow } from "./render.server";
+import { plainText, type MailRow, type SubmissionMail } from "./render.server";
 
 export type { CalendarInvite } from "./calendar.server";
 
@@ -11,7 +11,9 @@ export type { CalendarInvite } from "./calendar.server";
  * the company's copy to COMPANY_INBOX, and the visitor's confirmation when
  * they gave an address. Written to the outbox in the submission's own
  * transaction (the form pipeline, app/forms/pipeline.server.ts, calls this),
- * so a mail outage never loses or blocks a submission.
+ * so a mail outage never loses or blocks a submission. A row holds the plain
+ * text and what the mail says (`content`); the worker renders the HTML when it
+ * sends it, so the request does not (docs/decisions/050-form-path.md).
  */
 export type SubmittedForm = {
   /** What it is, for subjects and intros: "contact message", "quote request". */
@@ -53,7 +55,7 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
   }
   rows.push({ label: "Sent from", value: `${form.page}${form.clientIp ? ` (IP ${form.clientIp})` : ""}` });
 
-  const company = renderSubmissionMail({
+  const company = written({
     title: `New ${noun} #${id}`,
     intro: `${form.name} sent a ${noun} through the website.${form.email ? " Reply to this e-mail to answer them." : ""}`,
     rows,
@@ -69,7 +71,7 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
   ];
 
   if (form.email) {
-    const confirmation = renderSubmissionMail({
+    const confirmation = written({
       title: form.receipt?.title ?? "Thank you — we received your message",
       intro:
         form.receipt?.intro ??
@@ -92,4 +94,9 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
     });
   }
   await enqueueMail(tx, ...mails);
+}
+
+/** A mail's plain text, and what it says for the worker to render as HTML. */
+function written(content: SubmissionMail): Pick<OutgoingMail, "text" | "content"> {
+  return { text: plainText(content), content };
 }

@@ -6,6 +6,7 @@ import { pruneSpentTokens } from "~/forms/captcha/spent.server";
 import { pruneRateLimits } from "~/forms/rate-limit.server";
 import { claimDueMail, clearSentBodies, markFailed, markSent, onMailEnqueued, releaseClaims, type OutboxRow } from "./outbox.server";
 import { createMailTransport, MAIL_CONCURRENCY, type MailTransport } from "./transport.server";
+import { renderSubmissionMail } from "./render.server";
 
 /**
  * Delivers the outbox: claims due rows (row locks + lease, so several server
@@ -79,7 +80,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function deliver(row: OutboxRow): Promise<boolean> {
     try {
-      await transport.send({ from, to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text, html: row.html, attachments: row.attachments });
+      // A submission's mail is rendered here, at send time, from what its row says (docs/decisions/050-form-path.md).
+      const html = row.html ?? (row.content ? renderSubmissionMail(row.content).html : null);
+      await transport.send({ from, to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text, html, attachments: row.attachments });
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

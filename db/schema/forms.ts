@@ -203,6 +203,12 @@ export const uploads = pgTable(
 /** An attachment of an outbox mail: text content (an .ics is a few hundred bytes). */
 export type MailAttachment = { filename: string; contentType: string; content: string };
 
+/**
+ * What a submission's e-mail says (app/mail/templates): the worker renders its
+ * HTML from this when it sends the mail, not the request that wrote it.
+ */
+export type MailContent = { title: string; intro: string; rows: { label: string; value: string }[]; footer?: string };
+
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
 /** 'receipt': a paid form's receipt to the payer, always written (a charge went through; not capped as confirmations are). */
 export type OutboxKind = "company" | "confirmation" | "receipt";
@@ -223,6 +229,8 @@ export const outbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** A submission's mail: its HTML is rendered from this at send time (html stays null). Cleared with the body. */
+    content: jsonb("content").$type<MailContent>(),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -4,7 +4,8 @@ import type { Connection } from "@db/client.server";
 import { contactForm } from "~/forms/contact/handle.server";
 import { runForm } from "~/forms/pipeline.server";
 import { claimDueMail } from "~/mail/outbox.server";
-import { smtpTransport } from "~/mail/transport.server";
+import { renderSubmissionMail } from "~/mail/render.server";
+import { smtpTransport, type MailMessage } from "~/mail/transport.server";
 import { startMailWorker, type MailWorker } from "~/mail/worker.server";
 import { createTestDatabase } from "../support/db";
 import { freePort, startPeer, stopPeer, waitFor } from "./smtp-peer";
@@ -126,5 +127,46 @@ describe("outbox delivery over SMTP", () => {
     expect(peer.received.map((m) => m.to[0]).sort()).toEqual(["info@example.com", "visitor5@example.com"]);
     const sent = await rows<{ attempts: number; locked_until: Date | null }>(conn.db, "select attempts, locked_until from outbox");
     expect(sent.every((m) => m.attempts === 2 && m.locked_until === null)).toBe(true);
+  });
+
+  it("the worker renders a submission's mails when it sends them: the visitor gets the template's HTML of what they sent", async () => {
+    await conn.db.execute(sql`delete from outbox`);
+    const id = await submitContact(6);
+    const stored = await rows<{ html: string | null; content: unknown }>(conn.db, "select html, content from outbox order by id");
+    expect(stored.every((m) => m.html === null && m.content !== null)).toBe(true);
+
+    const sent: MailMessage[] = [];
+    const w = startMailWorker({
+      db: conn.db,
+      transport: { description: "memory", send: async (message) => void sent.push(message), close() {} },
+      from: "Dover Doors & Windows <no-reply@example.com>",
+      pollMs: 50,
+      maxAttempts: 5,
+      retryBaseMs: 100,
+    });
+    try {
+      await w.runOnce();
+    } finally {
+      await w.stop();
+    }
+    const confirmation = sent.find((m) => m.to === "visitor6@example.com")!;
+    const rowsSent = [
+      { label: "First Name", value: "Visitor6" },
+      { label: "Last Name", value: "Test" },
+      { label: "Email", value: "visitor6@example.com" },
+      { label: "Phone", value: "(810) 555-0101" },
+      { label: "How can we help you?", value: "Message 6" },
+    ];
+    const expected = renderSubmissionMail({
+      title: "Thank you — we received your message",
+      intro: "Hello Visitor6 Test, thank you for contacting Dover Doors & Windows. We received your contact message. We will get back to you soon.",
+      rows: rowsSent,
+      footer: "Dover Doors & Windows · reply to this e-mail or write to info@example.com if anything needs correcting.",
+    });
+    expect(confirmation.subject).toBe("We received your contact message — Dover Doors & Windows");
+    expect(confirmation.html).toBe(expected.html);
+    expect(confirmation.text).toBe(expected.text);
+    const company = sent.find((m) => m.to === "info@example.com")!;
+    expect(company.html).toContain(`New contact message #${id}</h1>`);
   });
 });
