@@ -360,18 +360,19 @@ export async function runForm<S extends z.ZodType>(
     const store = () =>
       db.transaction(async (tx) => {
         const result = await def.handle(tx, value, ctx);
-        // Unique: a second commit of the same form render fails here and rolls back whole.
-        if (submissionKey) {
-          await tx.insert(submissionKeys).values({ key: submissionKey, form: def.id, ...submissionOf(result) });
-        }
+        // The submission key and the e-mails need only the row's id: sent together, one round trip.
+        await Promise.all([
+          // Unique: a second commit of the same form render fails here and rolls back whole.
+          submissionKey && tx.insert(submissionKeys).values({ key: submissionKey, form: def.id, ...submissionOf(result) }),
+          enqueueSubmissionMail(tx, {
+            ...result,
+            noun: def.noun,
+            photos: ctx.uploads.length,
+            page: ctx.page,
+            clientIp: ctx.clientIp,
+          }),
+        ]);
         await storeUploads(tx, parsed.uploads, result.submission);
-        await enqueueSubmissionMail(tx, {
-          ...result,
-          noun: def.noun,
-          photos: ctx.uploads.length,
-          page: ctx.page,
-          clientIp: ctx.clientIp,
-        });
         return result;
       });
     let handled: Handled;
