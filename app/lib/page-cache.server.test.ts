@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { reviewsStored } from "./cache.server";
 import { clearPageCache, documentKey, perRender, rememberDocument, rememberedDocument } from "./page-cache.server";
 
 /** What React Router hands entry.server, reduced to what the key reads. */
@@ -112,6 +113,13 @@ describe("remembered documents", () => {
     } finally {
       Date.now = realNow;
     }
+  });
+
+  it("are dropped when reviews are stored (the footer shows them)", () => {
+    const doc = documentKey(get(), 200, routed({ page: { title: "A" } }))!;
+    rememberDocument(doc, `<p nonce="n1">A</p>`, "n1");
+    reviewsStored();
+    expect(rememberedDocument(doc, "n2")).toBeUndefined();
   });
 
   it("are off with PAGE_CACHE=off", () => {

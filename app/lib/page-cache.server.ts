@@ -2,9 +2,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
+import { CACHE_TTL_MS, isFresh, stamp, type Stamp } from "./cache.server";
 import { createNonce, pageSecurityHeaders, requestNonce } from "./security.server";
 
 /**
+ * The caches are listed, with their keys, lifetimes and invalidation, in
+ * cache.server.ts (docs/decisions/047-caches.md).
+ *
  * A small shared cache for whole pages that look the same to every visitor
  * (content pages). A route opts in with standard HTTP semantics: its `headers`
  * export sends `Cache-Control: … s-maxage=N` (see `sharedCacheHeaders`).
@@ -61,12 +65,12 @@ function assembleDocument(doc: CutDocument, values: readonly string[]): Buffer<A
 }
 
 /** `headers`: the stored answer's headers, names in lower case, without its length. */
-type Entry = { doc: CutDocument; status: number; headers: Record<string, string>; expires: number };
+type Entry = { doc: CutDocument; status: number; headers: Record<string, string>; stamp: Stamp };
 const MAX_ENTRIES = 200;
 const cache = new Map<string, Entry>();
 
 /** `headers` for a route whose page is the same for every visitor. */
-export function sharedCacheHeaders(seconds = 60): HeadersInit {
+export function sharedCacheHeaders(seconds = CACHE_TTL_MS / 1000): HeadersInit {
   return { "Cache-Control": `public, max-age=0, s-maxage=${seconds}, must-revalidate` };
 }
 
@@ -84,7 +88,7 @@ function lookup(key: string | undefined): Entry | undefined {
   if (!key || process.env.PAGE_CACHE === "off") return undefined;
   const hit = cache.get(key);
   if (!hit) return undefined;
-  if (hit.expires <= Date.now()) {
+  if (!isFresh(hit.stamp)) {
     cache.delete(key);
     return undefined;
   }
@@ -117,7 +121,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
     doc: cutDocument(body, [requestNonce(context)], false)!, // the nonce the page was rendered with
     status: response.status,
     headers: Object.fromEntries([...response.headers.entries()].filter(([k]) => k !== "content-length")),
-    expires: Date.now() + ttl * 1000,
+    stamp: stamp(ttl * 1000),
   });
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   const headers = new Headers(response.headers);
@@ -208,10 +212,9 @@ type RenderedRoutes = {
 
 export type DocumentKey = { key: string; fresh: string[]; firstSight: boolean };
 
-type DocumentEntry = { doc: CutDocument; expires: number };
+type DocumentEntry = { doc: CutDocument; stamp: Stamp };
 const documents = new Map<string, DocumentEntry>();
 const seenOnce = new Map<string, number>();
-const DOCUMENT_TTL_MS = 60_000;
 const MAX_DOCUMENTS = 100;
 const MAX_SEEN = 1000;
 
@@ -262,7 +265,7 @@ export function documentKey(request: Request, status: number, context: RenderedR
 export function rememberedDocument(doc: DocumentKey, nonce: string): Buffer<ArrayBuffer> | undefined {
   const hit = documents.get(doc.key);
   if (!hit) return undefined;
-  if (hit.expires <= Date.now() || hit.doc.valueCount !== doc.fresh.length + 1) {
+  if (!isFresh(hit.stamp) || hit.doc.valueCount !== doc.fresh.length + 1) {
     documents.delete(doc.key);
     return undefined;
   }
@@ -275,7 +278,7 @@ export function rememberDocument(doc: DocumentKey, body: string, nonce: string):
   if (!doc.firstSight) {
     const seen = seenOnce.get(doc.key);
     if (!seen || seen <= now) {
-      seenOnce.set(doc.key, now + DOCUMENT_TTL_MS);
+      seenOnce.set(doc.key, now + CACHE_TTL_MS);
       while (seenOnce.size > MAX_SEEN) seenOnce.delete(seenOnce.keys().next().value!);
       return;
     }
@@ -284,7 +287,7 @@ export function rememberDocument(doc: DocumentKey, body: string, nonce: string):
   const cut = cutDocument(body, [nonce, ...doc.fresh], true);
   if (!cut) return;
   documents.delete(doc.key);
-  documents.set(doc.key, { doc: cut, expires: now + DOCUMENT_TTL_MS });
+  documents.set(doc.key, { doc: cut, stamp: stamp() });
   while (documents.size > MAX_DOCUMENTS) documents.delete(documents.keys().next().value!);
 }
 

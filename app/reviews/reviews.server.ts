@@ -1,9 +1,9 @@
 import { desc, eq, lte } from "drizzle-orm";
 import type { Database } from "@db/client.server";
 import { cacheEntries, reviews } from "@db/schema";
+import { reviewsStored } from "~/lib/cache.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { invalidateShellData } from "~/shell/shell-data.server";
 import { fetchPlaceReviews, type PlacesConfig } from "./places.server";
 import type { ReviewView } from "./types";
 
@@ -65,27 +65,14 @@ export async function listReviews(db: Database, limit = 12, opts: ReviewsOptions
     .limit(limit);
 }
 
-/** In this process: the time until which the cache is known fresh, and the fetch under way. */
-let freshUntil = 0;
-let inflight: Promise<void> | undefined;
-
-/** Forget what this process remembers about the cache (tests). */
-export function resetReviewsMemo(): void {
-  freshUntil = 0;
-  inflight = undefined;
-}
-
 /**
- * Fetches the Places reviews when the shared cache entry has expired. Never
- * throws: failures are logged and the stored reviews stay in place.
+ * Fetches the Places reviews when the shared cache entry has expired (one
+ * indexed read of `cache_entries`; the footer data that calls this is itself
+ * kept a minute, lib/cache.server.ts). Never throws: failures are logged and
+ * the stored reviews stay in place.
  */
 export function refreshPlacesReviews(db: Database, places: PlacesConfig, opts: ReviewsOptions = {}): Promise<void> {
-  const now = (opts.now ?? (() => new Date()))();
-  if (now.getTime() < freshUntil) return Promise.resolve();
-  inflight ??= doRefresh(db, places, now, opts.logger ?? log).finally(() => {
-    inflight = undefined;
-  });
-  return inflight;
+  return doRefresh(db, places, (opts.now ?? (() => new Date()))(), opts.logger ?? log);
 }
 
 async function doRefresh(db: Database, places: PlacesConfig, now: Date, logger: Pick<typeof log, "warn" | "info">) {
@@ -94,10 +81,7 @@ async function doRefresh(db: Database, places: PlacesConfig, now: Date, logger: 
       .select({ expiresAt: cacheEntries.expiresAt })
       .from(cacheEntries)
       .where(eq(cacheEntries.key, PLACES_CACHE_KEY));
-    if (entry && entry.expiresAt > now) {
-      freshUntil = entry.expiresAt.getTime();
-      return;
-    }
+    if (entry && entry.expiresAt > now) return;
     // Claim the fetch: only the instance whose upsert changes an expired row asks Google.
     const claimed = await db
       .insert(cacheEntries)
@@ -116,7 +100,6 @@ async function doRefresh(db: Database, places: PlacesConfig, now: Date, logger: 
     } catch (error) {
       logger.warn({ err: (error as Error).message }, "Google Places reviews fetch failed; serving stored reviews");
       await setEntry(db, { status: "error", error: (error as Error).message, at: now.toISOString() }, now.getTime() + PLACES_RETRY_MS, now);
-      freshUntil = now.getTime() + PLACES_RETRY_MS;
       return;
     }
 
@@ -133,9 +116,8 @@ async function doRefresh(db: Database, places: PlacesConfig, now: Date, logger: 
         .set({ value: { status: "ok", count: fetched.length, at: now.toISOString() }, expiresAt: new Date(expires), updatedAt: now })
         .where(eq(cacheEntries.key, PLACES_CACHE_KEY));
     });
-    freshUntil = expires;
     logger.info({ count: fetched.length }, "Google Places reviews refreshed");
-    invalidateShellData();
+    reviewsStored();
   } catch (error) {
     // A database problem: the page still renders with whatever is stored.
     logger.warn({ err: (error as Error).message }, "reviews refresh failed");

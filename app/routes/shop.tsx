@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { getDb } from "~/lib/db.server";
 import { sharedCacheHeaders } from "~/lib/page-cache.server";
 import { pageHead } from "~/shell/page-head";
-import { listProducts, shopCategories } from "~/shop/catalogue.server";
+import { listCategories, listProducts } from "~/shop/catalogue.server";
 import { ShopError } from "~/shop/ShopError";
 import { ShopPage } from "~/shop/ShopPage";
 import { readShopQuery, shopHref } from "~/shop/query";
@@ -32,7 +32,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const canonical = shopHref(query);
   if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical);
   const db = await getDb();
-  const [categories, products] = await Promise.all([shopCategories(db), listProducts(db, query)]);
+  const [categories, products] = await Promise.all([listCategories(db), listProducts(db, query)]);
   return data(
     {
       categories,

@@ -42,24 +42,6 @@ export async function listCategories(db: DbOrTx): Promise<CategoryView[]> {
     .orderBy(asc(categories.id));
 }
 
-/**
- * The shop page's categories: the same answer for every search and sort, so
- * an instance asks at most once a minute (as long as the shared page cache
- * keeps /shop itself). Kept per database: a test's own one is never answered
- * from another's.
- */
-const SHOP_CATEGORIES_TTL_MS = 60_000;
-const shopCategoryLists = new WeakMap<DbOrTx, { at: number; list: Promise<CategoryView[]> }>();
-
-export function shopCategories(db: DbOrTx): Promise<CategoryView[]> {
-  const kept = shopCategoryLists.get(db);
-  if (kept && Date.now() - kept.at < SHOP_CATEGORIES_TTL_MS) return kept.list;
-  const list = listCategories(db);
-  shopCategoryLists.set(db, { at: Date.now(), list });
-  list.catch(() => shopCategoryLists.delete(db));
-  return list;
-}
-
 /** The grid: category filter, case-insensitive name substring (SPEC §4), sort. */
 export async function listProducts(db: DbOrTx, query: Partial<CatalogueQuery> = {}): Promise<ProductView[]> {
   const where: SQL[] = [];

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Connection } from "@db/client.server";
 import { cacheEntries, reviews } from "@db/schema";
 import { seedReviews } from "@db/seed-data/reviews";
-import { listReviews, PLACES_CACHE_KEY, PLACES_RETRY_MS, PLACES_TTL_MS, resetReviewsMemo } from "~/reviews/reviews.server";
-import { getShellData, invalidateShellData } from "~/shell/shell-data.server";
+import { listReviews, PLACES_CACHE_KEY, PLACES_RETRY_MS, PLACES_TTL_MS } from "~/reviews/reviews.server";
+import { reviewsStored } from "~/lib/cache.server";
+import { getShellData } from "~/shell/shell-data.server";
 import { createTestDatabase } from "../support/db";
 import { placesHandlers, type PlacesMock } from "../mocks/places";
 
@@ -32,8 +33,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await db().delete(reviews).where(eq(reviews.source, "google"));
   await db().delete(cacheEntries);
-  resetReviewsMemo();
-  invalidateShellData();
+  reviewsStored(); // the footer data kept by an earlier test goes
   mock.mode = "ok";
   mock.requests = [];
   logger.warn.mockReset();
@@ -65,8 +65,7 @@ describe("reviews from Google Places, cached in the database", () => {
 
     // Same process, later the same day: no second request.
     await listReviews(db(), 12, { places, now: at(60 * 60 * 1000), logger });
-    // Another instance (nothing remembered in memory) reads the shared cache entry.
-    resetReviewsMemo();
+    // Any instance reads the shared cache entry.
     const again = await listReviews(db(), 12, { places, now: at(23 * 60 * 60 * 1000), logger });
     expect(again.map((r) => r.authorName)).toEqual(["Rosalind Okafor", "Victor Lindqvist"]);
     expect(mock.requests).toHaveLength(1);
@@ -94,8 +93,7 @@ describe("reviews from Google Places, cached in the database", () => {
       const [entry] = await db().select().from(cacheEntries).where(eq(cacheEntries.key, PLACES_CACHE_KEY));
       expect(entry?.value).toMatchObject({ status: "error" });
 
-      // Within the retry pause nobody asks again, even another instance.
-      resetReviewsMemo();
+      // Within the retry pause nobody asks again, on any instance.
       await listReviews(db(), 12, { places, now: at(PLACES_RETRY_MS - 1000), logger });
       expect(mock.requests).toHaveLength(1);
       // After it, the next request tries again and succeeds.
