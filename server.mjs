@@ -43,5 +43,9 @@ if (dev) {
     console.error(`${buildPath} is not a build of this server (no start export): rebuild it with npm run build`);
     process.exit(1);
   }
-  app.start({ mode: "production", clientDir: path.join(path.dirname(buildPath), "..", "client"), host: process.env.HOST });
+  app.start({
+    mode: "production",
+    clientDir: path.join(path.dirname(buildPath), "..", "client"),
+    host: process.env.HOST,
+  });
 }

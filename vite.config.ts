@@ -50,7 +50,13 @@ function shellChunk(): Plugin {
     config: (_config, env) =>
       env.isSsrBuild
         ? undefined
-        : { build: { rollupOptions: { output: { codeSplitting: { groups: [{ name: "shell", test: (id: string) => shell.has(id) }] } } } } },
+        : {
+            build: {
+              rollupOptions: {
+                output: { codeSplitting: { groups: [{ name: "shell", test: (id: string) => shell.has(id) }] } },
+              },
+            },
+          },
     buildEnd() {
       if (this.environment.name !== "client") return;
       const info = (id: string) => this.getModuleInfo(id);
@@ -68,7 +74,11 @@ function shellChunk(): Plugin {
         return seen;
       };
       const entries = [...this.getModuleIds()].filter((id) => info(id)?.isEntry);
-      for (const id of closure(entries.filter(isShellEntry).flatMap((id) => info(id)!.importedIds), followed)) shell.add(id);
+      for (const id of closure(
+        entries.filter(isShellEntry).flatMap((id) => info(id)!.importedIds),
+        followed,
+      ))
+        shell.add(id);
       const routeFiles = new Map<string, Set<string>>();
       for (const entry of entries.filter((id) => !isShellEntry(id))) {
         for (const id of closure(info(entry)!.importedIds, followed)) {

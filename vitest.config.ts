@@ -11,7 +11,12 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.{ts,tsx}"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "db/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/integration/**/*.test.{ts,tsx}",
+    ],
     environment: "node",
     pool: "forks",
     maxWorkers: 2,

@@ -42,10 +42,7 @@ export default function handleRequest(
   }
 
   return new Promise<Response>((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     // Pages have no deferred data: wait for the whole document, which also lets
     // crawlers and no-JS visitors get complete HTML in one piece.
     const { pipe, abort } = renderToPipeableStream(

@@ -20,12 +20,14 @@ function flatten(entries: Entry[], parent = ""): { file: string; pattern: string
 
 const table = flatten((await routes) as Entry[]);
 const source = (file: string) => readFileSync(fileURLToPath(new URL(file, import.meta.url)), "utf8");
-const hasAction = (file: string) => /export\s+(const|(async\s+)?function)\s+action\b|export\s*\{[^}]*\baction\b/.test(source(file));
+const hasAction = (file: string) =>
+  /export\s+(const|(async\s+)?function)\s+action\b|export\s*\{[^}]*\baction\b/.test(source(file));
 
 /** The route a path resolves to, as React Router ranks them: static segments before params before the splat. */
 function routeOf(path: string) {
   const pathname = new URL(path, "http://x").pathname;
-  const score = (pattern: string) => (pattern === "/*" ? 0 : pattern.split("/").reduce((s, seg) => s + (seg.startsWith(":") ? 2 : 10), 0));
+  const score = (pattern: string) =>
+    pattern === "/*" ? 0 : pattern.split("/").reduce((s, seg) => s + (seg.startsWith(":") ? 2 : 10), 0);
   const matches = table.filter(({ pattern }) => {
     if (pattern === "/*") return true;
     const re = new RegExp(`^${pattern.replace(/:[^/]+/g, "[^/]+")}$`);

@@ -14,7 +14,9 @@ export default [
   // One data-driven module renders every marketing page (app/content/pages).
   // The product pages that carry the simple quote form get the module that loads its code.
   ...contentRoutePaths.map((path) =>
-    route(path.slice(1), quoteFormPaths.includes(path) ? "routes/product-page.tsx" : "routes/content-page.tsx", { id: `content${path}` }),
+    route(path.slice(1), quoteFormPaths.includes(path) ? "routes/product-page.tsx" : "routes/content-page.tsx", {
+      id: `content${path}`,
+    }),
   ),
   // DECISIONS 7: /refer-a-friend-referral-program-{product}. A one-segment
   // param route, since React Router has no partial-segment params; other

@@ -50,9 +50,7 @@ export type OpenOptions = {
   onPhase?: (phase: string, ms: number) => void;
 };
 
-export const migrationsFolder = path.resolve(
-  process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "db/migrations"),
-);
+export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "db/migrations"));
 
 /**
  * The pool's behaviour in an outage (tested by tests/e2e/quality/db-fault.spec.ts,

@@ -128,7 +128,9 @@ function templateKey(opts: PrepareOptions): string | undefined {
     const { version } = JSON.parse(readFileSync(pkgFile, "utf8")) as { version: string };
     const hash = createHash("sha256").update(`format ${TEMPLATE_FORMAT}\npglite ${version}\n${opts.conf}\n`);
     hash.update(readFileSync(path.join(opts.migrationsFolder, "meta", "_journal.json")));
-    for (const file of readdirSync(opts.migrationsFolder).filter((f) => f.endsWith(".sql")).sort()) {
+    for (const file of readdirSync(opts.migrationsFolder)
+      .filter((f) => f.endsWith(".sql"))
+      .sort()) {
       hash.update(`\n${file}\n`).update(readFileSync(path.join(opts.migrationsFolder, file)));
     }
     return `v${TEMPLATE_FORMAT}-${hash.digest("hex").slice(0, 32)}`;
@@ -198,16 +200,13 @@ await db.waitReady;
 await migrate(drizzle(db), { migrationsFolder });
 await db.close();`;
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--input-type=module", "-e", code, dir, opts.migrationsFolder, opts.conf],
-      { stdio: ["ignore", "ignore", "pipe"], cwd: installRoot() ?? process.cwd() },
-    );
+    const child = spawn(process.execPath, ["--input-type=module", "-e", code, dir, opts.migrationsFolder, opts.conf], {
+      stdio: ["ignore", "ignore", "pipe"],
+      cwd: installRoot() ?? process.cwd(),
+    });
     let err = "";
     child.stderr.on("data", (d) => (err += d));
     child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`PGlite init failed: ${err.slice(-500)}`)),
-    );
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`PGlite init failed: ${err.slice(-500)}`))));
   });
 }

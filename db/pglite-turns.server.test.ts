@@ -17,7 +17,8 @@ async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
   return turns;
 }
 
-const burst = (client: PGlite) => Promise.all(Array.from({ length: 200 }, (_, i) => client.query<{ n: number }>("select $1::int as n", [i])));
+const burst = (client: PGlite) =>
+  Promise.all(Array.from({ length: 200 }, (_, i) => client.query<{ n: number }>("select $1::int as n", [i])));
 
 describe("takeTurns (PGlite)", () => {
   let client: PGlite;

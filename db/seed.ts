@@ -12,7 +12,12 @@ import { seedReviews } from "./seed-data/reviews";
 export async function seed(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     const isEmpty = async (table: typeof locations | typeof reviews | typeof categories) =>
-      (await tx.select({ one: sql<number>`1` }).from(table).limit(1)).length === 0;
+      (
+        await tx
+          .select({ one: sql<number>`1` })
+          .from(table)
+          .limit(1)
+      ).length === 0;
 
     if (await isEmpty(locations)) {
       await tx.insert(locations).values(
@@ -49,9 +54,9 @@ export async function seed(db: Database): Promise<void> {
         .values(seedCategories.map((name) => ({ name })))
         .returning();
       const idByName = new Map(inserted.map((c) => [c.name, c.id]));
-      await tx.insert(products).values(
-        seedProducts.map(({ category, ...p }) => ({ ...p, categoryId: idByName.get(category)! })),
-      );
+      await tx
+        .insert(products)
+        .values(seedProducts.map(({ category, ...p }) => ({ ...p, categoryId: idByName.get(category)! })));
     }
   });
 }

@@ -140,7 +140,16 @@ function formDefaults(html) {
     if (["file", "checkbox", "radio", "submit", "button"].includes(type)) continue;
     const name = /\bname="([^"]+)"/.exec(tag)?.[1];
     const value = /\bvalue="([^"]*)"/.exec(tag)?.[1] ?? "";
-    if (name) fields.set(name, value.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&"));
+    if (name)
+      fields.set(
+        name,
+        value
+          .replaceAll("&quot;", '"')
+          .replaceAll("&#x27;", "'")
+          .replaceAll("&lt;", "<")
+          .replaceAll("&gt;", ">")
+          .replaceAll("&amp;", "&"),
+      );
   }
   const sum = /What is (\d+) \+ (\d+)\?/.exec(html.replace(/<!-- -->/g, ""));
   if (sum) fields.set("captcha_answer", String(Number(sum[1]) + Number(sum[2])));
@@ -177,7 +186,9 @@ async function measured(work) {
 
 function load(url, opts = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
   });
 }
 
@@ -200,7 +211,11 @@ try {
   const list = await (await fetch(`${base}/api/store/inventory/list`)).json();
   if (Array.isArray(list) && list[0]?.id) productPath = `/product/${list[0].id}`;
 } catch {}
-for (const [name, path] of [["home /", "/"], ["/shop", "/shop"], [productPath, productPath]]) {
+for (const [name, path] of [
+  ["home /", "/"],
+  ["/shop", "/shop"],
+  [productPath, productPath],
+]) {
   await fetch(base + path); // warm
   const r = await measured(() => load(base + path));
   results[name] = r;
@@ -216,9 +231,9 @@ for (const [name, path] of [["home /", "/"], ["/shop", "/shop"], [productPath, p
   try {
     names = (await (await fetch(`${base}/api/store/inventory/list`)).json()).map((p) => p.name.toLowerCase());
   } catch {}
-  const pieces = [...new Set(names.flatMap((n) => [3, 4, 5, 6].flatMap((k) => [...n].map((_, i) => n.slice(i, i + k).trim()))))].filter(
-    (piece) => piece.length >= 3 && /^[a-z0-9][a-z0-9 -]*[a-z0-9]$/.test(piece),
-  );
+  const pieces = [
+    ...new Set(names.flatMap((n) => [3, 4, 5, 6].flatMap((k) => [...n].map((_, i) => n.slice(i, i + k).trim())))),
+  ].filter((piece) => piece.length >= 3 && /^[a-z0-9][a-z0-9 -]*[a-z0-9]$/.test(piece));
   const cased = (piece, variant) => [...piece].map((c, i) => ((variant >> i) & 1 ? c.toUpperCase() : c)).join("");
   if (pieces.length > 0) {
     let n = 0;
@@ -286,9 +301,13 @@ if (contactPage.ok) {
   // PGlite is one session: its socket runs every connection's statements in it,
   // so transactions from two connections would interleave. One connection there.
   const ceilingPool = benchDbUrl ? 10 : 1;
-  const ceilingServer = spawn(process.execPath, ["scripts/bench-form-ceiling.mjs", String(FORM_CEILING_PORT), dbUrl, String(ceilingPool)], {
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
+  const ceilingServer = spawn(
+    process.execPath,
+    ["scripts/bench-form-ceiling.mjs", String(FORM_CEILING_PORT), dbUrl, String(ceilingPool)],
+    {
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    },
+  );
   process.on("exit", () => ceilingServer.kill("SIGTERM"));
   await new Promise((resolve, reject) => {
     ceilingServer.once("message", resolve);
@@ -298,7 +317,13 @@ if (contactPage.ok) {
   const bare = [];
   for (let round = 0; round < ROUNDS; round++) {
     site.push(await postContacts(`${base}/contact`, bodies.slice(round * N, (round + 1) * N), server.pid));
-    bare.push(await postContacts(`http://127.0.0.1:${FORM_CEILING_PORT}/`, bodies.slice(round * N, (round + 1) * N), ceilingServer.pid));
+    bare.push(
+      await postContacts(
+        `http://127.0.0.1:${FORM_CEILING_PORT}/`,
+        bodies.slice(round * N, (round + 1) * N),
+        ceilingServer.pid,
+      ),
+    );
   }
   ceilingServer.kill("SIGTERM");
   const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
@@ -336,8 +361,19 @@ if (contactPage.ok) {
   formCeiling = { ...summary(bare, await storedRows("/ceiling")), pool: ceilingPool };
   await sql.end();
   contact["ratio to ceiling"] = Number((contact["accepted/s"] / formCeiling["accepted/s"]).toFixed(3));
-  for (const [name, r] of [["contact POST (no-JS)", contact], [`form ceiling (bare handler, pool ${ceilingPool})`, formCeiling]]) {
-    rows.push({ target: name, "req/s": r["accepted/s"], "p50 ms": r["p50 ms"], "p99 ms": r["p99 ms"], "non-2xx": r["non-2xx"], errors: r.errors, "server CPU ms/req": r["server CPU ms/req"] });
+  for (const [name, r] of [
+    ["contact POST (no-JS)", contact],
+    [`form ceiling (bare handler, pool ${ceilingPool})`, formCeiling],
+  ]) {
+    rows.push({
+      target: name,
+      "req/s": r["accepted/s"],
+      "p50 ms": r["p50 ms"],
+      "p99 ms": r["p99 ms"],
+      "non-2xx": r["non-2xx"],
+      errors: r.errors,
+      "server CPU ms/req": r["server CPU ms/req"],
+    });
   }
 }
 
@@ -355,10 +391,14 @@ async function postContacts(url, list, pid) {
         amount: list.length,
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-        requests: [{
-          setupRequest: (req) => ({ ...req, body: list[next++ % list.length] }),
-          onResponse: () => { lastAnswer = performance.now(); },
-        }],
+        requests: [
+          {
+            setupRequest: (req) => ({ ...req, body: list[next++ % list.length] }),
+            onResponse: () => {
+              lastAnswer = performance.now();
+            },
+          },
+        ],
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
@@ -424,7 +464,10 @@ async function measureCheckouts() {
       expiry,
       cvv: "123",
     };
-    buyers.push({ headers: { ...visitor, cookie, "content-type": "application/json", origin: base }, body: JSON.stringify(body) });
+    buyers.push({
+      headers: { ...visitor, cookie, "content-type": "application/json", origin: base },
+      body: JSON.stringify(body),
+    });
   }
   const peakBefore = peakRss();
   const cpuBefore = serverCpuMs();
@@ -441,12 +484,16 @@ async function measureCheckouts() {
     }),
   );
   const cpuMs = serverCpuMs() - cpuBefore;
-  const sql = postgres(benchDbUrl ?? `postgres://postgres@127.0.0.1:${SOCKET_PORT}/postgres?sslmode=disable`, { max: 1, onnotice: () => {} });
+  const sql = postgres(benchDbUrl ?? `postgres://postgres@127.0.0.1:${SOCKET_PORT}/postgres?sslmode=disable`, {
+    max: 1,
+    onnotice: () => {},
+  });
   let orders;
   let charges;
   try {
     [{ n: orders }] = await sql`select count(*)::int as n from orders where email like 'bench-buyer-%@example.com'`;
-    [{ n: charges }] = await sql`select count(*)::int as n from payments where purpose = 'order' and status = 'approved'`;
+    [{ n: charges }] =
+      await sql`select count(*)::int as n from payments where purpose = 'order' and status = 'approved'`;
   } finally {
     await sql.end();
   }
@@ -490,7 +537,15 @@ async function jsLoadedInBrowser(paths) {
     process.env.CHROMIUM_PATH ?? spawnSync("sh", ["-c", "command -v chromium"]).stdout?.toString().trim();
   const browser = await chromium.launch({
     executablePath: executablePath || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
   const loaded = {};
   const sent = {};
@@ -501,7 +556,10 @@ async function jsLoadedInBrowser(paths) {
       page.on("requestfinished", (request) => {
         if (request.resourceType() !== "script" || !request.url().startsWith(base)) return;
         // Bytes on the wire as Chromium received them (Brotli from the build's pre-compressed copies).
-        scripts.set(new URL(request.url()).pathname, request.sizes().then((s) => s.responseBodySize));
+        scripts.set(
+          new URL(request.url()).pathname,
+          request.sizes().then((s) => s.responseBodySize),
+        );
       });
       await page.goto(base + path, { waitUntil: "networkidle" });
       let total = 0;
@@ -569,7 +627,8 @@ async function measureUploads() {
   const photoBytes = 4 * 1024 * 1024;
   const count = 10;
   const warm = await servicePost([jpeg("warm.jpg", 64 * 1024)]); // loads the upload path once
-  if (!/Submitted successfully/.test(warm.html)) throw new Error(`warm-up post answered ${warm.status} without success`);
+  if (!/Submitted successfully/.test(warm.html))
+    throw new Error(`warm-up post answered ${warm.status} without success`);
   const runs = [];
   for (let run = 1; run <= 2; run++) {
     const photos = Array.from({ length: count }, (_, i) => jpeg(`photo-${run}-${i}.jpg`, photoBytes));
@@ -603,17 +662,26 @@ async function measureUploads() {
     });
   }
   // The rows are there, one per photo, at full size.
-  const sql = postgres(benchDbUrl ?? `postgres://postgres@127.0.0.1:${SOCKET_PORT}/postgres?sslmode=disable`, { max: 1, onnotice: () => {} });
+  const sql = postgres(benchDbUrl ?? `postgres://postgres@127.0.0.1:${SOCKET_PORT}/postgres?sslmode=disable`, {
+    max: 1,
+    onnotice: () => {},
+  });
   let rows = NaN;
   let storedBytes = NaN;
   try {
-    const [r] = await sql`select count(*)::int as n, coalesce(sum(length(data)), 0)::bigint as b from uploads where file_name like 'photo-%'`;
+    const [r] =
+      await sql`select count(*)::int as n, coalesce(sum(length(data)), 0)::bigint as b from uploads where file_name like 'photo-%'`;
     rows = r.n;
     storedBytes = Number(r.b);
   } finally {
     await sql.end();
   }
-  return { photos: `${count} × ${photoBytes / 1024 / 1024} MB`, runs, rows, "rows = photos sent": rows === 2 * count && storedBytes === 2 * count * photoBytes };
+  return {
+    photos: `${count} × ${photoBytes / 1024 / 1024} MB`,
+    runs,
+    rows,
+    "rows = photos sent": rows === 2 * count && storedBytes === 2 * count * photoBytes,
+  };
 }
 
 server.kill("SIGTERM");
@@ -625,21 +693,34 @@ const targets = [
   ["home ≥ 0.25× static ceiling", `${ratio.toFixed(3)}×`, ratio >= 0.25],
   ["home p99 ≤ 50 ms", `${home.latency.p99} ms`, home.latency.p99 <= 50],
   // The shop and a product are cached pages too: held to the home page's bar.
-  ...[["/shop", results["/shop"]], ["/product/{id}", results[productPath]]].map(([name, r]) => {
+  ...[
+    ["/shop", results["/shop"]],
+    ["/product/{id}", results[productPath]],
+  ].map(([name, r]) => {
     const shopRatio = r.requests.average / ceiling.requests.average;
     return [`${name} ≥ 0.25× static ceiling`, `${shopRatio.toFixed(3)}×`, shopRatio >= 0.25];
   }),
   ["contact ≥ 200 accepted/s", contact["accepted/s"] ?? "n/a", (contact["accepted/s"] ?? 0) >= 200],
   [
     "contact ≥ 0.25× form ceiling",
-    formCeiling["accepted/s"] ? `${contact["ratio to ceiling"]}× (${contact["accepted/s"]} / ${formCeiling["accepted/s"]} accepted/s)` : "n/a",
+    formCeiling["accepted/s"]
+      ? `${contact["ratio to ceiling"]}× (${contact["accepted/s"]} / ${formCeiling["accepted/s"]} accepted/s)`
+      : "n/a",
     (contact["ratio to ceiling"] ?? 0) >= 0.25,
   ],
-  ["contact rows = 2xx (site and ceiling)", `${contact["rows = 2xx"] ?? "n/a"}, ${formCeiling["rows = 2xx"] ?? "n/a"}`, contact["rows = 2xx"] === true && formCeiling["rows = 2xx"] === true],
+  [
+    "contact rows = 2xx (site and ceiling)",
+    `${contact["rows = 2xx"] ?? "n/a"}, ${formCeiling["rows = 2xx"] ?? "n/a"}`,
+    contact["rows = 2xx"] === true && formCeiling["rows = 2xx"] === true,
+  ],
   ["peak RSS ≤ 200 MB", `${rss} MB`, rss <= 200],
   [
     "10 × 4 MB upload: RSS growth ≤ 1.5× bytes sent",
-    uploads.runs ? uploads.runs.map((r) => `${r["growth / bytes sent"]}× (${r["RSS before MB"]} → ${r["peak RSS MB"]} MB)`).join(", ") : uploads.note,
+    uploads.runs
+      ? uploads.runs
+          .map((r) => `${r["growth / bytes sent"]}× (${r["RSS before MB"]} → ${r["peak RSS MB"]} MB)`)
+          .join(", ")
+      : uploads.note,
     Boolean(uploads.runs?.every((r) => r.stored && r["growth / bytes sent"] <= 1.5) && uploads["rows = photos sent"]),
   ],
   [
@@ -647,18 +728,31 @@ const targets = [
     checkout.buyers
       ? `${checkout["2xx"]} 2xx (${checkout.statuses}), ${checkout.orders} orders, ${checkout["approved charges"]} charges, p99 ${checkout["p99 ms"]} ms`
       : checkout.note,
-    checkout.buyers > 0 && checkout["2xx"] === checkout.buyers && checkout.orders === checkout["2xx"] && checkout["approved charges"] === checkout["2xx"],
+    checkout.buyers > 0 &&
+      checkout["2xx"] === checkout.buyers &&
+      checkout.orders === checkout["2xx"] &&
+      checkout["approved charges"] === checkout["2xx"],
   ],
   ["first 200 ≤ 3 s", `${(firstOk / 1000).toFixed(2)} s`, firstOk <= 3000],
-  ["JS on / ≤ 120 KB gzip", `${js["/"]} KB preloaded, ${jsLoaded["/"] ?? "n/a"} KB all loaded`, js["/"] <= 120 && (jsLoaded["/"] ?? Infinity) <= 120],
+  [
+    "JS on / ≤ 120 KB gzip",
+    `${js["/"]} KB preloaded, ${jsLoaded["/"] ?? "n/a"} KB all loaded`,
+    js["/"] <= 120 && (jsLoaded["/"] ?? Infinity) <= 120,
+  ],
 ];
-console.log(`\nbench: ${DURATION}s per target, ${CONNECTIONS} connections, database: ${serverUrl ? "PostgreSQL server" : "PGlite"}\n`);
+console.log(
+  `\nbench: ${DURATION}s per target, ${CONNECTIONS} connections, database: ${serverUrl ? "PostgreSQL server" : "PGlite"}\n`,
+);
 console.table(rows);
 console.table(
   Object.fromEntries(
     Object.entries(js).map(([k, v]) => [
       k,
-      { "JS gzip KB (preloaded)": v, "JS gzip KB (all loaded, Chromium)": jsLoaded[k] ?? "n/a", "JS KB on the wire (Chromium)": jsSent[k] ?? "n/a" },
+      {
+        "JS gzip KB (preloaded)": v,
+        "JS gzip KB (all loaded, Chromium)": jsLoaded[k] ?? "n/a",
+        "JS KB on the wire (Chromium)": jsSent[k] ?? "n/a",
+      },
     ]),
   ),
 );

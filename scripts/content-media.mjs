@@ -14,7 +14,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const OUT = path.resolve("public/media");
-const executablePath = process.env.CHROMIUM_PATH ?? (execSync("command -v chromium", { shell: "/bin/sh" }).toString().trim() || "/usr/bin/chromium");
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  (execSync("command -v chromium", { shell: "/bin/sh" }).toString().trim() || "/usr/bin/chromium");
 
 /** The page-side recorder: draws `scene(ctx, t)` for `seconds` and returns the WebM as base64. */
 const recorder = async ({ seconds, sceneSource }) => {
@@ -198,7 +200,15 @@ function addDuration(buf, ms) {
 
 const browser = await chromium.launch({
   executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 mkdirSync(OUT, { recursive: true });
 for (const [file, sceneSource, seconds] of [

@@ -18,10 +18,14 @@ const shownLevel = process.env.LOG_LEVEL ?? "info";
 const serverLevel = LEVELS[shownLevel] < LEVELS.info ? shownLevel : "info";
 
 if (!process.env.DATABASE_URL) rmSync(process.env.DATA_DIR ?? ".data-e2e", { recursive: true, force: true });
-const child = spawn(process.execPath, [...serverNodeArgs, "server.mjs", `${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
-  stdio: ["inherit", "pipe", "pipe"],
-  env: { ...process.env, LOG_LEVEL: serverLevel },
-});
+const child = spawn(
+  process.execPath,
+  [...serverNodeArgs, "server.mjs", `${process.env.BUILD_DIR ?? "build"}/server/index.js`],
+  {
+    stdio: ["inherit", "pipe", "pipe"],
+    env: { ...process.env, LOG_LEVEL: serverLevel },
+  },
+);
 
 // Written synchronously: a line is in the file before the next one is read,
 // and nothing is lost when Playwright kills this process at the end.

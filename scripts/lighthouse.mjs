@@ -21,7 +21,8 @@ const budget = { performance: 98, accessibility: 100, "best-practices": 100, seo
 // Issue 5's pages. "A product page" is read both ways: SPEC's product pages
 // (/residential-garage-doors and its siblings) and the shop's product detail.
 const pages = (
-  process.env.LH_PAGES ?? "/,/shop,/residential-garage-doors,/product/1,/request-service?type=residential,/service-area,/pay-invoice"
+  process.env.LH_PAGES ??
+  "/,/shop,/residential-garage-doors,/product/1,/request-service?type=residential,/service-area,/pay-invoice"
 ).split(",");
 
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -32,7 +33,16 @@ if (!existsSync(`${buildDir}/server/index.js`) || process.argv.includes("--build
 const dataDir = process.env.LH_DATA_DIR ?? ".data-lighthouse";
 rmSync(dataDir, { recursive: true, force: true });
 const server = spawn(process.execPath, [...serverNodeArgs, "server.mjs", `${buildDir}/server/index.js`], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, DB_SOCKET_PORT: "0", SITE_URL: base, LOG_LEVEL: "warn", DATABASE_URL: "" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    DB_SOCKET_PORT: "0",
+    SITE_URL: base,
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 // A server that dies at start (e.g. a BUILD_DIR outside the repo cannot find
@@ -63,7 +73,16 @@ if (!up) {
 const chromePath = process.env.CHROMIUM_PATH ?? execSync("command -v chromium", { shell: "/bin/sh" }).toString().trim();
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 
 const rows = [];
@@ -98,9 +117,18 @@ function failingAudits(lhr, categories) {
   for (const cat of categories) {
     for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
-      if (!a || a.score === null || a.score >= 1 || a.scoreDisplayMode === "notApplicable" || a.scoreDisplayMode === "informative") continue;
+      if (
+        !a ||
+        a.score === null ||
+        a.score >= 1 ||
+        a.scoreDisplayMode === "notApplicable" ||
+        a.scoreDisplayMode === "informative"
+      )
+        continue;
       if (cat !== "performance" && ref.weight === 0) continue;
-      lines.push(`  [${cat}] ${a.id} (score ${a.score}${ref.weight ? `, weight ${ref.weight}` : ""})${a.displayValue ? ` ${a.displayValue}` : ""}: ${a.title}`);
+      lines.push(
+        `  [${cat}] ${a.id} (score ${a.score}${ref.weight ? `, weight ${ref.weight}` : ""})${a.displayValue ? ` ${a.displayValue}` : ""}: ${a.title}`,
+      );
       for (const item of (a.details?.items ?? []).slice(0, 5)) {
         const node = item.node ?? item.element;
         const what = node?.snippet ?? node?.selector ?? item.url ?? item.source?.url ?? "";
@@ -119,7 +147,9 @@ try {
     const result = await audit(base + path);
     const cats = result.lhr.categories;
     const scores = Object.fromEntries(Object.keys(budget).map((k) => [k, Math.round((cats[k]?.score ?? 0) * 100)]));
-    const misses = Object.entries(budget).filter(([k, min]) => scores[k] < min).map(([k]) => k);
+    const misses = Object.entries(budget)
+      .filter(([k, min]) => scores[k] < min)
+      .map(([k]) => k);
     if (misses.length) {
       failed = true;
       report.push(`\n${path} below budget (${misses.join(", ")}):`);
@@ -127,9 +157,17 @@ try {
     }
     if (process.env.LH_JSON_DIR) {
       mkdirSync(process.env.LH_JSON_DIR, { recursive: true });
-      writeFileSync(`${process.env.LH_JSON_DIR}/${path.replace(/[^a-z0-9]+/gi, "_") || "_"}.json`, JSON.stringify(result.lhr));
+      writeFileSync(
+        `${process.env.LH_JSON_DIR}/${path.replace(/[^a-z0-9]+/gi, "_") || "_"}.json`,
+        JSON.stringify(result.lhr),
+      );
     }
-    rows.push({ page: path, ...scores, lcp: result.lhr.audits["largest-contentful-paint"]?.displayValue, ok: misses.length ? `below: ${misses.join(", ")}` : "ok" });
+    rows.push({
+      page: path,
+      ...scores,
+      lcp: result.lhr.audits["largest-contentful-paint"]?.displayValue,
+      ok: misses.length ? `below: ${misses.join(", ")}` : "ok",
+    });
   }
 } finally {
   await chrome.kill();
@@ -139,5 +177,7 @@ console.table(rows);
 if (report.length) console.log(report.join("\n"));
 mkdirSync("bench-results", { recursive: true });
 writeFileSync("bench-results/lighthouse.json", JSON.stringify(rows, null, 2));
-console.log(`budget: Performance ≥ ${budget.performance}, Accessibility ${budget.accessibility}, Best Practices ≥ ${budget["best-practices"]}, SEO ${budget.seo}`);
+console.log(
+  `budget: Performance ≥ ${budget.performance}, Accessibility ${budget.accessibility}, Best Practices ≥ ${budget["best-practices"]}, SEO ${budget.seo}`,
+);
 process.exit(failed ? 1 : 0);

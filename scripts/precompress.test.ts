@@ -37,4 +37,3 @@ describe("precompressDir", () => {
     expect(MIN_BYTES).toBeGreaterThan("a{color:red}".length);
   });
 });
-

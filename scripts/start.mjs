@@ -12,7 +12,9 @@ import { serverNodeArgs } from "./server-node-args.mjs";
 const root = new URL("..", import.meta.url).pathname;
 process.chdir(root);
 
-const isServerBuild = () => existsSync("build/server/index.js") && /\bexport \{[^}]*\bstart\b/.test(readFileSync("build/server/index.js", "utf8").slice(-2000));
+const isServerBuild = () =>
+  existsSync("build/server/index.js") &&
+  /\bexport \{[^}]*\bstart\b/.test(readFileSync("build/server/index.js", "utf8").slice(-2000));
 if (!isServerBuild() || process.argv.includes("--rebuild")) {
   console.log("No build of this server found: building the site once (npm run build)…");
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });

@@ -44,7 +44,9 @@ function ensureChromium() {
     console.log("Chromium is missing: installing Debian's chromium with apt-get…");
     const ok =
       run("apt-get update", "apt-get", ["update", "-qq"]) &&
-      run("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+      run("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], {
+        DEBIAN_FRONTEND: "noninteractive",
+      });
     if (ok && found()) return;
   }
   console.error("Chromium is required for the end-to-end tests. Install it with: sudo apt-get install -y chromium");
@@ -90,7 +92,9 @@ function ensurePostgresBinaries() {
     console.log("The PostgreSQL server binaries are missing: installing Debian's postgresql with apt-get…");
     const ok =
       run("apt-get update", "apt-get", ["update", "-qq"]) &&
-      run("apt-get install postgresql", "apt-get", ["install", "-y", "-qq", "postgresql"], { DEBIAN_FRONTEND: "noninteractive" });
+      run("apt-get install postgresql", "apt-get", ["install", "-y", "-qq", "postgresql"], {
+        DEBIAN_FRONTEND: "noninteractive",
+      });
     if (ok && found()) return;
   }
   console.error(
@@ -111,13 +115,17 @@ function playwrightCounts(file) {
   const r = JSON.parse(readFileSync(file, "utf8"));
   passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
   failed += r.stats?.unexpected ?? 0;
-  if (r.stats?.flaky) console.log(`\n${r.stats.flaky} end-to-end test(s) passed only on retry (flaky): see the list above.`);
+  if (r.stats?.flaky)
+    console.log(`\n${r.stats.flaky} end-to-end test(s) passed only on retry (flaky): see the list above.`);
 }
 
 const npx = "npx";
 
 // 0. Lint and format: the same rules for every file (eslint.config.js, .prettierrc.json).
-if (!run("lint", npx, ["eslint", "."]) || !run("format check", npx, ["prettier", "--check", ".", "--log-level", "warn"])) {
+if (
+  !run("lint", npx, ["eslint", "."]) ||
+  !run("format check", npx, ["prettier", "--check", ".", "--log-level", "warn"])
+) {
   failed += 1;
   finish(false);
 }
@@ -136,7 +144,12 @@ const vitestRuns = [["PGlite", { DATABASE_URL: "" }]];
 if (serverUrl) vitestRuns.push(["PostgreSQL server", { DATABASE_URL: serverUrl }]);
 for (const [name, env] of vitestRuns) {
   const out = path.join(resultsDir, `vitest-${name.replace(/\W+/g, "-")}.json`);
-  const ok = run(`vitest on ${name}`, npx, ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
+  const ok = run(
+    `vitest on ${name}`,
+    npx,
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+    env,
+  );
   vitestCounts(out);
   if (!ok) {
     if (failed === 0) failed += 1;

@@ -19,7 +19,13 @@ import { assertSecretsConfigured } from "~/lib/secrets.server";
 import { paymentGateway } from "~/payments/gateway.server";
 import { runShutdownHooks } from "~/lib/startup.server";
 import { startServerMailWorker } from "~/mail/worker.server";
-import { answerOtherMethods, answerPlain, BAD_REQUEST_MESSAGE, fillMissingHeaders, normaliseRequestTarget } from "./guards";
+import {
+  answerOtherMethods,
+  answerPlain,
+  BAD_REQUEST_MESSAGE,
+  fillMissingHeaders,
+  normaliseRequestTarget,
+} from "./guards";
 import { serve, type RunningServer } from "./http";
 
 /**
@@ -96,7 +102,10 @@ function precompressed(dir: string, serveStatic: { immutable?: boolean; maxAge: 
 const answerError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === "number" && status >= 400 && status < 500) {
-    log.info({ status, method: req.method, path: pathOf(req.originalUrl), reason: (error as Error).message }, "request refused");
+    log.info(
+      { status, method: req.method, path: pathOf(req.originalUrl), reason: (error as Error).message },
+      "request refused",
+    );
     answerPlain(res, status, BAD_REQUEST_MESSAGE);
     return;
   }

@@ -12,7 +12,12 @@ import { isIP } from "node:net";
 export const BAD_REQUEST_MESSAGE = "Bad request.";
 
 /** A small plain-text answer (no echo of anything the client sent), or a dropped connection when one has begun. */
-export function answerPlain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+export function answerPlain(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -111,7 +116,8 @@ export function normaliseRequestTarget(req: IncomingMessage, defaultHost: string
     req.url = target;
   }
   const end = target.search(/[?#]/);
-  if (!isDecodable(end === -1 ? target : target.slice(0, end))) return "The address is not valid (a % that does not decode).";
+  if (!isDecodable(end === -1 ? target : target.slice(0, end)))
+    return "The address is not valid (a % that does not decode).";
   return undefined;
 }
 

@@ -48,7 +48,13 @@ export type RunningServer = {
 /** An answer written to a socket that has no request object (the parser gave up on it). */
 function rawAnswer(status: number, headers: Readonly<Record<string, string>>): string {
   const body =
-    status === 431 ? "Request headers too large." : status === 408 ? "Request timed out." : status === 405 ? "This address answers GET, HEAD and POST only." : "Bad request.";
+    status === 431
+      ? "Request headers too large."
+      : status === 408
+        ? "Request timed out."
+        : status === 405
+          ? "This address answers GET, HEAD and POST only."
+          : "Bad request.";
   const lines = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}`,
     "Connection: close",
@@ -116,7 +122,11 @@ export function serve(options: ServeOptions): RunningServer {
     }
     const body = "Something went wrong on our side. Please try again.";
     try {
-      res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+      res.writeHead(500, {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Content-Length": Buffer.byteLength(body),
+        "Cache-Control": "no-store",
+      });
       res.end(body);
     } catch {
       res.destroy(); // the response was left in a state that cannot take an answer
@@ -182,7 +192,10 @@ export function serve(options: ServeOptions): RunningServer {
       ]);
       clearTimeout(timer);
       if (late) {
-        log.warn({ unfinished: inFlight.size, drainMs }, "requests still in flight at the deadline: their connections are closed");
+        log.warn(
+          { unfinished: inFlight.size, drainMs },
+          "requests still in flight at the deadline: their connections are closed",
+        );
         server.closeAllConnections();
       }
       // 3. Then, in order, what the app asked for (background work, then the database).

@@ -116,9 +116,31 @@ export type Section =
   | { kind: "checklist"; id?: string; heading: string; intro?: string; items: string[]; tint?: boolean }
   | { kind: "steps"; id?: string; heading: string; intro?: string; steps: Feature[]; tint?: boolean }
   | { kind: "models"; id: string; heading: string; intro?: string; models: Model[]; tint?: boolean }
-  | { kind: "swatches"; id?: string; heading: string; intro?: string; colours: { name: string; hex: string }[]; note?: string; tint?: boolean }
-  | { kind: "specs"; id?: string; heading: string; intro?: string; rows: { label: string; value: string }[]; links?: LinkRef[]; tint?: boolean }
-  | { kind: "timeline"; id?: string; heading: string; items: { year: string; title: string; text: string }[]; tint?: boolean }
+  | {
+      kind: "swatches";
+      id?: string;
+      heading: string;
+      intro?: string;
+      colours: { name: string; hex: string }[];
+      note?: string;
+      tint?: boolean;
+    }
+  | {
+      kind: "specs";
+      id?: string;
+      heading: string;
+      intro?: string;
+      rows: { label: string; value: string }[];
+      links?: LinkRef[];
+      tint?: boolean;
+    }
+  | {
+      kind: "timeline";
+      id?: string;
+      heading: string;
+      items: { year: string; title: string; text: string }[];
+      tint?: boolean;
+    }
   | { kind: "video"; id?: string; heading: string; text?: string; video: VideoRef; links?: LinkRef[]; tint?: boolean }
   | { kind: "cta"; id?: string; heading: string; text: string; links: LinkRef[] }
   /** Where the simple quote form goes once the forms capability provides it. */

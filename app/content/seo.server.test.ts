@@ -10,7 +10,10 @@ describe("sitemap.xml and robots.txt", () => {
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
     expect(new Set(locs).size).toBe(locs.length);
-    const expected = new Set(["/", ...siteMap.flatMap((c) => c.links.filter((l) => !l.external && !l.personal).map((l) => l.to))]);
+    const expected = new Set([
+      "/",
+      ...siteMap.flatMap((c) => c.links.filter((l) => !l.external && !l.personal).map((l) => l.to)),
+    ]);
     const listed = new Set(locs.map((l) => l.replace("https://dover.example.com", "")));
     expect(listed).toEqual(expected);
     // One visitor's pages are linked from the footer but not offered to crawlers.

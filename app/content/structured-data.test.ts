@@ -20,8 +20,20 @@ describe("JSON-LD", () => {
       expect(d.address.postalCode).toMatch(/^\d{5}$/);
       expect(d.telephone).toMatch(/^\+1-\d{3}-555-01\d{2}$/);
     }
-    const hours = Object.fromEntries(data.department.map((d) => [d.address.addressLocality, "openingHoursSpecification" in d ? d.openingHoursSpecification : undefined]));
-    const weekdays = [{ "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "17:00" }];
+    const hours = Object.fromEntries(
+      data.department.map((d) => [
+        d.address.addressLocality,
+        "openingHoursSpecification" in d ? d.openingHoursSpecification : undefined,
+      ]),
+    );
+    const weekdays = [
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+        opens: "08:00",
+        closes: "17:00",
+      },
+    ];
     expect(hours).toEqual({ Flint: weekdays, Saginaw: weekdays, Lansing: undefined, Pontiac: undefined });
   });
 

@@ -46,7 +46,11 @@ export async function formAction<S extends z.ZodType>(
   args: ActionArgs,
   options: Omit<RunOptions, "url" | "api"> = {},
 ) {
-  const outcome = await runForm(def, args.request, { ...options, url: args.url, clientIp: options.clientIp ?? clientIpOf(args.context) });
+  const outcome = await runForm(def, args.request, {
+    ...options,
+    url: args.url,
+    clientIp: options.clientIp ?? clientIpOf(args.context),
+  });
   // A paid form's receipt: 303 See Other says "GET the result" in so many words (what
   // browsers do with a 302 after a POST too), so a refresh there never posts again.
   if (outcome.ok && outcome.redirectTo) throw redirect(outcome.redirectTo, def.payment ? 303 : 302);
@@ -73,7 +77,10 @@ export async function apiFormAction<S extends z.ZodType>(
   });
   const errors = Object.values(outcome.fieldErrors).flat();
   // An API client has no highlighted fields: name the problems in the message.
-  const message = errors.length > 0 && outcome.message === CHECK_FIELDS_MESSAGE ? `Please check the form: ${errors.join(" ")}` : outcome.message;
+  const message =
+    errors.length > 0 && outcome.message === CHECK_FIELDS_MESSAGE
+      ? `Please check the form: ${errors.join(" ")}`
+      : outcome.message;
   const body: Record<string, unknown> = { ...outcome.apiFields, success: outcome.ok, message };
   if (errors.length > 0) body.errors = outcome.fieldErrors;
   if (outcome.redirectTo) body.redirect = outcome.redirectTo;

@@ -62,7 +62,11 @@ const DRAIN_MS = 30_000;
  * BodyError(400). However the caller stops (done, thrown, returned early),
  * an unfinished body is drained in the background, never left hanging.
  */
-export async function* readChunks(request: Request, limit: number, message = TOO_LARGE_MESSAGE): AsyncGenerator<Uint8Array> {
+export async function* readChunks(
+  request: Request,
+  limit: number,
+  message = TOO_LARGE_MESSAGE,
+): AsyncGenerator<Uint8Array> {
   const body = request.body;
   if (!body) return;
   let reader: ReadableStreamDefaultReader<Uint8Array>;
@@ -134,7 +138,7 @@ export async function readBytes(request: Request, limit: number): Promise<Uint8A
 export async function readUrlEncoded(request: Request): Promise<FormData> {
   const text = decoder.decode(await readBytes(request, MAX_TEXT_BODY));
   let pairs = 0;
-  for (let at = 0; at <= text.length; ) {
+  for (let at = 0; at <= text.length;) {
     const next = text.indexOf("&", at);
     const end = next === -1 ? text.length : next;
     if (end > at && ++pairs > MAX_FIELDS) throw new BodyError(413, TOO_MANY_FIELDS_MESSAGE);
@@ -171,7 +175,8 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

@@ -52,5 +52,11 @@ export function refineCard(value: CardValue, ctx: z.RefinementCtx): void {
 
 /** What a gateway is given from the form's card fields. */
 export function cardInput(value: CardValue) {
-  return { number: value.cardNumber, expMonth: value.cardExpMonth, expYear: value.cardExpYear, cvc: value.cardCVC, holder: value.cardHolder };
+  return {
+    number: value.cardNumber,
+    expMonth: value.cardExpMonth,
+    expYear: value.cardExpYear,
+    cvc: value.cardCVC,
+    holder: value.cardHolder,
+  };
 }

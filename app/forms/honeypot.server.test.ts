@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD, honeypotInputProps, isHoneypotTripped } from "./honeypot.server";
+import {
+  HONEYPOT_NAME_FIELD,
+  HONEYPOT_VALID_FROM_FIELD,
+  honeypotInputProps,
+  isHoneypotTripped,
+} from "./honeypot.server";
 
 /**
  * The honeypot (issue 15, DECISIONS 27): required on HTML posts, optional for
@@ -31,23 +36,42 @@ describe("honeypot required on HTML posts", () => {
     for (const required of [true, false]) {
       expect(isHoneypotTripped(fields({ [HONEYPOT_VALID_FROM_FIELD]: validFrom! }), { required, now: NOW })).toBe(true);
       expect(isHoneypotTripped(fields({ [HONEYPOT_NAME_FIELD]: "" }), { required, now: NOW })).toBe(true);
-      expect(isHoneypotTripped(fields({ [HONEYPOT_NAME_FIELD]: "", [HONEYPOT_VALID_FROM_FIELD]: "" }), { required, now: NOW })).toBe(true);
+      expect(
+        isHoneypotTripped(fields({ [HONEYPOT_NAME_FIELD]: "", [HONEYPOT_VALID_FROM_FIELD]: "" }), {
+          required,
+          now: NOW,
+        }),
+      ).toBe(true);
     }
   });
 
   it("an empty trap with a genuine timestamp from long enough ago passes", () => {
-    expect(isHoneypotTripped(fields(renderedAt(NOW - 10_000)), { required: true, minFillMs: MIN, now: NOW })).toBe(false);
+    expect(isHoneypotTripped(fields(renderedAt(NOW - 10_000)), { required: true, minFillMs: MIN, now: NOW })).toBe(
+      false,
+    );
     expect(isHoneypotTripped(fields(renderedAt(NOW - MIN)), { required: true, minFillMs: MIN, now: NOW })).toBe(false);
   });
 
   it("a filled trap, a forged timestamp or one from the future is tripped", () => {
     const good = renderedAt(NOW - 10_000);
-    expect(isHoneypotTripped(fields({ ...good, [HONEYPOT_NAME_FIELD]: "http://spam.example" }), { required: true, now: NOW })).toBe(true);
-    expect(isHoneypotTripped(fields({ ...good, [HONEYPOT_VALID_FROM_FIELD]: "forged" }), { required: true, now: NOW })).toBe(true);
+    expect(
+      isHoneypotTripped(fields({ ...good, [HONEYPOT_NAME_FIELD]: "http://spam.example" }), {
+        required: true,
+        now: NOW,
+      }),
+    ).toBe(true);
+    expect(
+      isHoneypotTripped(fields({ ...good, [HONEYPOT_VALID_FROM_FIELD]: "forged" }), { required: true, now: NOW }),
+    ).toBe(true);
     // A real ciphertext with one byte changed: the GCM tag no longer matches.
     const raw = Buffer.from(good[HONEYPOT_VALID_FROM_FIELD]!, "base64url");
     raw[raw.length - 1]! ^= 1;
-    expect(isHoneypotTripped(fields({ ...good, [HONEYPOT_VALID_FROM_FIELD]: raw.toString("base64url") }), { required: true, now: NOW })).toBe(true);
+    expect(
+      isHoneypotTripped(fields({ ...good, [HONEYPOT_VALID_FROM_FIELD]: raw.toString("base64url") }), {
+        required: true,
+        now: NOW,
+      }),
+    ).toBe(true);
     expect(isHoneypotTripped(fields(renderedAt(NOW + 60_000)), { required: true, now: NOW })).toBe(true);
   });
 });

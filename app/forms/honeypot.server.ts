@@ -26,7 +26,9 @@ export type HoneypotInputProps = {
 };
 
 function key(): Buffer {
-  return createHash("sha256").update(`honeypot:${secret("ALTCHA_HMAC_KEY")}`).digest();
+  return createHash("sha256")
+    .update(`honeypot:${secret("ALTCHA_HMAC_KEY")}`)
+    .digest();
 }
 
 export function honeypotInputProps(now = Date.now()): HoneypotInputProps {
@@ -63,7 +65,10 @@ export type HoneypotCheck = {
 };
 
 /** True when the submission looks automated: the trap was filled, forged, left out (when required) or posted too fast. */
-export function isHoneypotTripped(fields: FormData, { required, minFillMs = 0, now = Date.now() }: HoneypotCheck): boolean {
+export function isHoneypotTripped(
+  fields: FormData,
+  { required, minFillMs = 0, now = Date.now() }: HoneypotCheck,
+): boolean {
   const hasName = fields.has(HONEYPOT_NAME_FIELD);
   const hasValidFrom = fields.has(HONEYPOT_VALID_FROM_FIELD);
   if (!hasName && !hasValidFrom) return required;

@@ -21,7 +21,14 @@ import { HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD, isHoneypotTripped } fro
 import { CROSS_ORIGIN_MESSAGE, isCrossOrigin } from "./origin.server";
 import { noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { CHECK_FIELDS_MESSAGE, SUBMISSION_KEY_FIELD, THROWN_ERROR } from "./result";
-import { BodyError, readBody, storeUploads, type AcceptedUpload, type ParsedBody, type UploadRule } from "./uploads.server";
+import {
+  BodyError,
+  readBody,
+  storeUploads,
+  type AcceptedUpload,
+  type ParsedBody,
+  type UploadRule,
+} from "./uploads.server";
 
 /**
  * THE form pipeline (issue 4). Every form — HTML page or /api/store/* JSON
@@ -197,7 +204,11 @@ function failure(status: number, message: string, extra: Partial<FormOutcome> = 
 }
 
 /** A Conform result that keeps the given values (no-JS re-render) without validating them. */
-function valuesOnlyReply(fields: FormData | null, schema: z.ZodType, hidden: string[]): SubmissionResult<string[]> | null {
+function valuesOnlyReply(
+  fields: FormData | null,
+  schema: z.ZodType,
+  hidden: string[],
+): SubmissionResult<string[]> | null {
   if (!fields) return null;
   const submission = parseWithZod(fields, { schema });
   const result = submission.reply({ hideFields: hidden });
@@ -240,7 +251,14 @@ export async function runForm<S extends z.ZodType>(
     }
     for (const [key, value] of Object.entries(options.overrides ?? {})) parsed.fields.set(key, value);
     if (def.preview && !api && parsed.fields.get(def.preview.field) === def.preview.value) {
-      return { ok: false, status: 200, message: "", fieldErrors: {}, reply: valuesOnlyReply(parsed.fields, def.schema, hidden), preview: true };
+      return {
+        ok: false,
+        status: 200,
+        message: "",
+        fieldErrors: {},
+        reply: valuesOnlyReply(parsed.fields, def.schema, hidden),
+        preview: true,
+      };
     }
 
     // A filled, missing (HTML posts) or too-quickly posted honeypot: store nothing, answer like a success.
@@ -266,7 +284,13 @@ export async function runForm<S extends z.ZodType>(
     });
     // A resubmission of a stored paid form goes to the receipt of the payment its key made.
     const resubmitted = async (id: number): Promise<FormOutcome> =>
-      stored(id, undefined, submissionKey && def.payment?.receiptPath ? await receiptOf(db, paymentKey(def.id, submissionKey), def.payment.receiptPath) : undefined);
+      stored(
+        id,
+        undefined,
+        submissionKey && def.payment?.receiptPath
+          ? await receiptOf(db, paymentKey(def.id, submissionKey), def.payment.receiptPath)
+          : undefined,
+      );
     const fieldErrors: Record<string, string[]> = { ...parsed.uploadErrors };
     if (submission.status !== "success") {
       for (const [name, messages] of Object.entries(submission.error ?? {})) {
@@ -281,7 +305,8 @@ export async function runForm<S extends z.ZodType>(
       });
     }
     // A Conform "intent" (client-side validation request) is not a submission.
-    if (submission.status !== "success") return failure(400, CHECK_FIELDS_MESSAGE, { reply: submission.reply({ hideFields: hidden }) });
+    if (submission.status !== "success")
+      return failure(400, CHECK_FIELDS_MESSAGE, { reply: submission.reply({ hideFields: hidden }) });
 
     const captcha = captchaMissing ? false : await verifyCaptcha(db, parsed.fields, clientIp);
     // A resubmission of a form already stored (a refresh, a retry after an
@@ -325,7 +350,11 @@ export async function runForm<S extends z.ZodType>(
         if (earlier) return resubmitted(earlier.submissionId);
         return failure(refused.status, refused.message, {
           fieldErrors: refused.fieldErrors,
-          reply: submission.reply({ fieldErrors: refused.fieldErrors, formErrors: [refused.message], hideFields: hidden }),
+          reply: submission.reply({
+            fieldErrors: refused.fieldErrors,
+            formErrors: [refused.message],
+            hideFields: hidden,
+          }),
         });
       }
       payment = await chargeOnce(db, {
@@ -356,14 +385,23 @@ export async function runForm<S extends z.ZodType>(
       if (paymentKeyUsed) await def.payment?.release?.(db, paymentKeyUsed).catch(() => {});
       return resubmitted(id);
     };
-    const ctx: SubmissionContext = { request, clientIp, page, uploads: parsed.uploads, api, payment, paymentKey: paymentKeyUsed };
+    const ctx: SubmissionContext = {
+      request,
+      clientIp,
+      page,
+      uploads: parsed.uploads,
+      api,
+      payment,
+      paymentKey: paymentKeyUsed,
+    };
     const store = () =>
       db.transaction(async (tx) => {
         const result = await def.handle(tx, value, ctx);
         // The submission key and the e-mails need only the row's id: sent together, one round trip.
         await Promise.all([
           // Unique: a second commit of the same form render fails here and rolls back whole.
-          submissionKey && tx.insert(submissionKeys).values({ key: submissionKey, form: def.id, ...submissionOf(result) }),
+          submissionKey &&
+            tx.insert(submissionKeys).values({ key: submissionKey, form: def.id, ...submissionOf(result) }),
           enqueueSubmissionMail(tx, {
             ...result,
             noun: def.noun,
@@ -384,7 +422,10 @@ export async function runForm<S extends z.ZodType>(
         // only with a submission key (were the first commit done after all, the
         // key's unique row makes the second one roll back).
         if (!submissionKey || !isDatabaseUnavailable(causeOf(error))) throw error;
-        log.warn({ form: def.id, err: { code: (causeOf(error) as { code?: string }).code } }, "database connection lost; retrying once");
+        log.warn(
+          { form: def.id, err: { code: (causeOf(error) as { code?: string }).code } },
+          "database connection lost; retrying once",
+        );
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
         handled = await store();
       }
@@ -414,7 +455,13 @@ export async function runForm<S extends z.ZodType>(
     }
     wakeMailWorker();
     log.info(
-      { form: def.id, table: handled.submission.table, id: handled.submission.id, uploads: parsed.uploads.length, ip: clientIp },
+      {
+        form: def.id,
+        table: handled.submission.table,
+        id: handled.submission.id,
+        uploads: parsed.uploads.length,
+        ip: clientIp,
+      },
       "form submission stored",
     );
     return stored(handled.submission.id, handled);
@@ -427,13 +474,28 @@ export async function runForm<S extends z.ZodType>(
       // Most likely nothing was written; if the commit did land before the
       // connection broke, the form's submission key (kept in the re-rendered
       // form) makes the visitor's retry answer as that success, not a duplicate.
-      log.error({ form: def.id, err: { code: (cause as { code?: string }).code } }, "form submission failed: database unavailable");
+      log.error(
+        { form: def.id, err: { code: (cause as { code?: string }).code } },
+        "form submission failed: database unavailable",
+      );
       const fields = body?.fields ?? (await readBody(request).catch(() => null))?.fields ?? null;
-      return failure(503, UNAVAILABLE_MESSAGE, { reply: valuesOnlyReply(fields, def.schema, hidden), headers: { "Retry-After": "30" } });
+      return failure(503, UNAVAILABLE_MESSAGE, {
+        reply: valuesOnlyReply(fields, def.schema, hidden),
+        headers: { "Retry-After": "30" },
+      });
     }
-    const text = (cause instanceof Error ? cause.message : String(cause)).slice(0, 300).replace(/\d{3}[\s-]?\d{2}[\s-]?\d{4}/g, "[redacted]");
+    const text = (cause instanceof Error ? cause.message : String(cause))
+      .slice(0, 300)
+      .replace(/\d{3}[\s-]?\d{2}[\s-]?\d{4}/g, "[redacted]");
     log.error(
-      { form: def.id, err: { name: cause instanceof Error ? cause.name : "Error", message: text, code: (cause as { code?: string }).code } },
+      {
+        form: def.id,
+        err: {
+          name: cause instanceof Error ? cause.name : "Error",
+          message: text,
+          code: (cause as { code?: string }).code,
+        },
+      },
       "form submission failed",
     );
     return failure(500, THROWN_ERROR);
@@ -454,10 +516,17 @@ export const PAYMENT_CANCELLED_MESSAGE =
 async function voidQuietly(db: Database, form: string, paymentId: number): Promise<void> {
   try {
     const result = await voidPayment(db, paymentId);
-    if (result.status !== "voided") log.error({ form, paymentId, status: result.status }, "charge for an unstored submission NOT voided: reconcile by hand");
+    if (result.status !== "voided")
+      log.error(
+        { form, paymentId, status: result.status },
+        "charge for an unstored submission NOT voided: reconcile by hand",
+      );
     else log.warn({ form, paymentId }, "charge voided: its submission could not be stored");
   } catch (error) {
-    log.error({ form, paymentId, err: { name: (error as Error)?.name } }, "charge for an unstored submission NOT voided: reconcile by hand");
+    log.error(
+      { form, paymentId, err: { name: (error as Error)?.name } },
+      "charge for an unstored submission NOT voided: reconcile by hand",
+    );
   }
 }
 
@@ -465,7 +534,11 @@ async function voidQuietly(db: Database, form: string, paymentId: number): Promi
 const paymentKey = (form: string, key: string) => `${form}:${key}`;
 
 /** The receipt of the live payment a submission key made, if any. */
-async function receiptOf(db: Database, idempotencyKey: string, path: (paymentId: number) => string): Promise<string | undefined> {
+async function receiptOf(
+  db: Database,
+  idempotencyKey: string,
+  path: (paymentId: number) => string,
+): Promise<string | undefined> {
   const [row] = await db
     .select({ id: payments.id })
     .from(payments)
@@ -519,7 +592,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Label/value rows from a schema's labels (in their order) and the parsed value. */
-export function summaryRows(labels: Record<string, string>, value: Record<string, unknown>, skip: string[] = []): MailRow[] {
+export function summaryRows(
+  labels: Record<string, string>,
+  value: Record<string, unknown>,
+  skip: string[] = [],
+): MailRow[] {
   const rows: MailRow[] = [];
   for (const [key, label] of Object.entries(labels)) {
     if (skip.includes(key) || !(key in value)) continue;

@@ -30,7 +30,9 @@ describe("client IP from one configured source", () => {
 
   it("takes the last of several values: the one a proxy that appends would have added", () => {
     expect(clientIpFromNode(node({ "fly-client-ip": "203.0.113.9, 192.0.2.44" }), "fly-client-ip")).toBe("192.0.2.44");
-    expect(clientIpFromNode(node({ "fly-client-ip": ["203.0.113.9", "192.0.2.45"] } as never), "fly-client-ip")).toBe("192.0.2.45");
+    expect(clientIpFromNode(node({ "fly-client-ip": ["203.0.113.9", "192.0.2.45"] } as never), "fly-client-ip")).toBe(
+      "192.0.2.45",
+    );
   });
 
   it("drops zone ids and refuses what is not an address", () => {
@@ -80,8 +82,15 @@ describe("cross-origin check on the raw headers (before React Router)", () => {
   });
 
   it("trusts neither X-Forwarded-Host nor X-Forwarded-Proto (any client can send them)", () => {
-    expect(isCrossOrigin(post({ Origin: "https://evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" }))).toBe(true);
-    const own = new Request("http://site.example/contact", { method: "POST", headers: { Host: "site.example", Origin: "https://site.example", "X-Forwarded-Proto": "https" } });
+    expect(
+      isCrossOrigin(
+        post({ Origin: "https://evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" }),
+      ),
+    ).toBe(true);
+    const own = new Request("http://site.example/contact", {
+      method: "POST",
+      headers: { Host: "site.example", Origin: "https://site.example", "X-Forwarded-Proto": "https" },
+    });
     expect(isCrossOrigin(own)).toBe(true);
   });
 });
@@ -91,13 +100,39 @@ describe("request target and Host, before React Router", () => {
     ({ url, httpVersion, headers: host === undefined ? {} : { host } }) as unknown as IncomingMessage;
 
   it("accepts host names, IPv4, bracketed IPv6 and ports up to 65535", () => {
-    for (const host of ["localhost", "localhost:3000", "www.example.com", "example.com.", "192.0.2.1:80", "[::1]:3000", "[2001:db8::1]", "app_1:8080", "h:65535"]) {
+    for (const host of [
+      "localhost",
+      "localhost:3000",
+      "www.example.com",
+      "example.com.",
+      "192.0.2.1:80",
+      "[::1]:3000",
+      "[2001:db8::1]",
+      "app_1:8080",
+      "h:65535",
+    ]) {
       expect(isValidHost(host), host).toBe(true);
     }
   });
 
   it("refuses what a URL parser would throw on", () => {
-    for (const host of ["a b", "example.com:99999", "example.com:", "[::::]", "[zz]", "999.1.1.1", "a/b", "a@b", "a?b", "a#b", "a\\b", "-a.com", "x..y", "", "a".repeat(300)]) {
+    for (const host of [
+      "a b",
+      "example.com:99999",
+      "example.com:",
+      "[::::]",
+      "[zz]",
+      "999.1.1.1",
+      "a/b",
+      "a@b",
+      "a?b",
+      "a#b",
+      "a\\b",
+      "-a.com",
+      "x..y",
+      "",
+      "a".repeat(300),
+    ]) {
       expect(isValidHost(host), host).toBe(false);
       expect(URL.canParse(`http://${host}/`) && isValidHost(host)).toBe(false);
     }

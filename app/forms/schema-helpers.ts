@@ -57,7 +57,14 @@ export function dateField(label: string) {
 /** yes / no radio buttons (JSON clients may send true / false). */
 export function yesNoField(label: string) {
   return z.preprocess(
-    (v) => (v === "true" || v === true ? "yes" : v === "false" || v === false ? "no" : typeof v === "string" ? v.toLowerCase() : v),
+    (v) =>
+      v === "true" || v === true
+        ? "yes"
+        : v === "false" || v === false
+          ? "no"
+          : typeof v === "string"
+            ? v.toLowerCase()
+            : v,
     z.enum(["yes", "no"], {
       error: (issue) => (issue.input === undefined ? `Please answer: ${label}` : "Please answer yes or no."),
     }),

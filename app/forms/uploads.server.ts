@@ -207,7 +207,8 @@ async function readMultipart(request: Request, contentType: string, rule: Upload
       return undefined;
     }
     if (!kept || failure) return undefined; // one message for the count, below
-    if (tooLarge) return { error: `Each photo must be ${megabytes(maxBytes)} or smaller; "${fileName}" is ${formatMb(size)}.` };
+    if (tooLarge)
+      return { error: `Each photo must be ${megabytes(maxBytes)} or smaller; "${fileName}" is ${formatMb(size)}.` };
     if (overTotal) return undefined; // one message for the total, below
     const detected = file ? await fileTypeFromFile(file.path).catch(() => undefined) : undefined;
     if (!file || !detected || !IMAGE_TYPES.has(detected.mime)) {
@@ -379,7 +380,10 @@ class TempFiles {
   }
 
   async remove(file: string) {
-    await this.open.get(file)?.close().catch(() => {});
+    await this.open
+      .get(file)
+      ?.close()
+      .catch(() => {});
     this.open.delete(file);
     this.paths.delete(file);
     await rm(file, { force: true });
@@ -415,7 +419,14 @@ const COPY_TRAILER = Buffer.from([0xff, 0xff]); // int16 -1
 
 /** Everything of one row up to the file's bytes: signature, field count, the small values, the file's length. */
 function copyHead(upload: AcceptedUpload, submission: { table: string; id: number }): Buffer {
-  const values: (string | number)[] = [submission.table, submission.id, upload.field, upload.fileName, upload.mime, upload.size];
+  const values: (string | number)[] = [
+    submission.table,
+    submission.id,
+    upload.field,
+    upload.fileName,
+    upload.mime,
+    upload.size,
+  ];
   const parts: Buffer[] = [COPY_SIGNATURE];
   const count = Buffer.alloc(2);
   count.writeInt16BE(COPY_COLUMNS.length);
@@ -452,7 +463,11 @@ function driverOf(tx: Tx): { postgres: PostgresJsCopy } | { pglite: PgliteCopy }
  * COPY fed from its temporary file: of the ways measured, the one that costs
  * least memory on both drivers (docs/decisions/037-request-bodies-and-uploads.md).
  */
-export async function storeUploads(tx: Tx, list: AcceptedUpload[], submission: { table: string; id: number }): Promise<void> {
+export async function storeUploads(
+  tx: Tx,
+  list: AcceptedUpload[],
+  submission: { table: string; id: number },
+): Promise<void> {
   const driver = driverOf(tx);
   for (const upload of list) {
     // The length in the COPY's header must be the file's: check it is still what was read.
@@ -461,17 +476,18 @@ export async function storeUploads(tx: Tx, list: AcceptedUpload[], submission: {
     const head = copyHead(upload, submission);
     if (driver && "postgres" in driver) {
       const writable = await driver.postgres.unsafe(`copy ${COPY_TARGET} from stdin (format binary)`).writable();
-      await pipeline(
-        async function* () {
-          yield head;
-          yield* createReadStream(upload.path, { highWaterMark: 256 * 1024 });
-          yield COPY_TRAILER;
-        },
-        writable,
-      );
+      await pipeline(async function* () {
+        yield head;
+        yield* createReadStream(upload.path, { highWaterMark: 256 * 1024 });
+        yield COPY_TRAILER;
+      }, writable);
     } else if (driver && "pglite" in driver) {
       // Buffers from Buffer.alloc/concat are backed by plain ArrayBuffers.
-      const blob = new Blob([head as Uint8Array<ArrayBuffer>, await openAsBlob(upload.path), COPY_TRAILER as Uint8Array<ArrayBuffer>]);
+      const blob = new Blob([
+        head as Uint8Array<ArrayBuffer>,
+        await openAsBlob(upload.path),
+        COPY_TRAILER as Uint8Array<ArrayBuffer>,
+      ]);
       await driver.pglite.query(`copy ${COPY_TARGET} from '/dev/blob' (format binary)`, [], { blob });
     } else {
       // Another driver: base64 text (4/3 of the size) rather than its bytea encoding.

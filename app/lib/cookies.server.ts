@@ -12,7 +12,10 @@ import { secret } from "./secrets.server";
 export type SiteCookieOptions = Pick<CookieOptions, "maxAge" | "expires" | "path">;
 
 export function siteCookie(name: string, options: SiteCookieOptions = {}): Cookie {
-  return createCookie(name, { ...siteCookieOptions(env().NODE_ENV === "production", options), secrets: [secret("SESSION_SECRET")] });
+  return createCookie(name, {
+    ...siteCookieOptions(env().NODE_ENV === "production", options),
+    secrets: [secret("SESSION_SECRET")],
+  });
 }
 
 /** The attributes every site cookie gets; `Secure` in production (plain-http development would drop it). */

@@ -46,7 +46,13 @@ describe("field encryption (AES-256-GCM, bound to its place)", () => {
     const cipher = createCipheriv("aes-256-gcm", key, iv);
     const ct = Buffer.concat([cipher.update("987-65-4321", "utf8"), cipher.final()]);
     const id = createHash("sha256").update(key).digest("base64url").slice(0, 8);
-    const v1 = ["v1", id, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ct.toString("base64url")].join(".");
+    const v1 = [
+      "v1",
+      id,
+      iv.toString("base64url"),
+      cipher.getAuthTag().toString("base64url"),
+      ct.toString("base64url"),
+    ].join(".");
     expect(decryptText(v1, here)).toBe("987-65-4321");
   });
 

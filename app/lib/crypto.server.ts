@@ -32,7 +32,8 @@ function keyId(key: Buffer): string {
 }
 
 function associatedData(place: CipherPlace): Buffer {
-  if (!place.table || !place.column || !place.row) throw new Error("An encrypted value needs its table, column and row");
+  if (!place.table || !place.column || !place.row)
+    throw new Error("An encrypted value needs its table, column and row");
   return Buffer.from(JSON.stringify([place.table, place.column, place.row]), "utf8");
 }
 
@@ -43,7 +44,9 @@ export function encryptText(plain: string, place: CipherPlace): string {
   cipher.setAAD(associatedData(place));
   const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   const tag = cipher.getAuthTag();
-  return ["v2", keyId(key), iv.toString("base64url"), tag.toString("base64url"), ciphertext.toString("base64url")].join(".");
+  return ["v2", keyId(key), iv.toString("base64url"), tag.toString("base64url"), ciphertext.toString("base64url")].join(
+    ".",
+  );
 }
 
 /** Decrypts a stored value; `place` must be where it is stored (v1 values predate the binding). */
@@ -54,7 +57,9 @@ export function decryptText(stored: string, place: CipherPlace): string {
   }
   const tagBytes = Buffer.from(tag, "base64url");
   if (tagBytes.length !== TAG_BYTES) throw new Error("Encrypted value has a truncated authentication tag");
-  const decipher = createDecipheriv("aes-256-gcm", dataKey(), Buffer.from(iv, "base64url"), { authTagLength: TAG_BYTES });
+  const decipher = createDecipheriv("aes-256-gcm", dataKey(), Buffer.from(iv, "base64url"), {
+    authTagLength: TAG_BYTES,
+  });
   if (version === "v2") decipher.setAAD(associatedData(place));
   decipher.setAuthTag(tagBytes);
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");

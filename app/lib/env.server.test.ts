@@ -21,12 +21,14 @@ describe("parseEnv", () => {
   });
 
   it("requires SESSION_SECRET in production on a real database", () => {
-    expect(() =>
-      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" }),
-    ).toThrow(/SESSION_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" })).toThrow(/SESSION_SECRET/);
     expect(
-      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: "x".repeat(32), SMTP_URL: "smtp://mail.example.com" })
-        .SESSION_SECRET,
+      parseEnv({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://u@h/db",
+        SESSION_SECRET: "x".repeat(32),
+        SMTP_URL: "smtp://mail.example.com",
+      }).SESSION_SECRET,
     ).toHaveLength(32);
   });
 
@@ -38,11 +40,13 @@ describe("parseEnv", () => {
   });
 
   it("checks FORM_ALLOWED_ORIGINS and CLIENT_IP_HEADER at start", () => {
-    expect(parseEnv({ FORM_ALLOWED_ORIGINS: " https://a.example.com/path , http://b.example.com:8080 " }).FORM_ALLOWED_ORIGINS).toEqual([
-      "https://a.example.com",
-      "http://b.example.com:8080",
-    ]);
-    expect(() => parseEnv({ FORM_ALLOWED_ORIGINS: "https://ok.example.com,not a url" })).toThrow(/FORM_ALLOWED_ORIGINS[\s\S]*not a url/);
+    expect(
+      parseEnv({ FORM_ALLOWED_ORIGINS: " https://a.example.com/path , http://b.example.com:8080 " })
+        .FORM_ALLOWED_ORIGINS,
+    ).toEqual(["https://a.example.com", "http://b.example.com:8080"]);
+    expect(() => parseEnv({ FORM_ALLOWED_ORIGINS: "https://ok.example.com,not a url" })).toThrow(
+      /FORM_ALLOWED_ORIGINS[\s\S]*not a url/,
+    );
     expect(() => parseEnv({ FORM_ALLOWED_ORIGINS: "ftp://files.example.com" })).toThrow(/FORM_ALLOWED_ORIGINS/);
     expect(parseEnv({ CLIENT_IP_HEADER: "Fly-Client-IP" }).CLIENT_IP_HEADER).toBe("fly-client-ip");
     expect(() => parseEnv({ CLIENT_IP_HEADER: "Fly Client IP" })).toThrow(/CLIENT_IP_HEADER/);

@@ -16,11 +16,17 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
   ),
   DATA_DIR: z.string().default("./.data"),
   DB_SOCKET_PORT: z.coerce.number().int().min(0).max(65535).default(5433),
-  SITE_URL: z.url().default("http://localhost:3000").transform((u) => u.replace(/\/+$/, "")),
+  SITE_URL: z
+    .url()
+    .default("http://localhost:3000")
+    .transform((u) => u.replace(/\/+$/, "")),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   ASSET_BASE_URL: optionalString.pipe(z.url().optional()).transform((u) => u?.replace(/\/+$/, "")),
   SHOP_URL: optionalString.pipe(z.url().optional()),
@@ -33,7 +39,12 @@ const schema = z.object({
   GOOGLE_PLACE_ID: optionalString,
   // ── Lead capture: forms, captcha, mail (issue 4, app/forms + app/mail) ──
   // smtp(s)://user:pass@host:port; unset: messages are written to DATA_DIR/mail as .eml files.
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
   MAIL_FROM: z.string().default("Dover Doors & Windows <no-reply@example.com>"),
   // Where the company copy of every submission goes.
   COMPANY_INBOX: z.string().default("info@example.com"),
@@ -68,7 +79,10 @@ const schema = z.object({
           if (!entry) continue;
           const url = URL.parse(entry);
           if (!url || !/^https?:$/.test(url.protocol) || url.origin === "null") {
-            ctx.addIssue({ code: "custom", message: `"${entry}" is not an http(s) origin such as https://www.example.com` });
+            ctx.addIssue({
+              code: "custom",
+              message: `"${entry}" is not an http(s) origin such as https://www.example.com`,
+            });
             return z.NEVER;
           }
           origins.push(url.origin);

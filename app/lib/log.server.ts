@@ -6,10 +6,7 @@ export const log = pino({
   level: process.env.VITEST ? "silent" : env().LOG_LEVEL,
   base: undefined,
   redact: {
-    paths: [
-      "*.cardNumber", "*.cardCVC", "*.cvv", "*.ssn", "*.password",
-      "cardNumber", "cardCVC", "cvv", "ssn",
-    ],
+    paths: ["*.cardNumber", "*.cardCVC", "*.cvv", "*.ssn", "*.password", "cardNumber", "cardCVC", "cvv", "ssn"],
     censor: "[redacted]",
   },
 });

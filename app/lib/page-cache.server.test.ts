@@ -30,12 +30,20 @@ afterEach(clearPageCache);
 
 describe("remembered documents", () => {
   it("give a GET its own nonce and per-answer values in a copy of the last render with the same inputs", () => {
-    const first = documentKey(get(), 200, routed({ root: { year: 2026 }, page: bootstrap("What is 3 + 4?", "t.one.mac1") }))!;
+    const first = documentKey(
+      get(),
+      200,
+      routed({ root: { year: 2026 }, page: bootstrap("What is 3 + 4?", "t.one.mac1") }),
+    )!;
     expect(first.fresh).toEqual(["What is 3 + 4?", "t.one.mac1"]);
     expect(rememberedDocument(first, "nonceA")).toBeUndefined();
     rememberDocument(first, renderDoc("nonceA", "What is 3 + 4?", "t.one.mac1"), "nonceA");
 
-    const second = documentKey(get(), 200, routed({ root: { year: 2026 }, page: bootstrap("What is 2 + 2?", "t.two.mac2") }))!;
+    const second = documentKey(
+      get(),
+      200,
+      routed({ root: { year: 2026 }, page: bootstrap("What is 2 + 2?", "t.two.mac2") }),
+    )!;
     expect(second.key).toBe(first.key);
     expect(rememberedDocument(second, "nonceB")?.toString()).toBe(renderDoc("nonceB", "What is 2 + 2?", "t.two.mac2"));
   });
@@ -70,7 +78,10 @@ describe("remembered documents", () => {
   });
 
   it("are never made from errors, other methods, or data JSON cannot tell apart", () => {
-    const withErrors = { ...routed({}), staticHandlerContext: { ...routed({}).staticHandlerContext, errors: { root: new Error("x") } } };
+    const withErrors = {
+      ...routed({}),
+      staticHandlerContext: { ...routed({}).staticHandlerContext, errors: { root: new Error("x") } },
+    };
     expect(documentKey(get(), 500, withErrors)).toBeUndefined();
     // A refused form shows the visitor's values: never kept, however often the same post comes.
     expect(documentKey(post(), 400, routed({ page: { title: "A" } }, { status: "error" }))).toBeUndefined();
@@ -83,7 +94,8 @@ describe("remembered documents", () => {
   });
 
   it("keep an answer to a POST only once the same key was seen twice, so one visitor's values are not kept", () => {
-    const sent = () => documentKey(post(), 200, routed({ page: bootstrap("What is 1 + 2?", "tok1") }, { status: "success" }))!;
+    const sent = () =>
+      documentKey(post(), 200, routed({ page: bootstrap("What is 1 + 2?", "tok1") }, { status: "success" }))!;
     rememberDocument(sent(), renderDoc("n1", "What is 1 + 2?", "tok1", "Your message has been sent!"), "n1");
     expect(rememberedDocument(sent(), "n2")).toBeUndefined();
     rememberDocument(sent(), renderDoc("n2", "What is 1 + 2?", "tok1", "Your message has been sent!"), "n2");

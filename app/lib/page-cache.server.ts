@@ -113,7 +113,13 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const response = await next();
   const ttl = sMaxAge(response);
   const type = response.headers.get("Content-Type") ?? "";
-  if (!key || ttl <= 0 || response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie")) {
+  if (
+    !key ||
+    ttl <= 0 ||
+    response.status !== 200 ||
+    !type.startsWith("text/html") ||
+    response.headers.has("Set-Cookie")
+  ) {
     return response;
   }
   const body = await response.text();
@@ -230,29 +236,35 @@ export function documentKey(request: Request, status: number, context: RenderedR
   const leaf = handled.matches.at(-1)?.route.id;
   const handle = leaf ? (context.routeModules[leaf]?.handle as SharedNotFoundHandle | undefined) : undefined;
   const url = new URL(request.url);
-  const where = status === 404 && method === "GET" && handle?.notFoundDocumentIsShared ? `404 of ${leaf}` : url.pathname + url.search;
+  const where =
+    status === 404 && method === "GET" && handle?.notFoundDocumentIsShared
+      ? `404 of ${leaf}`
+      : url.pathname + url.search;
 
   const fresh: string[] = [];
   let keyable = true;
   let json: string;
   try {
-    json = JSON.stringify([method, where, status, handled.loaderData, handled.actionData], function (this: unknown, name, value: unknown) {
-      // A Date reaches here as its JSON text; the hydration data keeps it a Date.
-      if ((this as Record<string, unknown>)[name] instanceof Date) return `\u0000date ${String(value)}`;
-      if (value === undefined) return "\u0000undefined"; // JSON would drop it; the hydration data keeps it
-      if (typeof value === "function" || typeof value === "symbol") keyable = false;
-      if (typeof value === "object" && value !== null) {
-        const values = perRenderValues.get(value);
-        if (values) {
-          fresh.push(...values);
-          return "\u0000fresh";
+    json = JSON.stringify(
+      [method, where, status, handled.loaderData, handled.actionData],
+      function (this: unknown, name, value: unknown) {
+        // A Date reaches here as its JSON text; the hydration data keeps it a Date.
+        if ((this as Record<string, unknown>)[name] instanceof Date) return `\u0000date ${String(value)}`;
+        if (value === undefined) return "\u0000undefined"; // JSON would drop it; the hydration data keeps it
+        if (typeof value === "function" || typeof value === "symbol") keyable = false;
+        if (typeof value === "object" && value !== null) {
+          const values = perRenderValues.get(value);
+          if (values) {
+            fresh.push(...values);
+            return "\u0000fresh";
+          }
+          // A Map, a Set, a class instance… JSON would flatten it to {}: two different ones would share a key.
+          const proto = Object.getPrototypeOf(value);
+          if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) keyable = false;
         }
-        // A Map, a Set, a class instance… JSON would flatten it to {}: two different ones would share a key.
-        const proto = Object.getPrototypeOf(value);
-        if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) keyable = false;
-      }
-      return value;
-    });
+        return value;
+      },
+    );
   } catch {
     return undefined; // a BigInt, a cycle
   }

@@ -29,7 +29,9 @@ function base(dataDir: string) {
 
 describe("resolveSecret", () => {
   it("prefers the environment", () => {
-    expect(resolveSecret("ALTCHA_HMAC_KEY", { ...base("/nonexistent"), ALTCHA_HMAC_KEY: "k".repeat(40) })).toBe("k".repeat(40));
+    expect(resolveSecret("ALTCHA_HMAC_KEY", { ...base("/nonexistent"), ALTCHA_HMAC_KEY: "k".repeat(40) })).toBe(
+      "k".repeat(40),
+    );
   });
 
   it("on the embedded database, generates once into .secrets.json beside (not inside) the data folder, mode 600", () => {
@@ -83,7 +85,11 @@ describe("resolveSecret", () => {
 
   it("in production with DATABASE_URL, refuses to run without the variable", () => {
     expect(() =>
-      resolveSecret("DATA_ENCRYPTION_KEY", { ...base("/tmp"), NODE_ENV: "production", DATABASE_URL: "postgres://db/x" }),
+      resolveSecret("DATA_ENCRYPTION_KEY", {
+        ...base("/tmp"),
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://db/x",
+      }),
     ).toThrow("DATA_ENCRYPTION_KEY is required in production with DATABASE_URL");
   });
 });

@@ -114,7 +114,8 @@ function readSecretsFile(file: string): Partial<Record<SecretName, string>> {
   } catch {
     throw new SecretsFileError(file, "is not valid JSON");
   }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new SecretsFileError(file, "is not a JSON object");
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new SecretsFileError(file, "is not a JSON object");
   const result: Partial<Record<SecretName, string>> = {};
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (!SECRET_NAMES.includes(key as SecretName)) continue;

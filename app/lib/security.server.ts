@@ -33,7 +33,14 @@ export function requestNonce(context: Readonly<RouterContextProvider>): string {
   return nonce;
 }
 
-export type CspAllowances = { scriptSrc?: string[]; connectSrc?: string[]; imgSrc?: string[]; frameSrc?: string[]; styleSrc?: string[]; workerSrc?: string[] };
+export type CspAllowances = {
+  scriptSrc?: string[];
+  connectSrc?: string[];
+  imgSrc?: string[];
+  frameSrc?: string[];
+  styleSrc?: string[];
+  workerSrc?: string[];
+};
 
 /** Content-Security-Policy for a page: scripts only with the nonce, plus the sources configured capabilities ask for. */
 function pagePolicy(nonce: string): string {
@@ -78,7 +85,9 @@ export function pageSecurityHeaders(nonce: string): Record<string, string> {
 }
 
 const withPolicy = (csp: string) => Object.freeze({ ...EVERY_ANSWER, "content-security-policy": csp });
-const NOTHING_RUNS = withPolicy("default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'");
+const NOTHING_RUNS = withPolicy(
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
+);
 const NO_FRAMING = withPolicy("frame-ancestors 'none'");
 
 /**

@@ -31,7 +31,14 @@ export function addCspAllowances(fn: () => CspAllowances): void {
 }
 
 export function cspAllowances(): CspAllowances {
-  const merged: Required<CspAllowances> = { scriptSrc: [], connectSrc: [], imgSrc: [], frameSrc: [], styleSrc: [], workerSrc: [] };
+  const merged: Required<CspAllowances> = {
+    scriptSrc: [],
+    connectSrc: [],
+    imgSrc: [],
+    frameSrc: [],
+    styleSrc: [],
+    workerSrc: [],
+  };
   for (const fn of allowances) {
     const a = fn();
     for (const key of Object.keys(merged) as (keyof CspAllowances)[]) merged[key].push(...(a[key] ?? []));

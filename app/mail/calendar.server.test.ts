@@ -19,7 +19,10 @@ const visit: CalendarInvite = {
 
 /** The property lines of an .ics text, unfolded (RFC 5545 §3.1: CRLF followed by a space or tab continues a line). */
 function lines(ics: string): string[] {
-  return ics.replace(/\r\n[ \t]/g, "").split("\r\n").filter(Boolean);
+  return ics
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter(Boolean);
 }
 
 function property(ics: string, name: string): string | undefined {
@@ -66,10 +69,14 @@ describe("calendarInvite", () => {
     expect(all).toContain("STATUS:CONFIRMED");
     expect(all).toContain("SUMMARY:Dover service visit: Morning (8 AM - 12 PM)");
     expect(all).toContain("LOCATION:12 Main St\\, Apt 3\\, Flint\\, MI 48502");
-    expect(all).toContain("DESCRIPTION:Garage door service\\, Saturday 9 January 2027.\\nThe door sticks\\; call first\\, please.");
+    expect(all).toContain(
+      "DESCRIPTION:Garage door service\\, Saturday 9 January 2027.\\nThe door sticks\\; call first\\, please.",
+    );
     expect(all).toContain('ORGANIZER;CN="Dover Doors & Windows":MAILTO:info@example.com');
     // A double quote cannot be escaped in a parameter value: the name keeps a single one.
-    expect(property(ics, "ATTENDEE")).toBe('ATTENDEE;RSVP=FALSE;ROLE="REQ-PARTICIPANT";PARTSTAT="ACCEPTED";CN="Jane \'JD\' Doe":mailto:jane@example.com');
+    expect(property(ics, "ATTENDEE")).toBe(
+      'ATTENDEE;RSVP=FALSE;ROLE="REQ-PARTICIPANT";PARTSTAT="ACCEPTED";CN="Jane \'JD\' Doe":mailto:jane@example.com',
+    );
     expect(property(ics, "DTSTAMP")).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
   });
 
@@ -83,7 +90,10 @@ describe("calendarInvite", () => {
 
   it("as an attachment: service-visit.ics, a text/calendar REQUEST", () => {
     const attachment = calendarAttachment(visit, { name: "Jane Doe", email: "jane@example.com" });
-    expect(attachment).toMatchObject({ filename: "service-visit.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST" });
+    expect(attachment).toMatchObject({
+      filename: "service-visit.ics",
+      contentType: "text/calendar; charset=utf-8; method=REQUEST",
+    });
     expect(attachment.content).toContain("ATTENDEE;");
   });
 });

@@ -65,7 +65,10 @@ export function detroitWallClockToUtc(date: string, hour: number, minute: number
 
 /** A name as an iCalendar parameter value: no double quotes or control characters (RFC 5545 §3.1 has no escape for them). */
 function paramText(name: string): string {
-  return name.replace(/"/g, "'").replace(/[\p{Cc}]/gu, " ").trim();
+  return name
+    .replace(/"/g, "'")
+    .replace(/[\p{Cc}]/gu, " ")
+    .trim();
 }
 
 /** The company's mail domain: a UID is made globally unique with it (RFC 5545 §3.8.4.7). */
@@ -92,7 +95,17 @@ export function calendarInvite(invite: CalendarInvite, attendee?: CalendarAttend
     busyStatus: "BUSY",
     organizer: { name: company.name, email: company.email },
     // The visitor booked (and paid for) the slot: already accepted, no reply asked for.
-    attendees: attendee ? [{ name: paramText(attendee.name), email: attendee.email, rsvp: false, partstat: "ACCEPTED", role: "REQ-PARTICIPANT" }] : undefined,
+    attendees: attendee
+      ? [
+          {
+            name: paramText(attendee.name),
+            email: attendee.email,
+            rsvp: false,
+            partstat: "ACCEPTED",
+            role: "REQ-PARTICIPANT",
+          },
+        ]
+      : undefined,
   });
   if (error || !value) throw error ?? new Error("ics: no calendar produced");
   return value;

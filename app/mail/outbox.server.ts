@@ -154,7 +154,13 @@ export async function markSent(db: DbOrTx, ids: readonly number[]): Promise<void
     .where(and(inArray(outbox.id, [...ids]), eq(outbox.status, "sending")));
 }
 
-export async function markFailed(db: DbOrTx, row: OutboxRow, error: string, maxAttempts: number, retryBaseMs: number): Promise<void> {
+export async function markFailed(
+  db: DbOrTx,
+  row: OutboxRow,
+  error: string,
+  maxAttempts: number,
+  retryBaseMs: number,
+): Promise<void> {
   const giveUp = row.attempts >= maxAttempts;
   const delayMs = Math.min(retryBaseMs * 2 ** Math.max(0, row.attempts - 1), 6 * 60 * 60 * 1000);
   await db

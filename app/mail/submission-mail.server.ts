@@ -84,13 +84,17 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
     mails.push({
       to: form.email,
       replyTo: e.COMPANY_INBOX,
-      subject: form.receipt ? `${form.receipt.subject} — Dover Doors & Windows` : `We received your ${noun} — Dover Doors & Windows`,
+      subject: form.receipt
+        ? `${form.receipt.subject} — Dover Doors & Windows`
+        : `We received your ${noun} — Dover Doors & Windows`,
       ...confirmation,
       source: form.submission,
       // A confirmation is capped per address and day in enqueueMail: the form cannot become a relay to
       // any address typed in. A receipt follows an approved charge and always goes.
       kind: form.receipt ? "receipt" : "confirmation",
-      attachments: form.calendar ? [calendarAttachment(form.calendar, { name: form.name, email: form.email })] : undefined,
+      attachments: form.calendar
+        ? [calendarAttachment(form.calendar, { name: form.name, email: form.email })]
+        : undefined,
     });
   }
   await enqueueMail(tx, ...mails);

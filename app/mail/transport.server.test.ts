@@ -47,12 +47,18 @@ describe("createMailTransport", () => {
 });
 
 describe("production settings", () => {
-  const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db.internal/site", SESSION_SECRET: "x".repeat(32) } as const;
+  const production = {
+    NODE_ENV: "production",
+    DATABASE_URL: "postgres://db.internal/site",
+    SESSION_SECRET: "x".repeat(32),
+  } as const;
 
   it("refuse to start on a database server without SMTP_URL, unless MAIL_TRANSPORT=files says so", () => {
     expect(() => parseEnv({ ...production })).toThrow(/SMTP_URL: required in production with DATABASE_URL/);
     expect(parseEnv({ ...production, MAIL_TRANSPORT: "files" }).MAIL_TRANSPORT).toBe("files");
-    expect(parseEnv({ ...production, SMTP_URL: "smtps://relay.example.com" }).SMTP_URL).toBe("smtps://relay.example.com");
+    expect(parseEnv({ ...production, SMTP_URL: "smtps://relay.example.com" }).SMTP_URL).toBe(
+      "smtps://relay.example.com",
+    );
     expect(() => parseEnv({ MAIL_TRANSPORT: "smtp" })).toThrow(/MAIL_TRANSPORT: smtp needs SMTP_URL/);
   });
 });

@@ -55,7 +55,11 @@ export function nodemailerMessage(message: MailMessage): SendMailOptions {
     subject: message.subject,
     text: message.text,
     html: message.html ?? undefined,
-    icalEvent: calendar && { filename: calendar.filename, method: calendarMethod(calendar.contentType), content: calendar.content },
+    icalEvent: calendar && {
+      filename: calendar.filename,
+      method: calendarMethod(calendar.contentType),
+      content: calendar.content,
+    },
     attachments: attachments
       .filter((a) => a !== calendar)
       .map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
@@ -102,8 +106,12 @@ export function fileTransport(folder: string): MailTransport {
       writeFileSync(`${base}.eml`, info.message as Buffer);
       // Each attachment also as a file of its own beside the .eml (an end-to-end test, or a developer,
       // opens the invitation without decoding MIME); basename keeps a stored name inside the folder.
-      for (const attachment of message.attachments ?? []) writeFileSync(`${base}-${path.basename(attachment.filename)}`, attachment.content);
-      log.info({ file: `${base}.eml`, attachments: message.attachments?.length ?? 0 }, "mail written to file (MAIL_TRANSPORT=files)");
+      for (const attachment of message.attachments ?? [])
+        writeFileSync(`${base}-${path.basename(attachment.filename)}`, attachment.content);
+      log.info(
+        { file: `${base}.eml`, attachments: message.attachments?.length ?? 0 },
+        "mail written to file (MAIL_TRANSPORT=files)",
+      );
     },
     close: () => transporter.close(),
   };

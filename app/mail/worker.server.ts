@@ -4,7 +4,15 @@ import { log } from "~/lib/log.server";
 import { onShutdown } from "~/lib/startup.server";
 import { pruneSpentTokens } from "~/forms/captcha/spent.server";
 import { pruneRateLimits } from "~/forms/rate-limit.server";
-import { claimDueMail, clearSentBodies, markFailed, markSent, onMailEnqueued, releaseClaims, type OutboxRow } from "./outbox.server";
+import {
+  claimDueMail,
+  clearSentBodies,
+  markFailed,
+  markSent,
+  onMailEnqueued,
+  releaseClaims,
+  type OutboxRow,
+} from "./outbox.server";
 import { createMailTransport, MAIL_CONCURRENCY, type MailTransport } from "./transport.server";
 import { renderSubmissionMail } from "./render.server";
 
@@ -82,7 +90,15 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     try {
       // A submission's mail is rendered here, at send time, from what its row says (docs/decisions/050-form-path.md).
       const html = row.html ?? (row.content ? renderSubmissionMail(row.content).html : null);
-      await transport.send({ from, to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text, html, attachments: row.attachments });
+      await transport.send({
+        from,
+        to: row.to,
+        replyTo: row.replyTo,
+        subject: row.subject,
+        text: row.text,
+        html,
+        attachments: row.attachments,
+      });
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -113,7 +129,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       // One statement for the batch. Should the process die before it, those
       // rows go out again once their lease ends: at least once, never lost.
       await markSent(db, sent);
-      if (next < rows.length) await releaseClaims(db, rows.slice(next).map((row) => row.id));
+      if (next < rows.length)
+        await releaseClaims(
+          db,
+          rows.slice(next).map((row) => row.id),
+        );
     }
     return { claimed: rows.length, sent: sent.length };
   }
@@ -139,7 +159,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
     if (total > batchSize) {
       const seconds = (performance.now() - started) / 1000;
-      log.info({ sent: total, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(total / seconds) }, "mail backlog sent");
+      log.info(
+        { sent: total, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(total / seconds) },
+        "mail backlog sent",
+      );
     }
   }
 

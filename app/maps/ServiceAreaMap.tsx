@@ -84,7 +84,9 @@ export function ServiceAreaMap({ map, mapsKey }: { map: ServiceAreaMapData; maps
           ))}
         </g>
       </svg>
-      {mapsKey ? <div ref={googleRef} className="service-map-google" aria-label="Interactive service area map" /> : null}
+      {mapsKey ? (
+        <div ref={googleRef} className="service-map-google" aria-label="Interactive service area map" />
+      ) : null}
       {state === "loading" ? (
         <p className="service-map-loading" role="status">
           Loading...

@@ -11,7 +11,13 @@ addCspAllowances(() =>
     ? {
         scriptSrc: ["https://maps.googleapis.com"],
         connectSrc: ["https://maps.googleapis.com", "https://*.googleapis.com", "https://*.gstatic.com"],
-        imgSrc: ["https://maps.googleapis.com", "https://maps.gstatic.com", "https://*.googleapis.com", "https://*.gstatic.com", "https://*.ggpht.com"],
+        imgSrc: [
+          "https://maps.googleapis.com",
+          "https://maps.gstatic.com",
+          "https://*.googleapis.com",
+          "https://*.gstatic.com",
+          "https://*.ggpht.com",
+        ],
         styleSrc: ["https://fonts.googleapis.com"],
         workerSrc: ["'self'", "blob:"],
       }

@@ -1,13 +1,5 @@
 import { clusterColor, clusterPoints } from "./cluster";
-import {
-  BRAND_GREEN,
-  CLUSTER,
-  MAP_CENTER,
-  MAP_ZOOM,
-  SERVICE_RADIUS_METERS,
-  serviceCities,
-  type City,
-} from "./config";
+import { BRAND_GREEN, CLUSTER, MAP_CENTER, MAP_ZOOM, SERVICE_RADIUS_METERS, serviceCities, type City } from "./config";
 
 /**
  * The interactive Google map of the service area, used only when the server
@@ -119,7 +111,10 @@ export async function showGoogleMap(el: HTMLElement, key: string): Promise<void>
   }
 
   const cityMarkers = new Map<City, GMarker>(
-    serviceCities.map((city) => [city, new api.Marker({ position: { lat: city.lat, lng: city.lng }, title: city.name })]),
+    serviceCities.map((city) => [
+      city,
+      new api.Marker({ position: { lat: city.lat, lng: city.lng }, title: city.name }),
+    ]),
   );
   let clusterMarkers: GMarker[] = [];
 

@@ -56,7 +56,8 @@ describe("service-area map", () => {
   it("outlines Michigan from us-atlas and stays small enough to inline", () => {
     const map = serviceAreaMap();
     expect(map.michigan.length).toBeGreaterThan(1000);
-    const total = map.michigan.length + map.neighbours.join("").length + map.cities.reduce((n, c) => n + c.circle.length, 0);
+    const total =
+      map.michigan.length + map.neighbours.join("").length + map.cities.reduce((n, c) => n + c.circle.length, 0);
     expect(total).toBeLessThan(40_000);
   });
 });

@@ -39,13 +39,19 @@ export function serviceAreaProjection() {
 }
 
 export function serviceCircle(city: Pick<City, "lat" | "lng">, miles = SERVICE_RADIUS_MILES) {
-  return geoCircle()
-    .center([city.lng, city.lat])
-    .radius(milesToDegrees(miles))
-    .precision(1)();
+  return geoCircle().center([city.lng, city.lat]).radius(milesToDegrees(miles)).precision(1)();
 }
 
-const NEIGHBOUR_NAMES = new Set(["Ohio", "Indiana", "Wisconsin", "Illinois", "Pennsylvania", "New York", "West Virginia", "Maryland"]);
+const NEIGHBOUR_NAMES = new Set([
+  "Ohio",
+  "Indiana",
+  "Wisconsin",
+  "Illinois",
+  "Pennsylvania",
+  "New York",
+  "West Virginia",
+  "Maryland",
+]);
 
 /**
  * us-atlas covers the United States only. So that the lakes read as water,
@@ -57,11 +63,34 @@ const ONTARIO = {
   type: "Polygon" as const,
   coordinates: [
     [
-      [-81.67, 45.26], [-81.3, 44.95], [-80.94, 44.6], [-80.22, 44.5], [-79.88, 44.75], [-79.7, 45.0],
-      [-78.5, 46.2], [-78.5, 42.85], [-79.25, 42.87], [-80.1, 42.78], [-80.3, 42.58], [-80.6, 42.6],
-      [-81.21, 42.66], [-81.9, 42.26], [-82.3, 42.07], [-82.51, 41.91], [-82.62, 42.03], [-83.11, 42.1],
-      [-83.03, 42.32], [-82.9, 42.34], [-82.5, 42.31], [-82.42, 42.52], [-82.41, 42.98], [-81.75, 43.3],
-      [-81.72, 43.75], [-81.64, 44.18], [-81.37, 44.5], [-81.67, 45.26],
+      [-81.67, 45.26],
+      [-81.3, 44.95],
+      [-80.94, 44.6],
+      [-80.22, 44.5],
+      [-79.88, 44.75],
+      [-79.7, 45.0],
+      [-78.5, 46.2],
+      [-78.5, 42.85],
+      [-79.25, 42.87],
+      [-80.1, 42.78],
+      [-80.3, 42.58],
+      [-80.6, 42.6],
+      [-81.21, 42.66],
+      [-81.9, 42.26],
+      [-82.3, 42.07],
+      [-82.51, 41.91],
+      [-82.62, 42.03],
+      [-83.11, 42.1],
+      [-83.03, 42.32],
+      [-82.9, 42.34],
+      [-82.5, 42.31],
+      [-82.42, 42.52],
+      [-82.41, 42.98],
+      [-81.75, 43.3],
+      [-81.72, 43.75],
+      [-81.64, 44.18],
+      [-81.37, 44.5],
+      [-81.67, 45.26],
     ],
   ],
 };

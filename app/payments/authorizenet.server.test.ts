@@ -71,15 +71,33 @@ describe("the request", () => {
           payment: { creditCard: { cardNumber: "4111111111111111", expirationDate: "2030-04", cardCode: "847" } },
           order: { invoiceNumber: "1001", description: "Invoice payment 1001" },
           customer: { email: "ada@example.com" },
-          billTo: { firstName: "Ada King", lastName: "Lovelace", address: "1 Main St", city: "Flint", state: "MI", zip: "48502", country: "United States" },
+          billTo: {
+            firstName: "Ada King",
+            lastName: "Lovelace",
+            address: "1 Main St",
+            city: "Flint",
+            state: "MI",
+            zip: "48502",
+            country: "United States",
+          },
           customerIP: "203.0.113.7",
         },
       },
     });
     // JSON objects are read as the XML schema's sequences: the order is part of the contract.
-    expect(Object.keys(body.createTransactionRequest)).toEqual(["merchantAuthentication", "refId", "transactionRequest"]);
+    expect(Object.keys(body.createTransactionRequest)).toEqual([
+      "merchantAuthentication",
+      "refId",
+      "transactionRequest",
+    ]);
     expect(Object.keys(body.createTransactionRequest.transactionRequest)).toEqual([
-      "transactionType", "amount", "payment", "order", "customer", "billTo", "customerIP",
+      "transactionType",
+      "amount",
+      "payment",
+      "order",
+      "customer",
+      "billTo",
+      "customerIP",
     ]);
   });
 
@@ -95,7 +113,12 @@ describe("the request", () => {
 
   it("only what is known is sent: no empty order, customer or address; an IPv6 address is left out", async () => {
     await gateway.charge(
-      request({ customer: { ip: "2001:db8::1" }, billing: undefined, invoiceNumber: undefined, card: { ...request().card, holder: "Cher" } }),
+      request({
+        customer: { ip: "2001:db8::1" },
+        billing: undefined,
+        invoiceNumber: undefined,
+        card: { ...request().card, holder: "Cher" },
+      }),
     );
     expect(mock.requests[0]!.createTransactionRequest.transactionRequest).toEqual({
       transactionType: "authCaptureTransaction",
@@ -112,7 +135,9 @@ describe("the request", () => {
       reason: "invalid",
       message: CARD_MESSAGES.number,
     });
-    expect(await gateway.charge(request({ card: { ...request().card, expYear: "2026", expMonth: "3" } }))).toMatchObject({
+    expect(
+      await gateway.charge(request({ card: { ...request().card, expYear: "2026", expMonth: "3" } })),
+    ).toMatchObject({
       message: CARD_MESSAGES.expired,
     });
     expect(mock.requests).toHaveLength(0);
@@ -121,8 +146,14 @@ describe("the request", () => {
 
 describe("the answers", () => {
   it("approval (BOM-prefixed JSON): transaction id, brand from accountType, last four from accountNumber", async () => {
-    mock.respond = (body) => anetJson(answers.approved(body, { transId: "60099887766", accountNumber: "XXXX1111", accountType: "Visa" }));
-    expect(await gateway.charge(request())).toEqual({ status: "approved", transactionId: "60099887766", brand: "Visa", last4: "1111" });
+    mock.respond = (body) =>
+      anetJson(answers.approved(body, { transId: "60099887766", accountNumber: "XXXX1111", accountType: "Visa" }));
+    expect(await gateway.charge(request())).toEqual({
+      status: "approved",
+      transactionId: "60099887766",
+      brand: "Visa",
+      last4: "1111",
+    });
   });
 
   it("the BOM really is there and stripped (the same answer without it parses too)", async () => {
@@ -136,40 +167,79 @@ describe("the answers", () => {
 
   it("decline (responseCode 2): its errorText is the message", async () => {
     mock.respond = (body) => anetJson(answers.declined(body, "This transaction has been declined."));
-    expect(await gateway.charge(request())).toEqual({ status: "declined", reason: "card", message: "This transaction has been declined." });
+    expect(await gateway.charge(request())).toEqual({
+      status: "declined",
+      reason: "card",
+      message: "This transaction has been declined.",
+    });
   });
 
   it("transaction error (responseCode 3): the cardholder's errors are shown, the merchant's are not", async () => {
     mock.respond = (body) => anetJson(answers.transactionError(body, "8", "The credit card has expired."));
-    expect(await gateway.charge(request())).toEqual({ status: "declined", reason: "error", message: "The credit card has expired." });
-    mock.respond = (body) => anetJson(answers.transactionError(body, "13", "The merchant login ID or password is invalid or the account is inactive."));
-    expect(await gateway.charge(request())).toEqual({ status: "declined", reason: "error", message: PAYMENT_MESSAGES.processorError });
+    expect(await gateway.charge(request())).toEqual({
+      status: "declined",
+      reason: "error",
+      message: "The credit card has expired.",
+    });
+    mock.respond = (body) =>
+      anetJson(
+        answers.transactionError(
+          body,
+          "13",
+          "The merchant login ID or password is invalid or the account is inactive.",
+        ),
+      );
+    expect(await gateway.charge(request())).toEqual({
+      status: "declined",
+      reason: "error",
+      message: PAYMENT_MESSAGES.processorError,
+    });
   });
 
   it("error response (resultCode Error, no transaction): nothing charged, a general message", async () => {
     mock.respond = (body) => anetJson(answers.requestError(body));
-    expect(await gateway.charge(request())).toEqual({ status: "declined", reason: "error", message: PAYMENT_MESSAGES.processorError });
+    expect(await gateway.charge(request())).toEqual({
+      status: "declined",
+      reason: "error",
+      message: PAYMENT_MESSAGES.processorError,
+    });
   });
 
   it("held for review (responseCode 4): unknown, with the transaction id to look it up", async () => {
     mock.respond = (body) => anetJson(answers.heldForReview(body));
-    expect(await gateway.charge(request())).toEqual({ status: "unknown", message: PAYMENT_MESSAGES.unknown, transactionId: "60012345680" });
+    expect(await gateway.charge(request())).toEqual({
+      status: "unknown",
+      message: PAYMENT_MESSAGES.unknown,
+      transactionId: "60012345680",
+    });
   });
 
   it("malformed answers: not JSON, JSON of another shape, an approval without a transaction id, an HTTP error → unknown", async () => {
     const malformed: AnetMock["respond"][] = [
       () => new HttpResponse("<html><body>502 Bad Gateway</body></html>", { headers: { "content-type": "text/html" } }),
       () => anetJson({ hello: "world" }),
-      () => new HttpResponse('\uFEFF{"messages":{"resultCode":"Ok"', { headers: { "content-type": "application/json" } }),
-      (body) => anetJson({ ...answers.approved(body), transactionResponse: { ...answers.approved(body).transactionResponse, transId: "" } }),
-      (body) => anetJson({ ...answers.approved(body), transactionResponse: { ...answers.approved(body).transactionResponse, transId: "0" } }),
+      () =>
+        new HttpResponse('\uFEFF{"messages":{"resultCode":"Ok"', { headers: { "content-type": "application/json" } }),
+      (body) =>
+        anetJson({
+          ...answers.approved(body),
+          transactionResponse: { ...answers.approved(body).transactionResponse, transId: "" },
+        }),
+      (body) =>
+        anetJson({
+          ...answers.approved(body),
+          transactionResponse: { ...answers.approved(body).transactionResponse, transId: "0" },
+        }),
       (body) => anetJson({ ...answers.approved(body), refId: "someone-else" }),
       (body) => anetJson(answers.approved(body), { status: 500 }),
       () => HttpResponse.error(),
     ];
     for (const respond of malformed) {
       mock.respond = respond;
-      expect(await gateway.charge(request()), respond.toString()).toEqual({ status: "unknown", message: PAYMENT_MESSAGES.unknown });
+      expect(await gateway.charge(request()), respond.toString()).toEqual({
+        status: "unknown",
+        message: PAYMENT_MESSAGES.unknown,
+      });
     }
   });
 
@@ -196,16 +266,30 @@ describe("the answers", () => {
       timeoutMs: 2_000,
       now: () => NOW,
     });
-    expect(await closed.charge(request())).toEqual({ status: "declined", reason: "error", message: PAYMENT_MESSAGES.unreachable });
+    expect(await closed.charge(request())).toEqual({
+      status: "declined",
+      reason: "error",
+      message: PAYMENT_MESSAGES.unreachable,
+    });
   });
 });
 
 describe("void and refund", () => {
   it("voidTransaction names the transaction; refundTransaction the amount and the card's last four", async () => {
     mock.respond = (body) =>
-      anetJson(answers.approved(body, { transId: body.createTransactionRequest.transactionRequest.transactionType === "voidTransaction" ? "60012345678" : "60012345690" }));
+      anetJson(
+        answers.approved(body, {
+          transId:
+            body.createTransactionRequest.transactionRequest.transactionType === "voidTransaction"
+              ? "60012345678"
+              : "60012345690",
+        }),
+      );
     expect(await gateway.void("60012345678")).toEqual({ status: "approved", transactionId: "60012345678" });
-    expect(await gateway.refund("60012345678", 25050, "1111")).toEqual({ status: "approved", transactionId: "60012345690" });
+    expect(await gateway.refund("60012345678", 25050, "1111")).toEqual({
+      status: "approved",
+      transactionId: "60012345690",
+    });
     expect(mock.requests.map((b) => b.createTransactionRequest)).toEqual([
       {
         merchantAuthentication: { name: "login-id-test", transactionKey: "transaction-key-test" },
@@ -225,7 +309,10 @@ describe("void and refund", () => {
 
   it("a refused void says why; a void without an answer is unknown", async () => {
     mock.respond = (body) => anetJson(answers.transactionError(body, "16", "The transaction cannot be found."));
-    expect(await gateway.void("60012345678")).toEqual({ status: "declined", message: "The transaction cannot be found." });
+    expect(await gateway.void("60012345678")).toEqual({
+      status: "declined",
+      message: "The transaction cannot be found.",
+    });
     mock.respond = never;
     expect(await gateway.void("60012345678")).toMatchObject({ status: "unknown" });
   });

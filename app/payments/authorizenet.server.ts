@@ -65,7 +65,19 @@ export function authorizeNetRefId(idempotencyKey: string): string {
 }
 
 /** Field lengths of the schema (longer values are refused by the API, not cut). */
-const LIMITS = { firstName: 50, lastName: 50, address: 60, city: 40, state: 40, zip: 20, country: 60, email: 255, customerIP: 15, description: 255, invoiceNumber: 20 };
+const LIMITS = {
+  firstName: 50,
+  lastName: 50,
+  address: 60,
+  city: 40,
+  state: 40,
+  zip: 20,
+  country: 60,
+  email: 255,
+  customerIP: 15,
+  description: 255,
+  invoiceNumber: 20,
+};
 const cut = (value: string | undefined, max: number) => {
   const text = value?.trim();
   return text ? text.slice(0, max) : undefined;
@@ -114,7 +126,14 @@ type Exchange =
   | { kind: "unknown"; detail: string };
 
 /** Connection-phase failures: the request never left, so nothing was charged. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH", "ENETUNREACH"]);
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 
 export function createAuthorizeNetGateway(options: AuthorizeNetOptions): PaymentGateway {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -139,11 +158,15 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
       const code = ((error as { cause?: { code?: unknown } })?.cause?.code ?? "") as string;
       const detail = `${name}${code ? ` ${code}` : ""}`;
       log.warn({ processor: "authorizenet", action, refId, error: detail, timeoutMs }, "card processor request failed");
-      if (name !== "TimeoutError" && name !== "AbortError" && NOT_SENT_CODES.has(code)) return { kind: "unreachable", detail };
+      if (name !== "TimeoutError" && name !== "AbortError" && NOT_SENT_CODES.has(code))
+        return { kind: "unreachable", detail };
       return { kind: "unknown", detail };
     }
     if (!response.ok) {
-      log.warn({ processor: "authorizenet", action, refId, httpStatus: response.status }, "card processor answered an HTTP error");
+      log.warn(
+        { processor: "authorizenet", action, refId, httpStatus: response.status },
+        "card processor answered an HTTP error",
+      );
       return { kind: "unknown", detail: `HTTP ${response.status}` };
     }
     // ignoreBOM keeps the mark in the text so that it is stripped here, visibly, whatever the decoder's default.
@@ -152,7 +175,10 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
     try {
       json = JSON.parse(text);
     } catch {
-      log.warn({ processor: "authorizenet", action, refId, bytes: bytes.byteLength }, "card processor answered something that is not JSON");
+      log.warn(
+        { processor: "authorizenet", action, refId, bytes: bytes.byteLength },
+        "card processor answered something that is not JSON",
+      );
       return { kind: "unknown", detail: "not JSON" };
     }
     const parsed = responseSchema.safeParse(json);
@@ -161,7 +187,10 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
       return { kind: "unknown", detail: "unexpected shape" };
     }
     if (parsed.data.refId !== undefined && refId !== undefined && parsed.data.refId !== refId) {
-      log.warn({ processor: "authorizenet", action, refId, answeredRefId: parsed.data.refId }, "card processor answered another request's refId");
+      log.warn(
+        { processor: "authorizenet", action, refId, answeredRefId: parsed.data.refId },
+        "card processor answered another request's refId",
+      );
       return { kind: "unknown", detail: "refId mismatch" };
     }
     return { kind: "answer", data: parsed.data };
@@ -175,9 +204,15 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
       if ("refused" in checked) return checked.refused;
       const check = checked.card;
       const refId = authorizeNetRefId(request.idempotencyKey);
-      const body = chargeBody(request, { merchantAuthentication, refId, expMonth: check.expMonth, expYear: check.expYear });
+      const body = chargeBody(request, {
+        merchantAuthentication,
+        refId,
+        expMonth: check.expMonth,
+        expYear: check.expYear,
+      });
       const exchange = await post(body, refId, "charge");
-      if (exchange.kind === "unreachable") return { status: "declined", reason: "error", message: PAYMENT_MESSAGES.unreachable };
+      if (exchange.kind === "unreachable")
+        return { status: "declined", reason: "error", message: PAYMENT_MESSAGES.unreachable };
       if (exchange.kind === "unknown") return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
 
       const data = exchange.data;
@@ -188,7 +223,10 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
           const transId = transaction.transId ?? "";
           // "0" is what an account in Test Mode answers: nothing was charged, and nothing can be voided later.
           if (data.messages.resultCode !== "Ok" || !/^\d+$/.test(transId) || transId === "0") {
-            log.warn({ processor: "authorizenet", refId, ...details, transId }, "card processor approved without a usable transaction id");
+            log.warn(
+              { processor: "authorizenet", refId, ...details, transId },
+              "card processor approved without a usable transaction id",
+            );
             return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
           }
           const type = transaction.accountType ? ACCOUNT_TYPES[transaction.accountType] : undefined;
@@ -204,7 +242,10 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
           return { status: "declined", reason: "error", message: forCardholder || PAYMENT_MESSAGES.processorError };
         }
         case "4":
-          log.warn({ processor: "authorizenet", refId, ...details, transId: transaction.transId }, "card payment held for review by the processor");
+          log.warn(
+            { processor: "authorizenet", refId, ...details, transId: transaction.transId },
+            "card payment held for review by the processor",
+          );
           return {
             status: "unknown",
             message: PAYMENT_MESSAGES.unknown,
@@ -216,7 +257,10 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
             log.error({ processor: "authorizenet", refId, ...details }, "card processor refused the request");
             return { status: "declined", reason: "error", message: PAYMENT_MESSAGES.processorError };
           }
-          log.warn({ processor: "authorizenet", refId, ...details }, "card processor answered an unknown response code");
+          log.warn(
+            { processor: "authorizenet", refId, ...details },
+            "card processor answered an unknown response code",
+          );
           return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
       }
     },
@@ -271,7 +315,8 @@ export function chargeBody(
   };
   const email = cut(request.customer?.email, LIMITS.email);
   // The schema's customerIP is an IPv4 address (15 characters); an IPv6 visitor's is left out rather than refused.
-  const ip = request.customer?.ip && /^\d{1,3}(\.\d{1,3}){3}$/.test(request.customer.ip) ? request.customer.ip : undefined;
+  const ip =
+    request.customer?.ip && /^\d{1,3}(\.\d{1,3}){3}$/.test(request.customer.ip) ? request.customer.ip : undefined;
   return {
     createTransactionRequest: {
       merchantAuthentication: extra.merchantAuthentication,
@@ -334,10 +379,16 @@ function adjustResult(exchange: Exchange, transactionId: string): AdjustResult {
   const { data } = exchange;
   const transaction = data.transactionResponse;
   if (data.messages.resultCode === "Ok" && transaction?.responseCode === "1") {
-    return { status: "approved", transactionId: transaction.transId && transaction.transId !== "0" ? transaction.transId : transactionId };
+    return {
+      status: "approved",
+      transactionId: transaction.transId && transaction.transId !== "0" ? transaction.transId : transactionId,
+    };
   }
   if (data.messages.resultCode === "Error" || transaction?.responseCode === "2" || transaction?.responseCode === "3") {
-    log.warn({ processor: "authorizenet", transactionId, ...describe(data) }, "card processor refused a void or refund");
+    log.warn(
+      { processor: "authorizenet", transactionId, ...describe(data) },
+      "card processor refused a void or refund",
+    );
     const text = transaction?.errors?.[0]?.errorText ?? data.messages.message?.[0]?.text;
     return { status: "declined", message: text ? scrubCardNumbers(text) : PAYMENT_MESSAGES.processorError };
   }

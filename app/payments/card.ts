@@ -125,11 +125,15 @@ export function checkCard(card: CardInput, now = new Date()): CardCheck {
  * reads the form (the processor would refuse it too, and may charge a fee
  * per attempt). Otherwise the checked card (brand, last four, expiry).
  */
-export function checkCharge(request: ChargeRequest, now: Date): { refused: ChargeResult } | { card: Extract<CardCheck, { ok: true }> } {
+export function checkCharge(
+  request: ChargeRequest,
+  now: Date,
+): { refused: ChargeResult } | { card: Extract<CardCheck, { ok: true }> } {
   assertCents(request.amountCents);
   if (request.amountCents === 0) throw new RangeError("a charge of 0 cents");
   const check = checkCard(request.card, now);
   if (check.ok) return { card: check };
-  const message = check.errors.number ?? check.errors.expiry ?? check.errors.cvc ?? check.errors.holder ?? PAYMENT_MESSAGES.declined;
+  const message =
+    check.errors.number ?? check.errors.expiry ?? check.errors.cvc ?? check.errors.holder ?? PAYMENT_MESSAGES.declined;
   return { refused: { status: "declined", reason: "invalid", message } };
 }

@@ -3,7 +3,12 @@ import { parseEnv } from "~/lib/env.server";
 import { createGateway, paymentConfigProblems } from "./gateway.server";
 
 /** Which gateway the configuration gives, and what it refuses. */
-const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db.example.com/site", SESSION_SECRET: "s".repeat(32), MAIL_TRANSPORT: "files" };
+const production = {
+  NODE_ENV: "production",
+  DATABASE_URL: "postgres://db.example.com/site",
+  SESSION_SECRET: "s".repeat(32),
+  MAIL_TRANSPORT: "files",
+};
 
 describe("payment settings", () => {
   it("defaults: the sandbox, a 20 s processor timeout, 3 bookings per slot", () => {
@@ -25,7 +30,9 @@ describe("payment settings", () => {
 
   it("production on a database server: the sandbox only when said explicitly", () => {
     const implicit = parseEnv(production);
-    expect(paymentConfigProblems(implicit)).toEqual([expect.stringMatching(/^PAYMENT_GATEWAY: required in production with DATABASE_URL/)]);
+    expect(paymentConfigProblems(implicit)).toEqual([
+      expect.stringMatching(/^PAYMENT_GATEWAY: required in production with DATABASE_URL/),
+    ]);
     expect(() => createGateway(implicit)).toThrow(/PAYMENT_GATEWAY/);
     const explicit = parseEnv({ ...production, PAYMENT_GATEWAY: "sandbox" });
     expect(createGateway(explicit).name).toBe("sandbox");
@@ -35,14 +42,25 @@ describe("payment settings", () => {
 
   it("authorizenet needs its login id and transaction key", () => {
     const missing = parseEnv({ PAYMENT_GATEWAY: "authorizenet", AUTHORIZENET_LOGIN_ID: "abc" });
-    expect(paymentConfigProblems(missing)).toEqual(["AUTHORIZENET_TRANSACTION_KEY: required with PAYMENT_GATEWAY=authorizenet"]);
+    expect(paymentConfigProblems(missing)).toEqual([
+      "AUTHORIZENET_TRANSACTION_KEY: required with PAYMENT_GATEWAY=authorizenet",
+    ]);
     expect(() => createGateway(missing)).toThrow(/AUTHORIZENET_TRANSACTION_KEY/);
-    const complete = parseEnv({ PAYMENT_GATEWAY: "authorizenet", AUTHORIZENET_LOGIN_ID: "abc", AUTHORIZENET_TRANSACTION_KEY: "def" });
+    const complete = parseEnv({
+      PAYMENT_GATEWAY: "authorizenet",
+      AUTHORIZENET_LOGIN_ID: "abc",
+      AUTHORIZENET_TRANSACTION_KEY: "def",
+    });
     expect(createGateway(complete).name).toBe("authorizenet");
   });
 
   it("the configuration's error names no secret", () => {
-    const e = parseEnv({ ...production, PAYMENT_GATEWAY: "authorizenet", AUTHORIZENET_LOGIN_ID: "login-123", AUTHORIZENET_TRANSACTION_KEY: "" });
+    const e = parseEnv({
+      ...production,
+      PAYMENT_GATEWAY: "authorizenet",
+      AUTHORIZENET_LOGIN_ID: "login-123",
+      AUTHORIZENET_TRANSACTION_KEY: "",
+    });
     let message = "";
     try {
       createGateway(e);

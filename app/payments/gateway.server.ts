@@ -26,7 +26,8 @@ export function paymentConfigProblems(e: Env): string[] {
   }
   if (e.PAYMENT_GATEWAY === "authorizenet") {
     if (!e.AUTHORIZENET_LOGIN_ID) problems.push("AUTHORIZENET_LOGIN_ID: required with PAYMENT_GATEWAY=authorizenet");
-    if (!e.AUTHORIZENET_TRANSACTION_KEY) problems.push("AUTHORIZENET_TRANSACTION_KEY: required with PAYMENT_GATEWAY=authorizenet");
+    if (!e.AUTHORIZENET_TRANSACTION_KEY)
+      problems.push("AUTHORIZENET_TRANSACTION_KEY: required with PAYMENT_GATEWAY=authorizenet");
   }
   return problems;
 }

@@ -92,11 +92,16 @@ const isLive = sql`${payments.status} not in ('declined', 'failed')`;
 
 type PaymentRow = typeof payments.$inferSelect;
 
-export async function chargeOnce(db: Database, input: ChargeOnceInput, options: ChargeOnceOptions = {}): Promise<PaymentOutcome> {
+export async function chargeOnce(
+  db: Database,
+  input: ChargeOnceInput,
+  options: ChargeOnceOptions = {},
+): Promise<PaymentOutcome> {
   refuseTransaction(db, "chargeOnce");
   assertCents(input.amountCents);
   if (input.amountCents === 0) throw new RangeError("a charge of 0 cents");
-  if (!(PAYMENT_PURPOSES as readonly string[]).includes(input.purpose)) throw new TypeError(`unknown payment purpose ${input.purpose}`);
+  if (!(PAYMENT_PURPOSES as readonly string[]).includes(input.purpose))
+    throw new TypeError(`unknown payment purpose ${input.purpose}`);
   const key = input.idempotencyKey;
   if (!key || key.length > 200) throw new TypeError("an idempotency key of 1 to 200 characters is required");
   const gateway = options.gateway ?? paymentGateway();
@@ -124,9 +129,13 @@ export async function chargeOnce(db: Database, input: ChargeOnceInput, options: 
 
     const earlier = await earlierOutcome(db, key, waitMs, pollMs);
     if (earlier) {
-      if (earlier.purpose !== input.purpose) throw new Error(`idempotency key reused for another purpose (payment ${earlier.id})`);
+      if (earlier.purpose !== input.purpose)
+        throw new Error(`idempotency key reused for another purpose (payment ${earlier.id})`);
       const outcome = toOutcome(earlier, true);
-      log.info(logFields(outcome, earlier), "card payment repeated: the earlier attempt's outcome is returned, nothing sent");
+      log.info(
+        logFields(outcome, earlier),
+        "card payment repeated: the earlier attempt's outcome is returned, nothing sent",
+      );
       return outcome;
     }
   }
@@ -134,7 +143,12 @@ export async function chargeOnce(db: Database, input: ChargeOnceInput, options: 
 }
 
 /** Steps 2 and 3: the processor call (no transaction, no lock) and the answer's record. */
-async function attempt(db: Database, gateway: PaymentGateway, paymentId: number, input: ChargeOnceInput): Promise<PaymentOutcome> {
+async function attempt(
+  db: Database,
+  gateway: PaymentGateway,
+  paymentId: number,
+  input: ChargeOnceInput,
+): Promise<PaymentOutcome> {
   let result: ChargeResult;
   try {
     result = await gateway.charge({
@@ -161,13 +175,29 @@ async function attempt(db: Database, gateway: PaymentGateway, paymentId: number,
   // reconciling a pending one look for "Visa ending 4242"), from our own
   // reading of the number; only for a number long enough to be a card's.
   const digits = cardDigits(input.card.number);
-  const seen = digits && digits.length >= 12 ? { brand: checkCardNumber(digits).brand ?? null, last4: digits.slice(-4) } : {};
+  const seen =
+    digits && digits.length >= 12 ? { brand: checkCardNumber(digits).brand ?? null, last4: digits.slice(-4) } : {};
   const answer =
     result.status === "approved"
-      ? { status: "approved" as const, processorTransactionId: result.transactionId, brand: result.brand, last4: result.last4, message: null }
+      ? {
+          status: "approved" as const,
+          processorTransactionId: result.transactionId,
+          brand: result.brand,
+          last4: result.last4,
+          message: null,
+        }
       : result.status === "declined"
-        ? { ...seen, status: result.reason === "card" ? ("declined" as const) : ("failed" as const), message: scrubCardNumbers(result.message) }
-        : { ...seen, status: "pending" as const, processorTransactionId: result.transactionId ?? null, message: scrubCardNumbers(result.message) };
+        ? {
+            ...seen,
+            status: result.reason === "card" ? ("declined" as const) : ("failed" as const),
+            message: scrubCardNumbers(result.message),
+          }
+        : {
+            ...seen,
+            status: "pending" as const,
+            processorTransactionId: result.transactionId ?? null,
+            message: scrubCardNumbers(result.message),
+          };
   const row = await recordAnswer(db, paymentId, answer, result.status === "approved" ? result : undefined);
   const outcome = toOutcome(row, false);
   const fields = logFields(outcome, row);
@@ -204,14 +234,26 @@ async function recordAnswer(
     }
   }
   log.error(
-    { paymentId, status: answer.status, transactionId: approved?.transactionId, brand: approved?.brand, last4: approved?.last4, error: (lastError as Error)?.message },
+    {
+      paymentId,
+      status: answer.status,
+      transactionId: approved?.transactionId,
+      brand: approved?.brand,
+      last4: approved?.last4,
+      error: (lastError as Error)?.message,
+    },
     "card payment answered but its record could not be written: reconcile by hand",
   );
   throw new Error(`the answer for payment ${paymentId} could not be recorded`);
 }
 
 /** Step 4: the live attempt with this key, once it is answered (or the wait is over). */
-async function earlierOutcome(db: Database, key: string, waitMs: number, pollMs: number): Promise<PaymentRow | undefined> {
+async function earlierOutcome(
+  db: Database,
+  key: string,
+  waitMs: number,
+  pollMs: number,
+): Promise<PaymentRow | undefined> {
   const age = sql<number>`(extract(epoch from (now() - ${payments.createdAt})) * 1000)::float8`;
   const [live] = await db
     .select({ row: payments, ageMs: age })
@@ -232,8 +274,15 @@ async function earlierOutcome(db: Database, key: string, waitMs: number, pollMs:
 }
 
 /** Sets what a payment paid for (may run inside the booking's transaction). */
-export async function linkPayment(db: DbOrTx, paymentId: number, reference: { table: string; id: number }): Promise<void> {
-  await db.update(payments).set({ referenceTable: reference.table, referenceId: reference.id }).where(eq(payments.id, paymentId));
+export async function linkPayment(
+  db: DbOrTx,
+  paymentId: number,
+  reference: { table: string; id: number },
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ referenceTable: reference.table, referenceId: reference.id })
+    .where(eq(payments.id, paymentId));
 }
 
 export async function findPayment(db: DbOrTx, paymentId: number): Promise<PaymentOutcome | undefined> {
@@ -246,12 +295,20 @@ export async function findPayment(db: DbOrTx, paymentId: number): Promise<Paymen
  * e.g. when the booking it paid for could not be stored. Only an approved
  * payment is voided; the status changes only when the processor agrees.
  */
-export async function voidPayment(db: Database, paymentId: number, options: { gateway?: PaymentGateway } = {}): Promise<PaymentOutcome> {
+export async function voidPayment(
+  db: Database,
+  paymentId: number,
+  options: { gateway?: PaymentGateway } = {},
+): Promise<PaymentOutcome> {
   return adjust(db, paymentId, "voided", options.gateway, (gateway, row) => gateway.void(row.processorTransactionId!));
 }
 
 /** Gives back the whole amount of an approved (settled) charge. */
-export async function refundPayment(db: Database, paymentId: number, options: { gateway?: PaymentGateway } = {}): Promise<PaymentOutcome> {
+export async function refundPayment(
+  db: Database,
+  paymentId: number,
+  options: { gateway?: PaymentGateway } = {},
+): Promise<PaymentOutcome> {
   return adjust(db, paymentId, "refunded", options.gateway, (gateway, row) =>
     gateway.refund(row.processorTransactionId!, row.amountCents, row.last4 ?? ""),
   );
@@ -269,7 +326,8 @@ async function adjust(
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!row) throw new Error(`no payment ${paymentId}`);
   if (row.status !== "approved") return { ...toOutcome(row, false), message: `Only an approved payment can be ${to}.` };
-  if (row.processor !== gateway.name) throw new Error(`payment ${paymentId} was made with ${row.processor}, not ${gateway.name}`);
+  if (row.processor !== gateway.name)
+    throw new Error(`payment ${paymentId} was made with ${row.processor}, not ${gateway.name}`);
   const result = await call(gateway, row);
   if (result.status !== "approved") {
     log.warn({ paymentId, processor: gateway.name, outcome: result.status, to }, `card payment could not be ${to}`);

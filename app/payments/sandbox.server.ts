@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { assertCents } from "./money";
 import { checkCharge } from "./card";
-import { PAYMENT_MESSAGES, type AdjustResult, type ChargeRequest, type ChargeResult, type PaymentGateway } from "./gateway";
+import {
+  PAYMENT_MESSAGES,
+  type AdjustResult,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentGateway,
+} from "./gateway";
 
 /**
  * The default gateway (PAYMENT_GATEWAY=sandbox, DECISIONS 15): no network, no
@@ -27,7 +33,9 @@ export const SANDBOX_CARDS = {
 export const SANDBOX_TRANSACTION_PREFIX = "sbx_";
 
 export function sandboxTransactionId(idempotencyKey: string): string {
-  return SANDBOX_TRANSACTION_PREFIX + createHash("sha256").update(`charge:${idempotencyKey}`).digest("hex").slice(0, 24);
+  return (
+    SANDBOX_TRANSACTION_PREFIX + createHash("sha256").update(`charge:${idempotencyKey}`).digest("hex").slice(0, 24)
+  );
 }
 
 export function createSandboxGateway(options: { now?: () => Date } = {}): PaymentGateway {
@@ -40,7 +48,8 @@ export function createSandboxGateway(options: { now?: () => Date } = {}): Paymen
       if ("refused" in checked) return checked.refused;
       const check = checked.card;
       const digits = request.card.number.replace(/[\s-]/g, "");
-      if (digits === SANDBOX_CARDS.decline) return { status: "declined", reason: "card", message: PAYMENT_MESSAGES.declined };
+      if (digits === SANDBOX_CARDS.decline)
+        return { status: "declined", reason: "card", message: PAYMENT_MESSAGES.declined };
       if (digits === SANDBOX_CARDS.unknown) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
       return {
         status: "approved",
@@ -51,15 +60,19 @@ export function createSandboxGateway(options: { now?: () => Date } = {}): Paymen
     },
 
     async void(transactionId: string): Promise<AdjustResult> {
-      if (!transactionId.startsWith(SANDBOX_TRANSACTION_PREFIX)) return { status: "declined", message: "Unknown transaction." };
+      if (!transactionId.startsWith(SANDBOX_TRANSACTION_PREFIX))
+        return { status: "declined", message: "Unknown transaction." };
       return { status: "approved", transactionId };
     },
 
     async refund(transactionId: string, amountCents: number, last4: string): Promise<AdjustResult> {
       assertCents(amountCents);
-      if (!transactionId.startsWith(SANDBOX_TRANSACTION_PREFIX)) return { status: "declined", message: "Unknown transaction." };
+      if (!transactionId.startsWith(SANDBOX_TRANSACTION_PREFIX))
+        return { status: "declined", message: "Unknown transaction." };
       if (!/^\d{4}$/.test(last4)) return { status: "declined", message: "The card's last four digits are required." };
-      const id = SANDBOX_TRANSACTION_PREFIX + createHash("sha256").update(`refund:${transactionId}:${amountCents}`).digest("hex").slice(0, 24);
+      const id =
+        SANDBOX_TRANSACTION_PREFIX +
+        createHash("sha256").update(`refund:${transactionId}:${amountCents}`).digest("hex").slice(0, 24);
       return { status: "approved", transactionId: id };
     },
   };

@@ -11,7 +11,8 @@ const [MORNING, AFTERNOON, LATE_AFTERNOON, EVENING] = SERVICE_TIMES;
 // Well before every date in the tables.
 const EARLY = new Date("2025-12-01T12:00:00Z");
 
-const price = (serviceDate: string, serviceTime: string, now = EARLY) => servicePrice({ serviceDate, serviceTime }, now);
+const price = (serviceDate: string, serviceTime: string, now = EARLY) =>
+  servicePrice({ serviceDate, serviceTime }, now);
 
 describe("holidays of 2026 and 2027: 199.00 whatever the weekday and the slot", () => {
   const holidays = [
@@ -102,7 +103,12 @@ describe("what is refused", () => {
       expect(price(bad, MORNING)).toMatchObject({ ok: false, field: "serviceDate", reason: "date" });
     }
     for (const bad of ["", "Evening", "evening (after 4 pm)", "Night"]) {
-      expect(price("2026-05-05", bad)).toEqual({ ok: false, field: "serviceTime", reason: "time", message: SERVICE_PRICE_MESSAGES.time });
+      expect(price("2026-05-05", bad)).toEqual({
+        ok: false,
+        field: "serviceTime",
+        reason: "time",
+        message: SERVICE_PRICE_MESSAGES.time,
+      });
     }
   });
 

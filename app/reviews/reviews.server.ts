@@ -85,7 +85,12 @@ async function doRefresh(db: Database, places: PlacesConfig, now: Date, logger: 
     // Claim the fetch: only the instance whose upsert changes an expired row asks Google.
     const claimed = await db
       .insert(cacheEntries)
-      .values({ key: PLACES_CACHE_KEY, value: { status: "fetching" }, expiresAt: new Date(now.getTime() + CLAIM_MS), updatedAt: now })
+      .values({
+        key: PLACES_CACHE_KEY,
+        value: { status: "fetching" },
+        expiresAt: new Date(now.getTime() + CLAIM_MS),
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: cacheEntries.key,
         set: { value: { status: "fetching" }, expiresAt: new Date(now.getTime() + CLAIM_MS), updatedAt: now },
@@ -99,7 +104,12 @@ async function doRefresh(db: Database, places: PlacesConfig, now: Date, logger: 
       fetched = await fetchPlaceReviews(places);
     } catch (error) {
       logger.warn({ err: (error as Error).message }, "Google Places reviews fetch failed; serving stored reviews");
-      await setEntry(db, { status: "error", error: (error as Error).message, at: now.toISOString() }, now.getTime() + PLACES_RETRY_MS, now);
+      await setEntry(
+        db,
+        { status: "error", error: (error as Error).message, at: now.toISOString() },
+        now.getTime() + PLACES_RETRY_MS,
+        now,
+      );
       return;
     }
 
@@ -107,13 +117,17 @@ async function doRefresh(db: Database, places: PlacesConfig, now: Date, logger: 
     await db.transaction(async (tx) => {
       if (fetched.length > 0) {
         await tx.delete(reviews).where(eq(reviews.source, "google"));
-        await tx.insert(reviews).values(
-          fetched.map((r) => ({ ...r, source: "google", locationSlug: null, fetchedAt: now })),
-        );
+        await tx
+          .insert(reviews)
+          .values(fetched.map((r) => ({ ...r, source: "google", locationSlug: null, fetchedAt: now })));
       }
       await tx
         .update(cacheEntries)
-        .set({ value: { status: "ok", count: fetched.length, at: now.toISOString() }, expiresAt: new Date(expires), updatedAt: now })
+        .set({
+          value: { status: "ok", count: fetched.length, at: now.toISOString() },
+          expiresAt: new Date(expires),
+          updatedAt: now,
+        })
         .where(eq(cacheEntries.key, PLACES_CACHE_KEY));
     });
     logger.info({ count: fetched.length }, "Google Places reviews refreshed");

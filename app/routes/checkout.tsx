@@ -24,7 +24,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageHead(args, { title: "Checkout", description: "Pay for the products in your cart by card.", path: "/checkout" }),
+  ...pageHead(args, {
+    title: "Checkout",
+    description: "Pay for the products in your cart by card.",
+    path: "/checkout",
+  }),
   { name: "robots", content: "noindex" },
 ];
 

@@ -44,8 +44,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <div className="form-intro">
             <h2>We're here to help</h2>
             <p>
-              Tell us about your door, window, gutter or siding project, or the repair you need. A member of our team will
-              get back to you, usually within one business day.
+              Tell us about your door, window, gutter or siding project, or the repair you need. A member of our team
+              will get back to you, usually within one business day.
             </p>
             <ul className="form-contact-list">
               <li>

@@ -16,7 +16,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: form
 export const meta: Route.MetaFunction = (args) =>
   pageHead(args, {
     title: "2025 Discount Sign-Up",
-    description: "Sign up for this year's discount on a new garage door, opener, windows, patio door, gutters or vinyl siding.",
+    description:
+      "Sign up for this year's discount on a new garage door, opener, windows, patio door, gutters or vinyl siding.",
     path: "/discount-signup-2025",
   });
 

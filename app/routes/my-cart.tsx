@@ -23,7 +23,11 @@ import type { Route } from "./+types/my-cart";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartCss }];
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageHead(args, { title: "Your Shopping Cart", description: "The products in your shopping cart.", path: "/my-cart" }),
+  ...pageHead(args, {
+    title: "Your Shopping Cart",
+    description: "The products in your shopping cart.",
+    path: "/my-cart",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -63,7 +67,8 @@ export async function action({ request }: Route.ActionArgs) {
     return replace("/my-cart", 303);
   }
   const outcome = await addToCart(db, cartId, input);
-  if (!outcome.ok) return data({ error: `We could not add that to your cart. ${outcome.message}` }, { status: outcome.status });
+  if (!outcome.ok)
+    return data({ error: `We could not add that to your cart. ${outcome.message}` }, { status: outcome.status });
   return redirect("/my-cart", {
     status: 303,
     headers: outcome.newCart ? { "Set-Cookie": await cartCookieHeader(outcome.cartId) } : undefined,
@@ -148,7 +153,15 @@ export default function MyCart({ loaderData, actionData }: Route.ComponentProps)
 function CartRow({ item, onDelete }: { item: Item; onDelete: (button: HTMLElement | null) => void }) {
   return (
     <li className="cart-item">
-      <img className="cart-item-image" src={item.image} alt="" width={120} height={90} loading="lazy" decoding="async" />
+      <img
+        className="cart-item-image"
+        src={item.image}
+        alt=""
+        width={120}
+        height={90}
+        loading="lazy"
+        decoding="async"
+      />
       <div className="cart-item-body">
         <h2 className="cart-item-name">
           <Link to={`/product/${item.productId}`}>{item.name}</Link>
@@ -178,7 +191,13 @@ function CartRow({ item, onDelete }: { item: Item; onDelete: (button: HTMLElemen
           onDelete(event.currentTarget.querySelector("button"));
         }}
       >
-        <button type="submit" name="remove" value={item.id} className="btn btn-outline" aria-label={`Delete ${item.name}`}>
+        <button
+          type="submit"
+          name="remove"
+          value={item.id}
+          className="btn btn-outline"
+          aria-label={`Delete ${item.name}`}
+        >
           <TrashIcon />
           <span>Delete</span>
         </button>
@@ -209,7 +228,16 @@ function ConfirmStep({ item }: { item: { id: string; name: string } }) {
 
 function TrashIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14M10 11v6M14 11v6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

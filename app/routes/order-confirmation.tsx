@@ -11,7 +11,11 @@ import type { Route } from "./+types/order-confirmation";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: checkoutCss }];
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageHead(args, { title: "Order Confirmation", description: "Your order was placed.", path: "/order-confirmation" }),
+  ...pageHead(args, {
+    title: "Order Confirmation",
+    description: "Your order was placed.",
+    path: "/order-confirmation",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -46,7 +50,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       <div className="shell-container">
         <div className="order-confirmation">
           <h1 className="section-title">Your Order Was Successful!</h1>
-          <p>A confirmation email has been sent to you, and a service representative will reach out shortly to schedule your installation.</p>
+          <p>
+            A confirmation email has been sent to you, and a service representative will reach out shortly to schedule
+            your installation.
+          </p>
           {order?.pending ? <p role="status">{CHECKOUT_PENDING}</p> : null}
           <dl className="order-facts">
             <dt>Order ID</dt>

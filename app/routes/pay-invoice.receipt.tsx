@@ -12,7 +12,11 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: form
 
 /** The outcome of an invoice payment, reached by the redirect after its POST (a refresh reads, never pays). */
 export const meta: Route.MetaFunction = (args) => [
-  ...pageHead(args, { title: "Payment receipt", description: "Your invoice payment receipt.", path: "/pay-invoice/receipt" }),
+  ...pageHead(args, {
+    title: "Payment receipt",
+    description: "Your invoice payment receipt.",
+    path: "/pay-invoice/receipt",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -40,7 +44,12 @@ export default function InvoiceReceipt({ loaderData }: Route.ComponentProps) {
       />
       <section className="section">
         <div className="shell-container form-page">
-          <ReceiptCard pending={loaderData.pending} pendingText={INVOICE_PENDING} successText={INVOICE_SUCCESS} line={loaderData.line} />
+          <ReceiptCard
+            pending={loaderData.pending}
+            pendingText={INVOICE_PENDING}
+            successText={INVOICE_SUCCESS}
+            line={loaderData.line}
+          />
         </div>
       </section>
     </>

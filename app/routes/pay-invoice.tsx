@@ -45,8 +45,8 @@ export default function PayInvoice({ loaderData }: Route.ComponentProps) {
           <div className="form-intro">
             <h2>Pay your invoice</h2>
             <p>
-              Enter the invoice number and the amount you are paying, with the billing address of your card. You will see
-              a receipt as soon as the payment is approved, and we e-mail you a copy.
+              Enter the invoice number and the amount you are paying, with the billing address of your card. You will
+              see a receipt as soon as the payment is approved, and we e-mail you a copy.
             </p>
           </div>
           <div className="form-card">

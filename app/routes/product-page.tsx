@@ -14,9 +14,7 @@ import { formPageHeaders } from "~/forms/route-headers";
  * page, so without JavaScript the same page re-renders with the result and
  * every value kept. Never shared-cached: the form's no-JS challenge is single use.
  */
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: productPageCss },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: productPageCss }];
 
 export const loader = (args: Route.LoaderArgs) => contentPageLoader(args);
 

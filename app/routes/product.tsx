@@ -15,7 +15,14 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shop
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.loaderData as ProductPageData | undefined;
   if (!loaded?.found) {
-    return [...pageHead(args, { title: "Product not found", description: "This product is not in our catalogue.", path: "/shop" }), { name: "robots", content: "noindex" }];
+    return [
+      ...pageHead(args, {
+        title: "Product not found",
+        description: "This product is not in our catalogue.",
+        path: "/shop",
+      }),
+      { name: "robots", content: "noindex" },
+    ];
   }
   const { product } = loaded;
   return pageHead(args, {

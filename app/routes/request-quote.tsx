@@ -51,7 +51,11 @@ export default function RequestQuote({ loaderData }: Route.ComponentProps) {
         <div className="shell-container">
           {type ? (
             <div className="form-card">
-              <FormCardHeader title={`${type} Quote Request`} changeTo="/request-quote" changeLabel="Change: choose residential or commercial again" />
+              <FormCardHeader
+                title={`${type} Quote Request`}
+                changeTo="/request-quote"
+                changeLabel="Change: choose residential or commercial again"
+              />
               <p className="form-hint">
                 Tell us about your project and a representative will reach out within {company.responseTime}.
               </p>

@@ -12,7 +12,11 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: form
 
 /** The outcome of a residential booking, reached by the redirect after its POST (a refresh reads, never books or pays). */
 export const meta: Route.MetaFunction = (args) => [
-  ...pageHead(args, { title: "Service visit booked", description: "Your service visit booking and payment receipt.", path: "/request-service/receipt" }),
+  ...pageHead(args, {
+    title: "Service visit booked",
+    description: "Your service visit booking and payment receipt.",
+    path: "/request-service/receipt",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -33,11 +37,20 @@ export default function ServiceReceipt({ loaderData }: Route.ComponentProps) {
         image="service.svg"
         title="Request Service"
         subtitle="Your service visit"
-        breadcrumbs={[{ label: "Home", to: "/" }, { label: "Request Service", to: "/request-service" }, { label: "Receipt" }]}
+        breadcrumbs={[
+          { label: "Home", to: "/" },
+          { label: "Request Service", to: "/request-service" },
+          { label: "Receipt" },
+        ]}
       />
       <section className="section">
         <div className="shell-container form-page">
-          <ReceiptCard pending={loaderData.pending} pendingText={RESIDENTIAL_PENDING} successText={RESIDENTIAL_SUCCESS} line={loaderData.line}>
+          <ReceiptCard
+            pending={loaderData.pending}
+            pendingText={RESIDENTIAL_PENDING}
+            successText={RESIDENTIAL_SUCCESS}
+            line={loaderData.line}
+          >
             <p className="form-hint">We have e-mailed you this receipt with a calendar invitation for the visit.</p>
           </ReceiptCard>
         </div>

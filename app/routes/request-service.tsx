@@ -23,7 +23,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: form
 export const meta: Route.MetaFunction = (args) =>
   pageHead(args, {
     title: "Request Service",
-    description: "Schedule a service visit for your home or business: garage door repairs, openers, commercial doors and loading docks.",
+    description:
+      "Schedule a service visit for your home or business: garage door repairs, openers, commercial doors and loading docks.",
     path: "/request-service",
   });
 
@@ -43,11 +44,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // ?type=residential books and pays; every other post is the commercial request (as before the residential form existed).
 export const action = (args: Route.ActionArgs) =>
-  serviceType(new URL(args.request.url)) === "residential" ? formAction(residentialServiceForm, args) : formAction(commercialServiceForm, args);
+  serviceType(new URL(args.request.url)) === "residential"
+    ? formAction(residentialServiceForm, args)
+    : formAction(commercialServiceForm, args);
 export const clientAction = leadFormClientAction;
 // The residential calendar is read again after a refused booking (a slot may have filled meanwhile).
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isFormActionData(args.actionResult) && args.actionResult.status === "error" && serviceType(args.currentUrl) === "residential"
+  isFormActionData(args.actionResult) &&
+  args.actionResult.status === "error" &&
+  serviceType(args.currentUrl) === "residential"
     ? true
     : leadFormShouldRevalidate(args);
 
@@ -64,7 +69,11 @@ export default function RequestService({ loaderData }: Route.ComponentProps) {
         <div className="shell-container">
           {type === "commercial" ? (
             <div className="form-card">
-              <FormCardHeader title="Commercial Service Request" changeTo="/request-service" changeLabel="Change: choose residential or commercial again" />
+              <FormCardHeader
+                title="Commercial Service Request"
+                changeTo="/request-service"
+                changeLabel="Change: choose residential or commercial again"
+              />
               <p className="form-hint">
                 For an emergency at your business, call our 24/7 line at{" "}
                 <a href={company.emergencyPhone.href}>{company.emergencyPhone.display}</a>.
@@ -73,7 +82,11 @@ export default function RequestService({ loaderData }: Route.ComponentProps) {
             </div>
           ) : availability ? (
             <div className="form-card">
-              <FormCardHeader title="Residential Service" changeTo="/request-service" changeLabel="Change: choose residential or commercial again" />
+              <FormCardHeader
+                title="Residential Service"
+                changeTo="/request-service"
+                changeLabel="Change: choose residential or commercial again"
+              />
               <ResidentialServiceForm bootstrap={form} availability={availability} />
             </div>
           ) : (

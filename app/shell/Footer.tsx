@@ -153,8 +153,7 @@ export function Footer({
               ))}
             </ul>
             <p className="copyright">
-              © {year} {company.name}. All rights reserved. ·{" "}
-              <a href={`mailto:${company.email}`}>{company.email}</a> ·{" "}
+              © {year} {company.name}. All rights reserved. · <a href={`mailto:${company.email}`}>{company.email}</a> ·{" "}
               <a href={company.phone.href}>{company.phone.display}</a>
             </p>
           </div>

@@ -6,7 +6,14 @@ export function Logo() {
   return (
     <>
       <img className="logo logo-light" src={assetUrl("/images/logo.svg")} alt={company.name} width={220} height={70} />
-      <img className="logo logo-dark" src={assetUrl("/images/logo-dark.svg")} alt={company.name} width={220} height={70} loading="lazy" />
+      <img
+        className="logo logo-dark"
+        src={assetUrl("/images/logo-dark.svg")}
+        alt={company.name}
+        width={220}
+        height={70}
+        loading="lazy"
+      />
     </>
   );
 }

@@ -39,12 +39,18 @@ export function MobileMenu() {
   return (
     <details className="mobile-menu" ref={ref}>
       <summary className="mobile-menu-toggle" aria-label="Menu">
-        <span className="when-closed"><MenuIcon size={26} /></span>
-        <span className="when-open"><CloseIcon size={26} /></span>
+        <span className="when-closed">
+          <MenuIcon size={26} />
+        </span>
+        <span className="when-open">
+          <CloseIcon size={26} />
+        </span>
       </summary>
       <div className="mobile-backdrop" aria-hidden="true" onClick={() => ref.current && (ref.current.open = false)} />
       <nav className="mobile-panel" aria-label="Mobile">
-        <SiteLink to="/" className="mobile-home">Home</SiteLink>
+        <SiteLink to="/" className="mobile-home">
+          Home
+        </SiteLink>
         {menus.map((group) => (
           <details key={group.label} className="mobile-group">
             <summary>{group.mobileLabel}</summary>

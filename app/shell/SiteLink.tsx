@@ -52,7 +52,15 @@ export function useSiteLinks() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onClick = (event: MouseEvent) => {
       // Same rules as <Link>: a plain, unhandled left click on an in-site link.
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.shiftKey
+      )
+        return;
       const a = siteLinkOf(event.target);
       const href = a && inSiteHref(a);
       if (!href) return;
@@ -88,5 +96,7 @@ export function useSiteLinks() {
     };
   }, [navigate]);
 
-  return intent && intent !== window.location.pathname + window.location.search ? <PrefetchPageLinks page={intent} /> : null;
+  return intent && intent !== window.location.pathname + window.location.search ? (
+    <PrefetchPageLinks page={intent} />
+  ) : null;
 }

@@ -34,28 +34,29 @@ export async function getShellData(db: Database | Promise<Database>): Promise<Sh
   try {
     lastGood = await keptShellData(await db);
   } catch (error) {
-    log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, "footer data unavailable; using the last known");
+    log.warn(
+      { err: { message: error instanceof Error ? error.message : String(error) } },
+      "footer data unavailable; using the last known",
+    );
   }
   return lastGood;
 }
 
-const keptShellData = keptPerKey(
-  async (db: Database): Promise<ShellData> => ({
-    locations: await db
-      .select({
-        slug: locations.slug,
-        name: locations.name,
-        address: locations.address,
-        city: locations.city,
-        hours: locations.hours,
-        phone: locations.phone,
-        phoneLink: locations.phoneLink,
-        mapLink: locations.mapLink,
-        lat: locations.lat,
-        lng: locations.lng,
-      })
-      .from(locations)
-      .orderBy(asc(locations.sort)),
-    reviews: await listReviews(db),
-  }),
-);
+const keptShellData = keptPerKey(async (db: Database): Promise<ShellData> => ({
+  locations: await db
+    .select({
+      slug: locations.slug,
+      name: locations.name,
+      address: locations.address,
+      city: locations.city,
+      hours: locations.hours,
+      phone: locations.phone,
+      phoneLink: locations.phoneLink,
+      mapLink: locations.mapLink,
+      lat: locations.lat,
+      lng: locations.lng,
+    })
+    .from(locations)
+    .orderBy(asc(locations.sort)),
+  reviews: await listReviews(db),
+}));

@@ -7,8 +7,7 @@ import { optionCents, priceWithOptions } from "./pricing";
 import type { ProductView } from "./types";
 
 export type ProductPageData =
-  | { found: true; product: ProductView; selected: Record<string, string> }
-  | { found: false };
+  { found: true; product: ProductView; selected: Record<string, string> } | { found: false };
 
 /** The field name of a custom field's select: Conform's nested-object naming, read by the cart's one schema. */
 export const optionFieldName = (field: string) => `selectedOptions.${field}`;

@@ -4,7 +4,16 @@ import { isDatabaseUnavailable } from "~/forms/pipeline.server";
 import { getDb } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { centsToDecimal } from "~/payments/money";
-import { addToCart, CART_ADD_MESSAGES, cartCookieHeader, cartIdOf, readCart, readCartInput, removeFromCart, type CartLine } from "./cart.server";
+import {
+  addToCart,
+  CART_ADD_MESSAGES,
+  cartCookieHeader,
+  cartIdOf,
+  readCart,
+  readCartInput,
+  removeFromCart,
+  type CartLine,
+} from "./cart.server";
 
 /**
  * The SPEC §7 cart calls, on the same cookie cart as /my-cart. Every answer
@@ -54,7 +63,11 @@ export const cartAdd: Answer = async (db, request) => {
   const outcome = await addToCart(db, await cartIdOf(request), await readCartInput(request));
   if (!outcome.ok) return cartJson({ success: false, message: outcome.message }, outcome.status);
   const headers: HeadersInit = outcome.newCart ? { "Set-Cookie": await cartCookieHeader(outcome.cartId) } : {};
-  return cartJson({ success: true, message: CART_ADD_MESSAGES.added, cartItem: apiCartItem(outcome.item) }, 200, headers);
+  return cartJson(
+    { success: true, message: CART_ADD_MESSAGES.added, cartItem: apiCartItem(outcome.item) },
+    200,
+    headers,
+  );
 };
 
 /** GET /api/store/cart/get: `{cartItems: [...]}` of the cookie's cart, priced now, and their total. */

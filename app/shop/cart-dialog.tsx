@@ -45,7 +45,13 @@ export default function CartDialog({
               <button type="submit" className="btn btn-primary" disabled={busy}>
                 Yes, Delete
               </button>
-              <button type="button" className="btn btn-outline" onClick={() => onClose(false)} disabled={busy} data-autofocus>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => onClose(false)}
+                disabled={busy}
+                data-autofocus
+              >
                 Cancel
               </button>
             </fetcher.Form>

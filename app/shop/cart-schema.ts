@@ -18,9 +18,24 @@ export const CART_MESSAGES = {
 
 /** A catalogue id as a form (text) or JSON (number) sends it; a Postgres integer. */
 const productId = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,10}$/, CART_MESSAGES.product)], CART_MESSAGES.product)
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,10}$/, CART_MESSAGES.product),
+    ],
+    CART_MESSAGES.product,
+  )
   .transform(Number)
-  .pipe(z.number(CART_MESSAGES.product).int(CART_MESSAGES.product).min(1, CART_MESSAGES.product).max(2 ** 31 - 1, CART_MESSAGES.product));
+  .pipe(
+    z
+      .number(CART_MESSAGES.product)
+      .int(CART_MESSAGES.product)
+      .min(1, CART_MESSAGES.product)
+      .max(2 ** 31 - 1, CART_MESSAGES.product),
+  );
 
 const label = z.string(CART_MESSAGES.options).max(200, CART_MESSAGES.options);
 

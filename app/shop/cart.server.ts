@@ -117,7 +117,8 @@ export type AddOutcome =
  */
 export async function addToCart(db: Database, cartId: string | null, input: unknown): Promise<AddOutcome> {
   const parsed = cartAddSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? CART_MESSAGES.product };
+  if (!parsed.success)
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? CART_MESSAGES.product };
   const { inventory_id, selectedOptions } = parsed.data;
 
   const [product] = await db.select().from(products).where(eq(products.id, inventory_id));
@@ -132,7 +133,11 @@ export async function addToCart(db: Database, cartId: string | null, input: unkn
     let newCart = false;
     if (id) {
       // Locks the cart's row: two adds at once cannot both pass the size check.
-      const [kept] = await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, id)).returning({ id: carts.id });
+      const [kept] = await tx
+        .update(carts)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(carts.id, id))
+        .returning({ id: carts.id });
       if (!kept) id = null; // a cookie from before the data was reset
     }
     if (!id) {
@@ -140,9 +145,14 @@ export async function addToCart(db: Database, cartId: string | null, input: unkn
       id = made!.id;
       newCart = true;
     }
-    const [{ n }] = (await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, id))) as [{ n: number }];
+    const [{ n }] = (await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, id))) as [
+      { n: number },
+    ];
     if (Number(n) >= MAX_CART_ITEMS) return { ok: false, status: 409, message: CART_ADD_MESSAGES.full } as const;
-    const [line] = await tx.insert(cartItems).values({ cartId: id, productId: product.id, selectedOptions: chosen }).returning({ id: cartItems.id });
+    const [line] = await tx
+      .insert(cartItems)
+      .values({ cartId: id, productId: product.id, selectedOptions: chosen })
+      .returning({ id: cartItems.id });
     const item: CartLine = {
       id: line!.id,
       productId: product.id,

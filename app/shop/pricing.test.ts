@@ -4,8 +4,20 @@ import { optionCents, priceWithOptions } from "./pricing";
 const opener = {
   priceCents: 549_00,
   customFields: [
-    { name: "Horsepower", options: [{ label: "1/2 HP", price: 0 }, { label: "3/4 HP", price: 60 }] },
-    { name: "Wi-Fi Module", options: [{ label: "None", price: 0 }, { label: "Smartphone control", price: 45.1 }] },
+    {
+      name: "Horsepower",
+      options: [
+        { label: "1/2 HP", price: 0 },
+        { label: "3/4 HP", price: 60 },
+      ],
+    },
+    {
+      name: "Wi-Fi Module",
+      options: [
+        { label: "None", price: 0 },
+        { label: "Smartphone control", price: 45.1 },
+      ],
+    },
   ],
 };
 
@@ -29,7 +41,11 @@ describe("price with options", () => {
   it("refuses a label the field does not list and a field the product does not have", () => {
     expect(priceWithOptions(opener, { Horsepower: "5 HP" })).toMatchObject({ ok: false, field: "Horsepower" });
     expect(priceWithOptions(opener, { Colour: "Red" })).toMatchObject({ ok: false, field: "Colour" });
-    expect(priceWithOptions({ priceCents: 39_00, customFields: [] }, {})).toEqual({ ok: true, cents: 39_00, options: [] });
+    expect(priceWithOptions({ priceCents: 39_00, customFields: [] }, {})).toEqual({
+      ok: true,
+      cents: 39_00,
+      options: [],
+    });
   });
 
   it("option dollars to cents without float drift", () => {

@@ -16,8 +16,7 @@ import type { CustomField } from "@db/schema/shop";
 export type ChosenOption = { name: string; label: string; priceCents: number };
 
 export type PriceWithOptions =
-  | { ok: true; cents: number; options: ChosenOption[] }
-  | { ok: false; field: string; message: string };
+  { ok: true; cents: number; options: ChosenOption[] } | { ok: false; field: string; message: string };
 
 export type PricedProduct = { priceCents: number; customFields: CustomField[] };
 
@@ -31,7 +30,10 @@ export function optionCents(price: number): number | null {
   return parseDollars(String(price));
 }
 
-export function priceWithOptions(product: PricedProduct, selected: Record<string, string> | undefined): PriceWithOptions {
+export function priceWithOptions(
+  product: PricedProduct,
+  selected: Record<string, string> | undefined,
+): PriceWithOptions {
   const chosen = selected ?? {};
   for (const name of Object.keys(chosen)) {
     if (!product.customFields.some((f) => f.name === name)) {

@@ -1,4 +1,14 @@
-import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 /** Showrooms and service locations (SPEC §3 Location). Seeded from app/content/company.ts. */
 export const locations = pgTable("locations", {

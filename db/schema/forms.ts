@@ -60,7 +60,10 @@ export const quoteRequests = pgTable(
     zip: text("zip").notNull(),
     description: text("description"),
     contactMethod: text("contact_method").notNull(),
-    quoteFor: text("quote_for").array().notNull().default(sql`'{}'::text[]`),
+    quoteFor: text("quote_for")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     financing: text("financing").notNull(),
     consultation: text("consultation").notNull(),
     startTime: text("start_time").notNull(),
@@ -111,7 +114,9 @@ export const serviceRequests = pgTable(
   (t) => [
     index("service_requests_created_idx").on(t.createdAt),
     // Availability counts a slot's residential bookings (app/payments/availability.server.ts).
-    index("service_requests_slot_idx").on(t.serviceDate, t.serviceTime).where(sql`${t.kind} = 'residential'`),
+    index("service_requests_slot_idx")
+      .on(t.serviceDate, t.serviceTime)
+      .where(sql`${t.kind} = 'residential'`),
   ],
 );
 

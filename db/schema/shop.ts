@@ -117,7 +117,10 @@ export const orderLines = pgTable(
     selectedOptions: jsonb("selected_options").$type<Record<string, string>>().notNull().default({}),
     priceCents: integer("price_cents").notNull(),
   },
-  (t) => [index("order_lines_order_idx").on(t.orderId), check("order_lines_price_not_negative", sql`${t.priceCents} >= 0`)],
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    check("order_lines_price_not_negative", sql`${t.priceCents} >= 0`),
+  ],
 );
 
 /**

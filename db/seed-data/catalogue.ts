@@ -199,7 +199,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 429_00,
     image: img("opener"),
     category: "Garage Door Openers",
-    description: "A rugged, budget-friendly chain drive for detached garages, with two remotes and a lighted wall button.",
+    description:
+      "A rugged, budget-friendly chain drive for detached garages, with two remotes and a lighted wall button.",
     stock: 22,
     customFields: [
       {
@@ -234,7 +235,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 489_00,
     image: img("opener"),
     category: "Garage Door Openers",
-    description: "Few moving parts and fast opening: a low-maintenance screw drive suited to heavier wood and steel doors.",
+    description:
+      "Few moving parts and fast opening: a low-maintenance screw drive suited to heavier wood and steel doors.",
     stock: 9,
     customFields: [openerExtras],
   },
@@ -245,7 +247,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 39_00,
     image: img("remote"),
     category: "Electronics",
-    description: "A spare three-button remote, programmed to your opener and a second door or gate during a service visit.",
+    description:
+      "A spare three-button remote, programmed to your opener and a second door or gate during a service visit.",
     stock: 45,
     customFields: [],
   },
@@ -289,7 +292,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 189_00,
     image: img("camera"),
     category: "Electronics",
-    description: "See who comes and goes and watch deliveries placed inside; mounts to the opener rail and records in HD.",
+    description:
+      "See who comes and goes and watch deliveries placed inside; mounts to the opener rail and records in HD.",
     stock: 12,
     customFields: [],
   },
@@ -336,7 +340,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 1_895_00,
     image: img("entry-door"),
     category: "Entry & Patio Doors",
-    description: "An insulated steel door with a decorative oval glass insert that lets light in and keeps the view out.",
+    description:
+      "An insulated steel door with a decorative oval glass insert that lets light in and keeps the view out.",
     stock: 5,
     customFields: [
       {
@@ -377,7 +382,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 595_00,
     image: img("entry-door"),
     category: "Entry & Patio Doors",
-    description: "A full-view storm door with a screen that rolls away when you do not need it; protects your entry door from the weather.",
+    description:
+      "A full-view storm door with a screen that rolls away when you do not need it; protects your entry door from the weather.",
     stock: 11,
     customFields: [frameColour],
   },
@@ -388,7 +394,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 649_00,
     image: img("window"),
     category: "Windows",
-    description: "Both sashes tilt in for cleaning; welded vinyl frame, Low-E glass and a lifetime warranty. Price per window.",
+    description:
+      "Both sashes tilt in for cleaning; welded vinyl frame, Low-E glass and a lifetime warranty. Price per window.",
     stock: 60,
     customFields: [windowSize, windowGlass, frameColour],
   },
@@ -406,7 +413,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 3_450_00,
     image: img("bay-window"),
     category: "Windows",
-    description: "Three windows angled out from the wall for more light and a deeper sill; includes the seat board and insulated roof.",
+    description:
+      "Three windows angled out from the wall for more light and a deeper sill; includes the seat board and insulated roof.",
     stock: 4,
     customFields: [
       {
@@ -425,7 +433,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 429_00,
     image: img("window"),
     category: "Windows",
-    description: "A slider sized for basement openings, replacing old steel or glass block with an insulated vinyl window.",
+    description:
+      "A slider sized for basement openings, replacing old steel or glass block with an insulated vinyl window.",
     stock: 20,
     customFields: [frameColour],
   },
@@ -445,7 +454,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 79_00,
     image: img("weather-seal"),
     category: "Home Goods",
-    description: "A new bottom seal and retainer that keeps out water, snow and mice; fitted to single or double doors.",
+    description:
+      "A new bottom seal and retainer that keeps out water, snow and mice; fitted to single or double doors.",
     stock: 50,
     customFields: [
       {
@@ -491,7 +501,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 129_95,
     image: img("service"),
     category: "Services",
-    description: "Our 25-point inspection with lubrication, balance check, hardware tightening and safety-sensor alignment.",
+    description:
+      "Our 25-point inspection with lubrication, balance check, hardware tightening and safety-sensor alignment.",
     stock: 100,
     customFields: [
       {
@@ -508,7 +519,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 329_00,
     image: img("spring"),
     category: "Services",
-    description: "High-cycle torsion springs rated for about 10,000 cycles, installed and the door balanced by a certified technician.",
+    description:
+      "High-cycle torsion springs rated for about 10,000 cycles, installed and the door balanced by a certified technician.",
     stock: 30,
     customFields: [
       {
@@ -525,7 +537,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 149_00,
     image: img("service"),
     category: "Services",
-    description: "We clear gutters and downspouts, flush them, and check every hanger and seam on your home; the price is for a single-story home, with a two-story home as an option.",
+    description:
+      "We clear gutters and downspouts, flush them, and check every hanger and seam on your home; the price is for a single-story home, with a two-story home as an option.",
     stock: 100,
     customFields: [
       {

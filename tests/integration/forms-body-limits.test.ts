@@ -29,7 +29,13 @@ afterAll(async () => {
   await conn?.close();
 });
 
-const valid = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "(810) 555-0142", details: "Hello." };
+const valid = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.com",
+  phone: "(810) 555-0142",
+  details: "Hello.",
+};
 const MB = 1024 * 1024;
 
 /** A request whose body arrives as a stream in pieces of `piece` bytes (so delimiters fall across them): no Content-Length, as when sent chunked. */
@@ -58,25 +64,40 @@ describe("text bodies", () => {
     expect(JSON.stringify(outcome).length).toBeLessThan(1000); // nothing of the body comes back
 
     // The same through the no-JS page action: a short answer, not the 3 MB re-rendered.
-    const page = await formAction(contactForm, { request: streamed("/contact", body, "application/x-www-form-urlencoded") }, { db: conn.db, clientIp: nextIp() });
+    const page = await formAction(
+      contactForm,
+      { request: streamed("/contact", body, "application/x-www-form-urlencoded") },
+      { db: conn.db, clientIp: nextIp() },
+    );
     expect(page.init?.status).toBe(413);
     expect(JSON.stringify(page.data).length).toBeLessThan(1000);
     expect(await storedRows()).toBe(before);
   });
 
   it("a declared Content-Length over 1 MB is refused before reading; a smaller one that lies is not trusted", async () => {
-    const declaredBig = formPost("/contact", "first_name=x", { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(2 * MB) });
+    const declaredBig = formPost("/contact", "first_name=x", {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": String(2 * MB),
+    });
     // (undici may drop a Content-Length set by hand; when it keeps it, the answer is 413 at once.)
     if (declaredBig.headers.get("content-length")) expect((await contactPost(declaredBig)).status).toBe(413);
-    const lying = streamed("/contact", new TextEncoder().encode(`details=${"y".repeat(2 * MB)}`), "application/x-www-form-urlencoded");
+    const lying = streamed(
+      "/contact",
+      new TextEncoder().encode(`details=${"y".repeat(2 * MB)}`),
+      "application/x-www-form-urlencoded",
+    );
     lying.headers.set("content-length", "20");
     expect((await contactPost(lying)).status).toBe(413);
   });
 
   it("100,000 tiny fields: 413 'too many fields' (URL-encoded and JSON)", async () => {
-    const urlencoded = await contactPost(formPost("/contact", "a=1&".repeat(100_000), { "Content-Type": "application/x-www-form-urlencoded" }));
+    const urlencoded = await contactPost(
+      formPost("/contact", "a=1&".repeat(100_000), { "Content-Type": "application/x-www-form-urlencoded" }),
+    );
     expect(urlencoded).toMatchObject({ status: 413, message: TOO_MANY_FIELDS_MESSAGE, reply: null });
-    const json = await apiContact(formPost("/api/store/contact/submit", { ...valid, a: Array.from({ length: 100_000 }, () => 1) }));
+    const json = await apiContact(
+      formPost("/api/store/contact/submit", { ...valid, a: Array.from({ length: 100_000 }, () => 1) }),
+    );
     expect(json.status).toBe(413);
     expect(await json.json()).toEqual({ success: false, message: TOO_MANY_FIELDS_MESSAGE });
   });
@@ -105,7 +126,9 @@ describe("text bodies", () => {
     expect(fields.get("details")).toBe("\uFFFD\uFFFD");
     expect(fields.get("email")).toBe("\uFFFD\uFFFD(");
 
-    const outcome = await contactPost(new Request(request.url, { method: "POST", headers: request.headers, body: bytes }));
+    const outcome = await contactPost(
+      new Request(request.url, { method: "POST", headers: request.headers, body: bytes }),
+    );
     expect(outcome.status).toBe(400); // the schema's field errors, not a 500
     expect(outcome.fieldErrors.email).toBeDefined();
   });
@@ -114,16 +137,20 @@ describe("text bodies", () => {
 describe("JSON", () => {
   it("nested 10,000 deep: 400 with a clear message", async () => {
     const deep = `{"first_name":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
-    const response = await apiContact(formPost("/api/store/contact/submit", deep, { "Content-Type": "application/json" }));
+    const response = await apiContact(
+      formPost("/api/store/contact/submit", deep, { "Content-Type": "application/json" }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, message: JSON_TOO_DEEP_MESSAGE });
   });
 
-  it("a 400 KB {\"first_name\":[[[…]]]} is a 400, not a 500 (JSON.stringify overflowed on it)", async () => {
+  it('a 400 KB {"first_name":[[[…]]]} is a 400, not a 500 (JSON.stringify overflowed on it)', async () => {
     const half = 200 * 1024;
     const body = `{"first_name":${"[".repeat(half)}${"]".repeat(half)}}`;
     expect(body.length).toBeGreaterThan(400 * 1024);
-    const response = await apiContact(formPost("/api/store/contact/submit", body, { "Content-Type": "application/json" }));
+    const response = await apiContact(
+      formPost("/api/store/contact/submit", body, { "Content-Type": "application/json" }),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe(JSON_TOO_DEEP_MESSAGE);
   });
@@ -132,13 +159,15 @@ describe("JSON", () => {
     for (const value of [{ a: 1 }, [["x"]], [{ b: 2 }]]) {
       const response = await apiContact(formPost("/api/store/contact/submit", { ...valid, first_name: value }));
       expect(response.status).toBe(400);
-      expect((await response.json()).message).toBe('The field "first_name" must be text, a number, true/false or a list of those.');
+      expect((await response.json()).message).toBe(
+        'The field "first_name" must be text, a number, true/false or a list of those.',
+      );
     }
   });
 
   it("brackets inside strings do not count as nesting; lists of text are fine", async () => {
     const response = await apiContact(
-      formPost("/api/store/contact/submit", { ...valid, details: "[[[[[[{{{{{ \\\" ]]]", tags: ["a", 1, true, null] }),
+      formPost("/api/store/contact/submit", { ...valid, details: '[[[[[[{{{{{ \\" ]]]', tags: ["a", 1, true, null] }),
     );
     // Past the body checks: the next refusal is the missing captcha.
     expect(await response.json()).toMatchObject({ success: false, message: "Please complete the CAPTCHA." });
@@ -148,7 +177,13 @@ describe("JSON", () => {
     const big = new TextEncoder().encode(JSON.stringify({ ...valid, details: "z".repeat(2 * MB) }));
     expect((await apiContact(streamed("/api/store/contact/submit", big, "application/json"))).status).toBe(413);
     const bad = Buffer.concat([Buffer.from('{"first_name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
-    const response = await apiContact(new Request(`${SITE}/api/store/contact/submit`, { method: "POST", headers: { Origin: SITE, "Content-Type": "application/json" }, body: bad }));
+    const response = await apiContact(
+      new Request(`${SITE}/api/store/contact/submit`, {
+        method: "POST",
+        headers: { Origin: SITE, "Content-Type": "application/json" },
+        body: bad,
+      }),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe("The request body is not valid JSON.");
   });
@@ -161,11 +196,24 @@ describe("multipart", () => {
   }
 
   /** A multipart body written by hand: each part's header lines, then its bytes. */
-  function multipart(parts: { headers: string[]; body: Uint8Array | string }[], boundary = "----f0rmB0undary"): { bytes: Uint8Array; type: string } {
-    const pieces = parts.flatMap(({ headers, body }) => [Buffer.from(`--${boundary}\r\n${headers.join("\r\n")}\r\n\r\n`), Buffer.from(body), Buffer.from("\r\n")]);
-    return { bytes: Buffer.concat([...pieces, Buffer.from(`--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
+  function multipart(
+    parts: { headers: string[]; body: Uint8Array | string }[],
+    boundary = "----f0rmB0undary",
+  ): { bytes: Uint8Array; type: string } {
+    const pieces = parts.flatMap(({ headers, body }) => [
+      Buffer.from(`--${boundary}\r\n${headers.join("\r\n")}\r\n\r\n`),
+      Buffer.from(body),
+      Buffer.from("\r\n"),
+    ]);
+    return {
+      bytes: Buffer.concat([...pieces, Buffer.from(`--${boundary}--\r\n`)]),
+      type: `multipart/form-data; boundary=${boundary}`,
+    };
   }
-  const field = (name: string, value: string) => ({ headers: [`Content-Disposition: form-data; name="${name}"`], body: value });
+  const field = (name: string, value: string) => ({
+    headers: [`Content-Disposition: form-data; name="${name}"`],
+    body: value,
+  });
 
   it("1,000 text fields, or 1,000 parts that are no field at all: 413 'too many fields'", async () => {
     const fd = toFormData({ ...valid });
@@ -175,7 +223,10 @@ describe("multipart", () => {
 
     // Parts without a Content-Disposition are skipped, but each still counts.
     const { bytes, type } = multipart(Array.from({ length: 1000 }, () => ({ headers: ["X-Nothing: 1"], body: "" })));
-    expect(await contactPost(streamed("/contact", bytes, type))).toMatchObject({ status: 413, message: TOO_MANY_FIELDS_MESSAGE });
+    expect(await contactPost(streamed("/contact", bytes, type))).toMatchObject({
+      status: 413,
+      message: TOO_MANY_FIELDS_MESSAGE,
+    });
   });
 
   it("text fields over 1 MB in all, one field over 1 MB, or field names that add up to it: 413", async () => {
@@ -184,18 +235,43 @@ describe("multipart", () => {
     expect(await contactPost(formPost("/contact", fd))).toMatchObject({ status: 413, message: TEXT_TOO_LARGE_MESSAGE });
 
     const one = toFormData({ ...valid, details: "d".repeat(2 * MB) });
-    expect(await contactPost(formPost("/contact", one))).toMatchObject({ status: 413, message: TEXT_TOO_LARGE_MESSAGE });
+    expect(await contactPost(formPost("/contact", one))).toMatchObject({
+      status: 413,
+      message: TEXT_TOO_LARGE_MESSAGE,
+    });
 
     // A name can be as long as a part's header allows (16 KB): names count towards the 1 MB too.
     const { bytes, type } = multipart(Array.from({ length: 100 }, (_, i) => field(`${i}-${"n".repeat(15_000)}`, "")));
-    expect(await contactPost(streamed("/contact", bytes, type))).toMatchObject({ status: 413, message: TEXT_TOO_LARGE_MESSAGE });
+    expect(await contactPost(streamed("/contact", bytes, type))).toMatchObject({
+      status: 413,
+      message: TEXT_TOO_LARGE_MESSAGE,
+    });
   });
 
   it("a part's header block over 16 KB (busboy's bound), or a charset no decoder knows: 400", async () => {
-    const long = multipart([{ headers: [`Content-Disposition: form-data; name="first_name"`, `X-Padding: ${"p".repeat(20_000)}`], body: "Ada" }]);
-    expect(await contactPost(streamed("/contact", long.bytes, long.type))).toMatchObject({ status: 400, message: BAD_MULTIPART_MESSAGE });
-    const charset = multipart([{ headers: [`Content-Disposition: form-data; name="first_name"`, "Content-Type: text/plain; charset=x-no-such-charset"], body: "Ada" }]);
-    expect(await contactPost(streamed("/contact", charset.bytes, charset.type))).toMatchObject({ status: 400, message: BAD_MULTIPART_MESSAGE });
+    const long = multipart([
+      {
+        headers: [`Content-Disposition: form-data; name="first_name"`, `X-Padding: ${"p".repeat(20_000)}`],
+        body: "Ada",
+      },
+    ]);
+    expect(await contactPost(streamed("/contact", long.bytes, long.type))).toMatchObject({
+      status: 400,
+      message: BAD_MULTIPART_MESSAGE,
+    });
+    const charset = multipart([
+      {
+        headers: [
+          `Content-Disposition: form-data; name="first_name"`,
+          "Content-Type: text/plain; charset=x-no-such-charset",
+        ],
+        body: "Ada",
+      },
+    ]);
+    expect(await contactPost(streamed("/contact", charset.bytes, charset.type))).toMatchObject({
+      status: 400,
+      message: BAD_MULTIPART_MESSAGE,
+    });
   });
 
   it("a body cut off inside a file no form takes is a 400 (the file's stream broke; the process does not)", async () => {

@@ -1,6 +1,13 @@
 import { MantineProvider } from "@mantine/core";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider, useLoaderData, type RouteObject } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  RouterContextProvider,
+  StaticRouterProvider,
+  useLoaderData,
+  type RouteObject,
+} from "react-router";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -62,7 +69,10 @@ async function render(request: Request) {
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return { status: context.statusCode, html: renderToString(<StaticRouterProvider router={router} context={context} />) };
+  return {
+    status: context.statusCode,
+    html: renderToString(<StaticRouterProvider router={router} context={context} />),
+  };
 }
 
 const url = "http://localhost:3000/residential-garage-doors";
@@ -93,7 +103,19 @@ describe("SimpleQuoteForm embedded on a product page", () => {
     expect(html).toContain('name="name__confirm"');
     // The contact form can post to /contact instead of its host page.
     expect(html).toContain('action="/contact#contact-status"');
-    for (const name of ["first_name", "last_name", "phone", "email", "zip", "contact_method", "quote_for", "description", "start_time", "consultation", "financing"]) {
+    for (const name of [
+      "first_name",
+      "last_name",
+      "phone",
+      "email",
+      "zip",
+      "contact_method",
+      "quote_for",
+      "description",
+      "start_time",
+      "consultation",
+      "financing",
+    ]) {
       expect(html, name).toContain(`name="${name}"`);
     }
     expect(html).not.toContain('name="existing_customer"');
@@ -103,7 +125,16 @@ describe("SimpleQuoteForm embedded on a product page", () => {
 
   it("without JavaScript: errors beside the fields and the values kept, on the same page", async () => {
     const { html, status } = await render(
-      post(toFormData({ first_name: "Ada", email: "ada@example.com", quote_for: ["Windows"], quote_type: "Residential", ...honeypotFields(), ...sumAnswer() })),
+      post(
+        toFormData({
+          first_name: "Ada",
+          email: "ada@example.com",
+          quote_for: ["Windows"],
+          quote_type: "Residential",
+          ...honeypotFields(),
+          ...sumAnswer(),
+        }),
+      ),
     );
     expect(status).toBe(400);
     expect(html).toContain("Last Name is required.");
@@ -137,7 +168,16 @@ describe("SimpleQuoteForm embedded on a product page", () => {
     expect(status).toBe(200);
     expect(html).toContain("Submitted successfully! A representative will reach out within 48 hours.");
     expect(html).not.toContain('value="Lovelace"');
-    const [row] = await rows<Record<string, unknown>>((await connect()).db, "select source, quote_type, page, client_ip, quote_for from quote_requests");
-    expect(row).toMatchObject({ source: "simple", quote_type: "Residential", page: "/residential-garage-doors", client_ip: "192.0.2.77", quote_for: ["Garage Doors", "Garage Door Opener"] });
+    const [row] = await rows<Record<string, unknown>>(
+      (await connect()).db,
+      "select source, quote_type, page, client_ip, quote_for from quote_requests",
+    );
+    expect(row).toMatchObject({
+      source: "simple",
+      quote_type: "Residential",
+      page: "/residential-garage-doors",
+      client_ip: "192.0.2.77",
+      quote_for: ["Garage Doors", "Garage Door Opener"],
+    });
   });
 });

@@ -13,7 +13,17 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { renderSubmissionMail, type SubmissionMail } from "~/mail/render.server";
 import { createTestDatabase } from "../support/db";
-import { altchaToken, count, formPost, honeypotFields, imageFile, rows, sumAnswer, toFormData, nextIp } from "./forms-support";
+import {
+  altchaToken,
+  count,
+  formPost,
+  honeypotFields,
+  imageFile,
+  rows,
+  sumAnswer,
+  toFormData,
+  nextIp,
+} from "./forms-support";
 
 /**
  * Every form's schema and handler against the real database: a valid
@@ -83,8 +93,26 @@ const cases: Case[] = [
     apiBody: "multipart-data",
     apiParams: { type: "commercial" },
     table: "quote_requests",
-    valid: { ...quote, quote_for: ["Windows", "Other"], email: "quote@example.com", existing_customer: "No", quote_type: "Residential" },
-    required: ["first_name", "last_name", "phone", "email", "zip", "contact_method", "financing", "consultation", "start_time", "existing_customer", "quote_type"],
+    valid: {
+      ...quote,
+      quote_for: ["Windows", "Other"],
+      email: "quote@example.com",
+      existing_customer: "No",
+      quote_type: "Residential",
+    },
+    required: [
+      "first_name",
+      "last_name",
+      "phone",
+      "email",
+      "zip",
+      "contact_method",
+      "financing",
+      "consultation",
+      "start_time",
+      "existing_customer",
+      "quote_type",
+    ],
     success: QUOTE_OK,
   },
   {
@@ -95,7 +123,17 @@ const cases: Case[] = [
     apiBody: "json",
     table: "quote_requests",
     valid: { ...quote, email: "simple@example.com", quote_type: "Residential" },
-    required: ["first_name", "last_name", "phone", "email", "zip", "contact_method", "financing", "consultation", "start_time"],
+    required: [
+      "first_name",
+      "last_name",
+      "phone",
+      "email",
+      "zip",
+      "contact_method",
+      "financing",
+      "consultation",
+      "start_time",
+    ],
     success: QUOTE_OK,
   },
   {
@@ -120,7 +158,19 @@ const cases: Case[] = [
       description: "Door will not close.",
       contactMethod: "Email",
     },
-    required: ["name", "phone", "email", "address1", "city", "state", "zip", "country", "serviceDate", "serviceTime", "contactMethod"],
+    required: [
+      "name",
+      "phone",
+      "email",
+      "address1",
+      "city",
+      "state",
+      "zip",
+      "country",
+      "serviceDate",
+      "serviceTime",
+      "contactMethod",
+    ],
     keepsValues: true,
     success: "Submitted successfully!",
   },
@@ -167,8 +217,24 @@ const cases: Case[] = [
       qualificationStatement: "Six years servicing overhead doors.",
     },
     required: [
-      "firstName", "lastName", "address", "city", "state", "zip", "phone", "email", "dateAvailable", "ssn",
-      "desiredSalary", "position", "usCitizen", "authorized", "workedBefore", "convicted", "education", "qualificationStatement",
+      "firstName",
+      "lastName",
+      "address",
+      "city",
+      "state",
+      "zip",
+      "phone",
+      "email",
+      "dateAvailable",
+      "ssn",
+      "desiredSalary",
+      "position",
+      "usCitizen",
+      "authorized",
+      "workedBefore",
+      "convicted",
+      "education",
+      "qualificationStatement",
     ],
     success: "Submitted successfully!",
   },
@@ -194,30 +260,50 @@ for (const c of cases) {
       const before = await count(conn.db, c.table);
       const outboxBefore = await count(conn.db, "outbox");
       const request = formPost(c.page, toFormData({ ...c.valid, ...honeypotFields(), ...sumAnswer() }));
-      const response = await formAction(c.def, { request, url: new URL(request.url) }, { db: conn.db, clientIp: "198.51.100.20" });
+      const response = await formAction(
+        c.def,
+        { request, url: new URL(request.url) },
+        { db: conn.db, clientIp: "198.51.100.20" },
+      );
       expect(response.init?.status).toBe(200);
       expect(response.data).toMatchObject({ form: c.def.id, status: "success", message: c.success });
-      if (c.keepsValues) expect(response.data.lastResult?.initialValue).toMatchObject({ name: c.valid.name, city: c.valid.city });
+      if (c.keepsValues)
+        expect(response.data.lastResult?.initialValue).toMatchObject({ name: c.valid.name, city: c.valid.city });
       else expect(response.data.lastResult).toEqual({ initialValue: null });
 
       expect(await count(conn.db, c.table)).toBe(before + 1);
-      const [row] = await rows<{ id: number; client_ip: string }>(conn.db, `select * from ${c.table} order by id desc limit 1`);
-      expect(row!.client_ip).toBe("198.51.100.20");
-      const mail = await rows<{ to: string; subject: string; text: string; html: string | null; content: SubmissionMail | null; status: string }>(
+      const [row] = await rows<{ id: number; client_ip: string }>(
         conn.db,
-        `select * from outbox where source_table = '${c.table}' and source_id = ${row!.id} order by id`,
+        `select * from ${c.table} order by id desc limit 1`,
       );
+      expect(row!.client_ip).toBe("198.51.100.20");
+      const mail = await rows<{
+        to: string;
+        subject: string;
+        text: string;
+        html: string | null;
+        content: SubmissionMail | null;
+        status: string;
+      }>(conn.db, `select * from outbox where source_table = '${c.table}' and source_id = ${row!.id} order by id`);
       expect(await count(conn.db, "outbox")).toBe(outboxBefore + 2);
       expect(mail.map((m) => m.to)).toEqual(["info@example.com", String(c.valid.email)]);
       expect(mail[0]!.subject).toContain(`#${row!.id}`);
       expect(mail[0]!.text).toContain(String(c.valid.phone));
       // The worker renders the HTML when it sends the mail, from what the row says.
-      expect(mail.every((m) => m.status === "pending" && m.html === null && renderSubmissionMail(m.content!).html.includes("</html>"))).toBe(true);
+      expect(
+        mail.every(
+          (m) => m.status === "pending" && m.html === null && renderSubmissionMail(m.content!).html.includes("</html>"),
+        ),
+      ).toBe(true);
     });
 
     it(`API ${c.api}: {success, message} through the same handler`, async () => {
       const before = await count(conn.db, c.table);
-      const response = await apiFormAction(c.def, { request: apiRequest(c, await altchaToken()) }, { db: conn.db, clientIp: nextIp(), ...(c.apiParams ? { overrides: { quote_type: "Commercial" } } : {}) });
+      const response = await apiFormAction(
+        c.def,
+        { request: apiRequest(c, await altchaToken()) },
+        { db: conn.db, clientIp: nextIp(), ...(c.apiParams ? { overrides: { quote_type: "Commercial" } } : {}) },
+      );
       const json = await response.json();
       expect(json, JSON.stringify(json)).toEqual({ success: true, message: c.success });
       expect(await count(conn.db, c.table)).toBe(before + 1);
@@ -229,12 +315,18 @@ for (const c of cases) {
       for (const field of c.required) {
         const values: Record<string, string | string[]> = { ...c.valid };
         delete values[field];
-        const outcome = await runForm(c.def, formPost(c.page, toFormData({ ...values, ...honeypotFields(), ...sumAnswer() })), { db: conn.db, clientIp: nextIp() });
+        const outcome = await runForm(
+          c.def,
+          formPost(c.page, toFormData({ ...values, ...honeypotFields(), ...sumAnswer() })),
+          { db: conn.db, clientIp: nextIp() },
+        );
         expect(outcome.status, field).toBe(400);
         expect(Object.keys(outcome.fieldErrors), field).toEqual([field]);
         expect(outcome.fieldErrors[field]![0], field).toMatch(/required|Please answer|Please tell us|Please choose/);
         // The values come back for the no-JS re-render.
-        expect(outcome.reply?.initialValue).toMatchObject({ [Object.keys(values)[0]!]: values[Object.keys(values)[0]!] });
+        expect(outcome.reply?.initialValue).toMatchObject({
+          [Object.keys(values)[0]!]: values[Object.keys(values)[0]!],
+        });
       }
       expect(await count(conn.db, c.table)).toBe(before);
       expect(await count(conn.db, "outbox")).toBe(outboxBefore);
@@ -253,15 +345,31 @@ describe("form-specific rules", () => {
       conn.db,
       `select file_name, mime, size from uploads where submission_table = 'quote_requests' and submission_id = ${row!.id} order by id`,
     );
-    expect(uploads.map((u) => [u.file_name, u.mime])).toEqual([["one.png", "image/png"], ["two.png", "image/png"]]);
+    expect(uploads.map((u) => [u.file_name, u.mime])).toEqual([
+      ["one.png", "image/png"],
+      ["two.png", "image/png"],
+    ]);
   });
 
   it("simple quote records its source and refuses products of the other list", async () => {
-    const [row] = await rows<{ source: string; existing_customer: string | null }>(conn.db, "select source, existing_customer from quote_requests where email = 'simple@example.com' limit 1");
+    const [row] = await rows<{ source: string; existing_customer: string | null }>(
+      conn.db,
+      "select source, existing_customer from quote_requests where email = 'simple@example.com' limit 1",
+    );
     expect(row).toEqual({ source: "simple", existing_customer: null });
     const outcome = await runForm(
       simpleQuoteForm,
-      formPost("/residential-windows", toFormData({ ...quote, email: "x@example.com", quote_type: "Residential", quote_for: ["Loading Docks"], ...sumAnswer(), ...honeypotFields() })),
+      formPost(
+        "/residential-windows",
+        toFormData({
+          ...quote,
+          email: "x@example.com",
+          quote_type: "Residential",
+          quote_for: ["Loading Docks"],
+          ...sumAnswer(),
+          ...honeypotFields(),
+        }),
+      ),
       { db: conn.db, clientIp: nextIp() },
     );
     expect(outcome.fieldErrors.quote_for).toEqual(["Please choose from the listed products."]);
@@ -270,7 +378,18 @@ describe("form-specific rules", () => {
   it("a business name belongs on a commercial quote only", async () => {
     const outcome = await runForm(
       fullQuoteForm,
-      formPost("/request-quote", toFormData({ ...quote, email: "y@example.com", existing_customer: "Yes", quote_type: "Residential", business_name: "Acme", ...sumAnswer(), ...honeypotFields() })),
+      formPost(
+        "/request-quote",
+        toFormData({
+          ...quote,
+          email: "y@example.com",
+          existing_customer: "Yes",
+          quote_type: "Residential",
+          business_name: "Acme",
+          ...sumAnswer(),
+          ...honeypotFields(),
+        }),
+      ),
       { db: conn.db, clientIp: nextIp() },
     );
     expect(outcome.fieldErrors).toEqual({ business_name: ["A business name belongs on a commercial quote."] });
@@ -279,14 +398,23 @@ describe("form-specific rules", () => {
   it("commercial service refuses a date in the past (America/Detroit)", async () => {
     const outcome = await runForm(
       commercialServiceForm,
-      formPost("/request-service", toFormData({ ...cases[3]!.valid, serviceDate: inDays(-1), ...sumAnswer(), ...honeypotFields() })),
+      formPost(
+        "/request-service",
+        toFormData({ ...cases[3]!.valid, serviceDate: inDays(-1), ...sumAnswer(), ...honeypotFields() }),
+      ),
       { db: conn.db, clientIp: nextIp() },
     );
     expect(outcome.fieldErrors).toEqual({ serviceDate: ["Please choose today or a later date."] });
   });
 
   it("employment: the SSN is stored encrypted, absent from every e-mail and from the log", async () => {
-    const stored = await rows<{ id: number; ssn_encrypted: string; secret_ref: string; us_citizen: boolean; worked_before: boolean }>(
+    const stored = await rows<{
+      id: number;
+      ssn_encrypted: string;
+      secret_ref: string;
+      us_citizen: boolean;
+      worked_before: boolean;
+    }>(
       conn.db,
       "select id, ssn_encrypted, secret_ref, us_citizen, worked_before from employment_applications order by id limit 2",
     );
@@ -297,7 +425,10 @@ describe("form-specific rules", () => {
     expect(stored).toHaveLength(2);
     expect(() => decryptText(row!.ssn_encrypted, ssnPlace(stored[1]!.secret_ref))).toThrow();
     expect(row).toMatchObject({ us_citizen: true, worked_before: false });
-    const mail = await rows<{ text: string; content: SubmissionMail }>(conn.db, "select text, content from outbox where source_table = 'employment_applications'");
+    const mail = await rows<{ text: string; content: SubmissionMail }>(
+      conn.db,
+      "select text, content from outbox where source_table = 'employment_applications'",
+    );
     expect(mail.length).toBeGreaterThan(0);
     for (const m of mail) {
       expect(`${m.text}${renderSubmissionMail(m.content).html}`).not.toMatch(/6789/);
@@ -310,7 +441,14 @@ describe("form-specific rules", () => {
       vi.spyOn(log, level).mockImplementation(((...args: unknown[]) => void logged.push(args)) as never),
     );
     try {
-      const ok = await runForm(employmentForm, formPost("/employment", toFormData({ ...cases[5]!.valid, ssn: "987 65 4321", ...sumAnswer(), ...honeypotFields() })), { db: conn.db, clientIp: nextIp() });
+      const ok = await runForm(
+        employmentForm,
+        formPost(
+          "/employment",
+          toFormData({ ...cases[5]!.valid, ssn: "987 65 4321", ...sumAnswer(), ...honeypotFields() }),
+        ),
+        { db: conn.db, clientIp: nextIp() },
+      );
       expect(ok.ok).toBe(true);
       const failing: FormDefinition<typeof employmentForm.schema> = {
         ...employmentForm,
@@ -320,7 +458,14 @@ describe("form-specific rules", () => {
         },
       };
       const before = await count(conn.db, "employment_applications");
-      const failed = await runForm(failing, formPost("/employment", toFormData({ ...cases[5]!.valid, ssn: "987-65-4322", ...sumAnswer(), ...honeypotFields() })), { db: conn.db, clientIp: nextIp() });
+      const failed = await runForm(
+        failing,
+        formPost(
+          "/employment",
+          toFormData({ ...cases[5]!.valid, ssn: "987-65-4322", ...sumAnswer(), ...honeypotFields() }),
+        ),
+        { db: conn.db, clientIp: nextIp() },
+      );
       expect(failed).toMatchObject({ ok: false, status: 500, message: "An error occurred. Please try again." });
       expect(await count(conn.db, "employment_applications")).toBe(before);
     } finally {
@@ -336,12 +481,22 @@ describe("form-specific rules", () => {
     const post = (extra: Record<string, string>) =>
       formPost("/employment", toFormData({ ...cases[5]!.valid, ssn, ...honeypotFields(), ...extra }));
     const refusals = [
-      await formAction(employmentForm, { request: post({ email: "not-an-address", ...sumAnswer() }) }, { db: conn.db, clientIp: nextIp() }),
-      await formAction(employmentForm, { request: post({ captcha_answer: "99", captcha_challenge: sumAnswer().captcha_challenge }) }, { db: conn.db, clientIp: nextIp() }),
+      await formAction(
+        employmentForm,
+        { request: post({ email: "not-an-address", ...sumAnswer() }) },
+        { db: conn.db, clientIp: nextIp() },
+      ),
+      await formAction(
+        employmentForm,
+        { request: post({ captcha_answer: "99", captcha_challenge: sumAnswer().captcha_challenge }) },
+        { db: conn.db, clientIp: nextIp() },
+      ),
     ];
     const ip = nextIp();
     for (let i = 0; i <= env().RATE_LIMIT_MAX; i++) {
-      refusals.push(await formAction(employmentForm, { request: post({ email: "not-an-address" }) }, { db: conn.db, clientIp: ip }));
+      refusals.push(
+        await formAction(employmentForm, { request: post({ email: "not-an-address" }) }, { db: conn.db, clientIp: ip }),
+      );
     }
     expect(refusals.map((r) => r.init?.status)).toContain(429);
     for (const refusal of refusals) {

@@ -28,7 +28,18 @@ afterAll(async () => {
 async function submitContact(n: number) {
   const outcome = await runForm(
     contactForm,
-    formPost("/contact", toFormData({ first_name: `Visitor${n}`, last_name: "Test", email: `visitor${n}@example.com`, phone: "(810) 555-0101", details: `Message ${n}`, ...honeypotFields(), ...sumAnswer() })),
+    formPost(
+      "/contact",
+      toFormData({
+        first_name: `Visitor${n}`,
+        last_name: "Test",
+        email: `visitor${n}@example.com`,
+        phone: "(810) 555-0101",
+        details: `Message ${n}`,
+        ...honeypotFields(),
+        ...sumAnswer(),
+      }),
+    ),
     { db: conn.db, clientIp: nextIp() },
   );
   expect(outcome.ok).toBe(true);
@@ -57,14 +68,27 @@ describe("outbox delivery over SMTP", () => {
       await Promise.all(workers.map((w) => w.stop()));
       await stopPeer(peer.server);
     }
-    const outbox = await rows<{ to: string; status: string; attempts: number; sent_at: Date | null; source_id: number }>(conn.db, "select * from outbox order by id");
+    const outbox = await rows<{
+      to: string;
+      status: string;
+      attempts: number;
+      sent_at: Date | null;
+      source_id: number;
+    }>(conn.db, "select * from outbox order by id");
     expect(outbox).toHaveLength(6);
     expect(outbox.every((m) => m.status === "sent" && m.attempts === 1 && m.sent_at !== null)).toBe(true);
     expect(new Set(outbox.map((m) => m.source_id))).toEqual(new Set(ids));
 
     expect(peer.received).toHaveLength(6);
     const recipients = peer.received.flatMap((m) => m.to).sort();
-    expect(recipients).toEqual(["info@example.com", "info@example.com", "info@example.com", "visitor1@example.com", "visitor2@example.com", "visitor3@example.com"]);
+    expect(recipients).toEqual([
+      "info@example.com",
+      "info@example.com",
+      "info@example.com",
+      "visitor1@example.com",
+      "visitor2@example.com",
+      "visitor3@example.com",
+    ]);
     const company = peer.received.find((m) => m.to[0] === "info@example.com" && m.raw.includes("Visitor2"))!;
     expect(company.from).toBe("no-reply@example.com");
     expect(company.raw).toContain("multipart/alternative");
@@ -82,10 +106,16 @@ describe("outbox delivery over SMTP", () => {
       const id = await submitContact(4);
       // Both messages are tried (at once: the worker keeps several in flight) and refused.
       await waitFor(async () => {
-        const r = await rows<{ last_error: string | null }>(conn.db, `select last_error from outbox where source_id = ${id}`);
+        const r = await rows<{ last_error: string | null }>(
+          conn.db,
+          `select last_error from outbox where source_id = ${id}`,
+        );
         return r.length === 2 && r.every((m) => m.last_error !== null);
       });
-      const failed = await rows<{ status: string; last_error: string }>(conn.db, `select status, last_error from outbox where source_id = ${id}`);
+      const failed = await rows<{ status: string; last_error: string }>(
+        conn.db,
+        `select status, last_error from outbox where source_id = ${id}`,
+      );
       // Waiting for their retry (or in it: the backoff here is 150 ms), neither sent nor given up.
       expect(failed.every((m) => m.status === "pending" || m.status === "sending")).toBe(true);
       expect(failed.every((m) => /ECONNREFUSED|connect/i.test(m.last_error))).toBe(true);
@@ -108,7 +138,10 @@ describe("outbox delivery over SMTP", () => {
     await submitContact(5);
     // Another instance claims both messages, then dies before sending them.
     const claimed = await claimDueMail(conn.db, 10, 60_000);
-    expect(claimed.map((m) => [m.status, m.attempts])).toEqual([["sending", 1], ["sending", 1]]);
+    expect(claimed.map((m) => [m.status, m.attempts])).toEqual([
+      ["sending", 1],
+      ["sending", 1],
+    ]);
     expect(claimed[0]!.id).toBeLessThan(claimed[1]!.id);
     expect(claimed[0]!.subject).toBeTruthy();
     expect(await claimDueMail(conn.db, 10, 60_000)).toEqual([]); // its lease holds
@@ -125,14 +158,20 @@ describe("outbox delivery over SMTP", () => {
       await stopPeer(peer.server);
     }
     expect(peer.received.map((m) => m.to[0]).sort()).toEqual(["info@example.com", "visitor5@example.com"]);
-    const sent = await rows<{ attempts: number; locked_until: Date | null }>(conn.db, "select attempts, locked_until from outbox");
+    const sent = await rows<{ attempts: number; locked_until: Date | null }>(
+      conn.db,
+      "select attempts, locked_until from outbox",
+    );
     expect(sent.every((m) => m.attempts === 2 && m.locked_until === null)).toBe(true);
   });
 
   it("the worker renders a submission's mails when it sends them: the visitor gets the template's HTML of what they sent", async () => {
     await conn.db.execute(sql`delete from outbox`);
     const id = await submitContact(6);
-    const stored = await rows<{ html: string | null; content: unknown }>(conn.db, "select html, content from outbox order by id");
+    const stored = await rows<{ html: string | null; content: unknown }>(
+      conn.db,
+      "select html, content from outbox order by id",
+    );
     expect(stored.every((m) => m.html === null && m.content !== null)).toBe(true);
 
     const sent: MailMessage[] = [];
@@ -159,7 +198,8 @@ describe("outbox delivery over SMTP", () => {
     ];
     const expected = renderSubmissionMail({
       title: "Thank you — we received your message",
-      intro: "Hello Visitor6 Test, thank you for contacting Dover Doors & Windows. We received your contact message. We will get back to you soon.",
+      intro:
+        "Hello Visitor6 Test, thank you for contacting Dover Doors & Windows. We received your contact message. We will get back to you soon.",
       rows: rowsSent,
       footer: "Dover Doors & Windows · reply to this e-mail or write to info@example.com if anything needs correcting.",
     });

@@ -65,16 +65,26 @@ afterAll(async () => {
 });
 
 async function rows(db: Database, email: string) {
-  const [c] = await db.execute<{ n: unknown }>(sql`select count(*) as n from contact_submissions where email = ${email}`).then((r) =>
-    "rows" in (r as object) ? (r as unknown as { rows: { n: unknown }[] }).rows : (r as unknown as { n: unknown }[]),
-  );
+  const [c] = await db
+    .execute<{ n: unknown }>(sql`select count(*) as n from contact_submissions where email = ${email}`)
+    .then((r) =>
+      "rows" in (r as object) ? (r as unknown as { rows: { n: unknown }[] }).rows : (r as unknown as { n: unknown }[]),
+    );
   return toCount(c?.n);
 }
 
 function post(email: string) {
   return formPost(
     "/contact",
-    toFormData({ first_name: "Grace", last_name: "Hopper", email, phone: "(810) 555-0144", details: "Our door is stuck.", ...honeypotFields(), ...sumAnswer() }),
+    toFormData({
+      first_name: "Grace",
+      last_name: "Hopper",
+      email,
+      phone: "(810) 555-0144",
+      details: "Our door is stuck.",
+      ...honeypotFields(),
+      ...sumAnswer(),
+    }),
   );
 }
 
@@ -83,17 +93,26 @@ describe(`a database outage mid-run (${usingServer() ? "PostgreSQL server" : "PG
     expect((await runForm(contactForm, post("before@example.com"), { db: app.db, clientIp: nextIp() })).ok).toBe(true);
 
     await proxy.cut();
-    const during = await formAction(contactForm, { request: post("during@example.com") }, { db: app.db, clientIp: nextIp() });
+    const during = await formAction(
+      contactForm,
+      { request: post("during@example.com") },
+      { db: app.db, clientIp: nextIp() },
+    );
     const init = during.init as { status?: number; headers?: HeadersInit } | null;
     expect(init?.status).toBe(503);
     expect(new Headers(init?.headers).get("Retry-After")).toBe("30");
     expect(during.data).toMatchObject({ status: "error", message: UNAVAILABLE_MESSAGE });
-    expect(during.data.lastResult?.initialValue).toMatchObject({ first_name: "Grace", email: "during@example.com", details: "Our door is stuck." });
+    expect(during.data.lastResult?.initialValue).toMatchObject({
+      first_name: "Grace",
+      email: "during@example.com",
+      details: "Our door is stuck.",
+    });
 
     await proxy.restore();
     // The pool reconnects by itself: the next visitor's submission goes through.
     let after = await runForm(contactForm, post("after@example.com"), { db: app.db, clientIp: nextIp() });
-    for (let i = 0; i < 5 && !after.ok; i++) after = await runForm(contactForm, post("after@example.com"), { db: app.db, clientIp: nextIp() });
+    for (let i = 0; i < 5 && !after.ok; i++)
+      after = await runForm(contactForm, post("after@example.com"), { db: app.db, clientIp: nextIp() });
     expect(after).toMatchObject({ ok: true, status: 200 });
 
     expect(await rows(app.db, "before@example.com")).toBe(1);

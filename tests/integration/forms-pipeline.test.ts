@@ -25,7 +25,13 @@ import { altchaToken, count, formPost, honeypotFields, sumAnswer, toFormData, ne
  */
 let conn: Connection;
 const CAPTCHA = "Please complete the CAPTCHA.";
-const valid = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "(810) 555-0142", details: "Hello." };
+const valid = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.com",
+  phone: "(810) 555-0142",
+  details: "Hello.",
+};
 
 beforeAll(async () => {
   conn = await createTestDatabase({ seed: false });
@@ -35,7 +41,10 @@ afterAll(async () => {
 });
 
 async function submit(extra: Record<string, string>, headers: Record<string, string> = {}, clientIp = nextIp()) {
-  return runForm(contactForm, formPost("/contact", toFormData({ ...valid, ...honeypotFields(), ...extra }), headers), { db: conn.db, clientIp });
+  return runForm(contactForm, formPost("/contact", toFormData({ ...valid, ...honeypotFields(), ...extra }), headers), {
+    db: conn.db,
+    clientIp,
+  });
 }
 
 async function stored() {
@@ -61,10 +70,14 @@ describe("captcha", () => {
 
     const old = createSumChallenge(Date.now() - 31 * 60_000);
     const [, a, b] = /(\d) \+ (\d)/.exec(old.question)!;
-    expect((await submit({ captcha_answer: String(Number(a) + Number(b)), captcha_challenge: old.token })).message).toBe(CAPTCHA);
+    expect(
+      (await submit({ captcha_answer: String(Number(a) + Number(b)), captcha_challenge: old.token })).message,
+    ).toBe(CAPTCHA);
     expect(await stored()).toEqual(before);
 
-    expect((await submit({ captcha_answer: good.captcha_answer, captcha_challenge: good.captcha_challenge })).ok).toBe(true);
+    expect((await submit({ captcha_answer: good.captcha_answer, captcha_challenge: good.captcha_challenge })).ok).toBe(
+      true,
+    );
     const replay = await submit({ captcha_answer: good.captcha_answer, captcha_challenge: good.captcha_challenge });
     expect(replay).toMatchObject({ ok: false, message: CAPTCHA });
     expect((await stored()).rows).toBe(before.rows + 1);
@@ -74,13 +87,17 @@ describe("captcha", () => {
     const before = await stored();
     const challenge = await createAltchaChallenge();
     const solution = (await solveChallenge({ challenge, deriveKey }))!;
-    const forged = Buffer.from(JSON.stringify({ challenge, solution: { ...solution, counter: solution.counter + 1 } })).toString("base64");
+    const forged = Buffer.from(
+      JSON.stringify({ challenge, solution: { ...solution, counter: solution.counter + 1 } }),
+    ).toString("base64");
     expect((await submit({ recaptcha_token: forged })).message).toBe(CAPTCHA);
     expect((await submit({ recaptcha_token: "not-a-token" })).message).toBe(CAPTCHA);
 
     const expired = await createAltchaChallenge(Date.now() - 11 * 60_000);
     const expiredSolution = (await solveChallenge({ challenge: expired, deriveKey }))!;
-    const expiredToken = Buffer.from(JSON.stringify({ challenge: expired, solution: expiredSolution })).toString("base64");
+    const expiredToken = Buffer.from(JSON.stringify({ challenge: expired, solution: expiredSolution })).toString(
+      "base64",
+    );
     expect((await submit({ recaptcha_token: expiredToken })).message).toBe(CAPTCHA);
     expect(await stored()).toEqual(before);
 
@@ -96,7 +113,11 @@ describe("captcha", () => {
       http.post(SITEVERIFY_URL, async ({ request }) => {
         const body = new URLSearchParams(await request.text());
         calls.push(body);
-        return HttpResponse.json(body.get("response") === "good-token" ? { success: true } : { success: false, "error-codes": ["invalid-input-response"] });
+        return HttpResponse.json(
+          body.get("response") === "good-token"
+            ? { success: true }
+            : { success: false, "error-codes": ["invalid-input-response"] },
+        );
       }),
     );
     server.listen({ onUnhandledRequest: "error" });
@@ -138,7 +159,13 @@ describe("cross-origin and rate limit", () => {
     expect(outcome).toMatchObject({ status: 403, message: CROSS_ORIGIN_MESSAGE });
     const response = await apiFormAction(
       contactForm,
-      { request: formPost("/api/store/contact/submit", { ...valid, recaptcha_token: "x" }, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }) },
+      {
+        request: formPost(
+          "/api/store/contact/submit",
+          { ...valid, recaptcha_token: "x" },
+          { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+        ),
+      },
       { db: conn.db, clientIp: nextIp() },
     );
     expect(response.status).toBe(403);
@@ -160,7 +187,11 @@ describe("cross-origin and rate limit", () => {
     expect(limited.reply?.initialValue).toMatchObject({ first_name: "Ada" });
     expect(await stored()).toEqual(before);
 
-    const api = await apiFormAction(contactForm, { request: formPost("/api/store/contact/submit", valid) }, { db: conn.db, clientIp: ip });
+    const api = await apiFormAction(
+      contactForm,
+      { request: formPost("/api/store/contact/submit", valid) },
+      { db: conn.db, clientIp: ip },
+    );
     expect(api.status).toBe(429);
     expect(await api.json()).toEqual({ success: false, message: RATE_LIMIT_MESSAGE });
 
@@ -172,17 +203,25 @@ describe("cross-origin and rate limit", () => {
 });
 
 describe("one transaction per submission", () => {
-  function variant(handle: FormDefinition<typeof contactForm.schema>["handle"]): FormDefinition<typeof contactForm.schema> {
+  function variant(
+    handle: FormDefinition<typeof contactForm.schema>["handle"],
+  ): FormDefinition<typeof contactForm.schema> {
     return { ...contactForm, handle };
   }
 
   it("a thrown error rolls back the row and its mail: 'An error occurred. Please try again.'", async () => {
     const before = await stored();
     const def = variant(async (tx) => {
-      await tx.insert(contactSubmissions).values({ firstName: "x", lastName: "y", email: "z@example.com", phone: "1", details: "d" });
+      await tx
+        .insert(contactSubmissions)
+        .values({ firstName: "x", lastName: "y", email: "z@example.com", phone: "1", details: "d" });
       throw new Error("disk full");
     });
-    const outcome = await runForm(def, formPost("/contact", toFormData({ ...valid, ...sumAnswer(), ...honeypotFields() })), { db: conn.db, clientIp: nextIp() });
+    const outcome = await runForm(
+      def,
+      formPost("/contact", toFormData({ ...valid, ...sumAnswer(), ...honeypotFields() })),
+      { db: conn.db, clientIp: nextIp() },
+    );
     expect(outcome).toMatchObject({ ok: false, status: 500, message: "An error occurred. Please try again." });
     expect(await stored()).toEqual(before);
   });
@@ -193,27 +232,48 @@ describe("one transaction per submission", () => {
       await contactForm.handle(tx, value, ctx);
       throw new FormFailure("Your card was declined.", {}, 402);
     });
-    const outcome = await runForm(def, formPost("/contact", toFormData({ ...valid, ...sumAnswer(), ...honeypotFields() })), { db: conn.db, clientIp: nextIp() });
+    const outcome = await runForm(
+      def,
+      formPost("/contact", toFormData({ ...valid, ...sumAnswer(), ...honeypotFields() })),
+      { db: conn.db, clientIp: nextIp() },
+    );
     expect(outcome).toMatchObject({ ok: false, status: 402, message: "Your card was declined." });
     expect(outcome.reply?.initialValue).toMatchObject({ email: "ada@example.com" });
     expect(await stored()).toEqual(before);
   });
 
   it("a handler may ask for a redirect after success (HTML: 302; API: reported)", async () => {
-    const def = variant(async (tx, value, ctx) => ({ ...(await contactForm.handle(tx, value, ctx)), redirectTo: "/order-confirmation?order=7" }));
+    const def = variant(async (tx, value, ctx) => ({
+      ...(await contactForm.handle(tx, value, ctx)),
+      redirectTo: "/order-confirmation?order=7",
+    }));
     const request = formPost("/contact", toFormData({ ...valid, ...sumAnswer(), ...honeypotFields() }));
     const thrown = await formAction(def, { request }, { db: conn.db, clientIp: nextIp() }).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("Location")).toBe("/order-confirmation?order=7");
-    const api = await apiFormAction(def, { request: formPost("/api/x", { ...valid, recaptcha_token: await altchaToken() }) }, { db: conn.db, clientIp: nextIp() });
-    expect(await api.json()).toEqual({ success: true, message: "Your message has been sent!", redirect: "/order-confirmation?order=7" });
+    const api = await apiFormAction(
+      def,
+      { request: formPost("/api/x", { ...valid, recaptcha_token: await altchaToken() }) },
+      { db: conn.db, clientIp: nextIp() },
+    );
+    expect(await api.json()).toEqual({
+      success: true,
+      message: "Your message has been sent!",
+      redirect: "/order-confirmation?order=7",
+    });
   });
 
   it("bodies it cannot read are refused cleanly", async () => {
-    const bad = await runForm(contactForm, formPost("/contact", "{not json", { "Content-Type": "application/json" }), { db: conn.db, clientIp: nextIp() });
+    const bad = await runForm(contactForm, formPost("/contact", "{not json", { "Content-Type": "application/json" }), {
+      db: conn.db,
+      clientIp: nextIp(),
+    });
     expect(bad).toMatchObject({ status: 400, message: "The request body is not valid JSON." });
-    const plain = await runForm(contactForm, formPost("/contact", "hello", { "Content-Type": "text/plain" }), { db: conn.db, clientIp: nextIp() });
+    const plain = await runForm(contactForm, formPost("/contact", "hello", { "Content-Type": "text/plain" }), {
+      db: conn.db,
+      clientIp: nextIp(),
+    });
     expect(plain.status).toBe(415);
   });
 });
@@ -223,7 +283,14 @@ describe("submission key (one stored submission per form render)", () => {
   const keyed = (key: string, extra: Record<string, string> = {}) =>
     formPost(
       "/contact",
-      toFormData({ ...valid, email: `k-${crypto.randomUUID().slice(0, 8)}@example.com`, ...honeypotFields(), ...sumAnswer(), submission_key: key, ...extra }),
+      toFormData({
+        ...valid,
+        email: `k-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        ...honeypotFields(),
+        ...sumAnswer(),
+        submission_key: key,
+        ...extra,
+      }),
     );
   const keysStored = () => count(conn.db, "submission_keys");
 
@@ -235,7 +302,12 @@ describe("submission key (one stored submission per form render)", () => {
     const outcome = await runForm(contactForm, first, { db: conn.db, clientIp: nextIp() });
     expect(outcome).toMatchObject({ ok: true, status: 200, message: "Your message has been sent!" });
     const again = await runForm(contactForm, replay, { db: conn.db, clientIp: nextIp() });
-    expect(again).toMatchObject({ ok: true, status: 200, message: "Your message has been sent!", submissionId: outcome.submissionId });
+    expect(again).toMatchObject({
+      ok: true,
+      status: 200,
+      message: "Your message has been sent!",
+      submissionId: outcome.submissionId,
+    });
     expect(await stored()).toEqual({ rows: before.rows + 1, mail: before.mail + 2 });
   });
 
@@ -252,7 +324,10 @@ describe("submission key (one stored submission per form render)", () => {
 
   it("is kept in a refused form's values (so its retry is recognised), and not in a kept form after success", async () => {
     const key = crypto.randomUUID();
-    const refused = await runForm(contactForm, keyed(key, { email: "not-an-address" }), { db: conn.db, clientIp: nextIp() });
+    const refused = await runForm(contactForm, keyed(key, { email: "not-an-address" }), {
+      db: conn.db,
+      clientIp: nextIp(),
+    });
     expect(refused.ok).toBe(false);
     expect(refused.reply?.initialValue).toMatchObject({ submission_key: key });
     const keepsValues: FormDefinition<typeof contactForm.schema> = { ...contactForm, keepValuesOnSuccess: true };
@@ -278,7 +353,8 @@ describe("submission key (one stored submission per form render)", () => {
       async handle(tx, value, ctx) {
         const result = await contactForm.handle(tx, value, ctx);
         attempts += 1;
-        if (attempts === 1) throw Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+        if (attempts === 1)
+          throw Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
         return result;
       },
     };
@@ -289,10 +365,14 @@ describe("submission key (one stored submission per form render)", () => {
 
     // Without a key there is no safe retry: the visitor is told, values kept, with a Retry-After.
     attempts = 0;
-    const unkeyed = await runForm(def, formPost("/contact", toFormData({ ...valid, email: "nokey@example.com", ...honeypotFields(), ...sumAnswer() })), {
-      db: conn.db,
-      clientIp: nextIp(),
-    });
+    const unkeyed = await runForm(
+      def,
+      formPost("/contact", toFormData({ ...valid, email: "nokey@example.com", ...honeypotFields(), ...sumAnswer() })),
+      {
+        db: conn.db,
+        clientIp: nextIp(),
+      },
+    );
     expect(unkeyed).toMatchObject({ ok: false, status: 503 });
     expect(unkeyed.headers?.["Retry-After"]).toBeTruthy();
     expect(unkeyed.reply?.initialValue).toMatchObject({ email: "nokey@example.com" });

@@ -24,7 +24,13 @@ afterAll(async () => {
   await conn?.close();
 });
 
-const valid = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "(810) 555-0142", details: "Our garage door is stuck." };
+const valid = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.com",
+  phone: "(810) 555-0142",
+  details: "Our garage door is stuck.",
+};
 
 function post(fields: Record<string, string>, clientIp = nextIp()) {
   return runForm(contactForm, formPost("/contact", toFormData({ ...valid, ...fields })), { db: conn.db, clientIp });
@@ -45,7 +51,11 @@ describe("honeypot and minimum fill time", () => {
 
   it("a JSON API client (SPEC §7) is not asked for the honeypot", async () => {
     const before = await stored();
-    const response = await apiFormAction(contactForm, { request: formPost("/api/store/contact/submit", { ...valid, recaptcha_token: await altchaToken() }) }, { db: conn.db, clientIp: nextIp() });
+    const response = await apiFormAction(
+      contactForm,
+      { request: formPost("/api/store/contact/submit", { ...valid, recaptcha_token: await altchaToken() }) },
+      { db: conn.db, clientIp: nextIp() },
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ success: true });
     expect((await stored()).rows).toBe(before.rows + 1);
@@ -91,7 +101,10 @@ describe("the no-JS sum's tighter budget", () => {
     // ...and so does another visitor's sum.
     expect((await post({ ...honeypotFields(), ...sumAnswer() }, "198.51.100.78")).submissionId).toBeGreaterThan(0);
 
-    const counters = await rows<{ key: string; count: number }>(conn.db, "select key, count from rate_limits where key like '%198.51.100.77' order by key");
+    const counters = await rows<{ key: string; count: number }>(
+      conn.db,
+      "select key, count from rate_limits where key like '%198.51.100.77' order by key",
+    );
     expect(counters).toEqual([
       { key: "contact:198.51.100.77", count: max + 2 },
       { key: "nojs:contact:198.51.100.77", count: max + 1 },
@@ -104,7 +117,10 @@ describe("the no-JS sum's tighter budget", () => {
       // Wrong for this very challenge (an answer taken from another challenge could be right by chance).
       const challenge = sumAnswer();
       const wrong = String((Number(challenge.captcha_answer) % 18) + 1);
-      expect((await post({ ...honeypotFields(), captcha_answer: wrong, captcha_challenge: challenge.captcha_challenge }, ip)).status).toBe(400);
+      expect(
+        (await post({ ...honeypotFields(), captcha_answer: wrong, captcha_challenge: challenge.captcha_challenge }, ip))
+          .status,
+      ).toBe(400);
     }
     expect((await post({ ...honeypotFields(), ...sumAnswer() }, ip)).submissionId).toBeGreaterThan(0);
   });
@@ -121,7 +137,10 @@ describe("visitor confirmations", () => {
     }
     const other = await post({ email: "other@example.com", ...honeypotFields(), ...sumAnswer() });
 
-    const stored = await rows<{ id: number }>(conn.db, `select id from contact_submissions where id in (${ids.join(",")})`);
+    const stored = await rows<{ id: number }>(
+      conn.db,
+      `select id from contact_submissions where id in (${ids.join(",")})`,
+    );
     expect(stored).toHaveLength(4);
     const mails = await rows<{ to: string; kind: string; source_id: number }>(
       conn.db,

@@ -11,7 +11,20 @@ import { commercialServiceForm } from "~/forms/service/handle.server";
 import { PhotoField } from "~/forms/ui/fields";
 import { readBody, uploadTempDir } from "~/forms/uploads.server";
 import { createTestDatabase } from "../support/db";
-import { altchaToken, count, formPost, honeypotFields, imageFile, jpegBytes, pngBytes, rows, sumAnswer, toFormData, nextIp, inPiecesBody } from "./forms-support";
+import {
+  altchaToken,
+  count,
+  formPost,
+  honeypotFields,
+  imageFile,
+  jpegBytes,
+  pngBytes,
+  rows,
+  sumAnswer,
+  toFormData,
+  nextIp,
+  inPiecesBody,
+} from "./forms-support";
 
 /**
  * Uploads (DECISIONS 11, issue 15): images only, judged by their bytes; at
@@ -50,9 +63,17 @@ async function sendQuote(photos: File[]) {
 }
 
 async function nothingStored(run: () => Promise<unknown>) {
-  const before = [await count(conn.db, "quote_requests"), await count(conn.db, "uploads"), await count(conn.db, "outbox")];
+  const before = [
+    await count(conn.db, "quote_requests"),
+    await count(conn.db, "uploads"),
+    await count(conn.db, "outbox"),
+  ];
   await run();
-  expect([await count(conn.db, "quote_requests"), await count(conn.db, "uploads"), await count(conn.db, "outbox")]).toEqual(before);
+  expect([
+    await count(conn.db, "quote_requests"),
+    await count(conn.db, "uploads"),
+    await count(conn.db, "outbox"),
+  ]).toEqual(before);
 }
 
 describe("quote photos", () => {
@@ -64,7 +85,14 @@ describe("quote photos", () => {
       new File([jpegBytes(4096)], "side.bin", { type: "application/octet-stream" }),
     ]);
     expect(outcome.ok).toBe(true);
-    const stored = await rows<{ field: string; file_name: string; mime: string; size: number; data: Uint8Array; submission_id: number }>(
+    const stored = await rows<{
+      field: string;
+      file_name: string;
+      mime: string;
+      size: number;
+      data: Uint8Array;
+      submission_id: number;
+    }>(
       conn.db,
       `select * from uploads where submission_table = 'quote_requests' and submission_id = ${outcome.submissionId} order by id`,
     );
@@ -73,7 +101,10 @@ describe("quote photos", () => {
       ["photos", "side.bin", "image/jpeg", 4096],
     ]);
     expect(Buffer.from(stored[0]!.data).equals(Buffer.from(png))).toBe(true);
-    const [mail] = await rows<{ text: string }>(conn.db, `select text from outbox where source_table = 'quote_requests' and source_id = ${outcome.submissionId} order by id limit 1`);
+    const [mail] = await rows<{ text: string }>(
+      conn.db,
+      `select text from outbox where source_table = 'quote_requests' and source_id = ${outcome.submissionId} order by id limit 1`,
+    );
     expect(mail!.text).toContain("2 photos stored with this request");
   });
 
@@ -91,7 +122,9 @@ describe("quote photos", () => {
     await nothingStored(async () => {
       const fake = new File(["just some text, not a picture"], "door.jpg", { type: "image/jpeg" });
       const outcome = await sendQuote([imageFile("ok.png"), fake]);
-      expect(outcome.fieldErrors.photos).toEqual(['"door.jpg" is not an image. Please choose photos (JPEG, PNG, GIF, WebP or HEIC).']);
+      expect(outcome.fieldErrors.photos).toEqual([
+        '"door.jpg" is not an image. Please choose photos (JPEG, PNG, GIF, WebP or HEIC).',
+      ]);
     });
   });
 
@@ -119,13 +152,36 @@ describe("quote photos", () => {
 
   it("the SPEC §7 quote API: a 'data' JSON part and repeated 'photo' files", async () => {
     const fd = new FormData();
-    fd.append("data", JSON.stringify({ ...quote, quote_for: ["Loading Docks"], business_name: "Lakeside Storage", recaptcha_token: await altchaToken() }));
+    fd.append(
+      "data",
+      JSON.stringify({
+        ...quote,
+        quote_for: ["Loading Docks"],
+        business_name: "Lakeside Storage",
+        recaptcha_token: await altchaToken(),
+      }),
+    );
     fd.append("photo", imageFile("dock.png"));
-    const response = await apiFormAction(fullQuoteForm, { request: formPost("/api/store/request-quote/commercial", fd) }, { db: conn.db, clientIp: nextIp(), overrides: { quote_type: "Commercial" } });
-    expect(await response.json()).toEqual({ success: true, message: "Submitted successfully! A representative will reach out within 48 hours." });
-    const [row] = await rows<{ id: number; business_name: string; quote_type: string }>(conn.db, "select id, business_name, quote_type from quote_requests order by id desc limit 1");
+    const response = await apiFormAction(
+      fullQuoteForm,
+      { request: formPost("/api/store/request-quote/commercial", fd) },
+      { db: conn.db, clientIp: nextIp(), overrides: { quote_type: "Commercial" } },
+    );
+    expect(await response.json()).toEqual({
+      success: true,
+      message: "Submitted successfully! A representative will reach out within 48 hours.",
+    });
+    const [row] = await rows<{ id: number; business_name: string; quote_type: string }>(
+      conn.db,
+      "select id, business_name, quote_type from quote_requests order by id desc limit 1",
+    );
     expect(row).toMatchObject({ business_name: "Lakeside Storage", quote_type: "Commercial" });
-    expect(await rows(conn.db, `select id from uploads where submission_table = 'quote_requests' and submission_id = ${row!.id}`)).toHaveLength(1);
+    expect(
+      await rows(
+        conn.db,
+        `select id from uploads where submission_table = 'quote_requests' and submission_id = ${row!.id}`,
+      ),
+    ).toHaveLength(1);
   });
 
   it("the API refuses a 4th photo too", async () => {
@@ -133,9 +189,16 @@ describe("quote photos", () => {
       const fd = new FormData();
       fd.append("data", JSON.stringify({ ...quote, recaptcha_token: "unused" }));
       for (const n of [1, 2, 3, 4]) fd.append("photo", imageFile(`${n}.png`));
-      const response = await apiFormAction(fullQuoteForm, { request: formPost("/api/store/request-quote/residential", fd) }, { db: conn.db, clientIp: nextIp() });
+      const response = await apiFormAction(
+        fullQuoteForm,
+        { request: formPost("/api/store/request-quote/residential", fd) },
+        { db: conn.db, clientIp: nextIp() },
+      );
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ success: false, message: "Please check the form: You can only upload up to 3 photos." });
+      expect(await response.json()).toMatchObject({
+        success: false,
+        message: "Please check the form: You can only upload up to 3 photos.",
+      });
     });
   });
 
@@ -164,14 +227,24 @@ describe("service photos", () => {
     serviceTime: "Evening (After 4 PM)",
     contactMethod: "Text",
   };
-  const servicePost = (photos: File[]) => formPost("/request-service?type=commercial", toFormData({ ...service, ...honeypotFields(), ...sumAnswer(), photo: photos }));
-  const send = (photos: File[]) => runForm(commercialServiceForm, servicePost(photos), { db: conn.db, clientIp: nextIp() });
+  const servicePost = (photos: File[]) =>
+    formPost(
+      "/request-service?type=commercial",
+      toFormData({ ...service, ...honeypotFields(), ...sumAnswer(), photo: photos }),
+    );
+  const send = (photos: File[]) =>
+    runForm(commercialServiceForm, servicePost(photos), { db: conn.db, clientIp: nextIp() });
 
   it("takes up to 10 photos, refuses an 11th", async () => {
     const ten = Array.from({ length: 10 }, (_, i) => imageFile(`p${i}.png`));
     const ok = await send(ten);
     expect(ok.ok).toBe(true);
-    expect(await rows(conn.db, `select id from uploads where submission_table = 'service_requests' and submission_id = ${ok.submissionId}`)).toHaveLength(10);
+    expect(
+      await rows(
+        conn.db,
+        `select id from uploads where submission_table = 'service_requests' and submission_id = ${ok.submissionId}`,
+      ),
+    ).toHaveLength(10);
 
     const before = await count(conn.db, "service_requests");
     const tooMany = await send([...ten, imageFile("p10.png")]);
@@ -227,11 +300,22 @@ describe("uploads in bounded memory", () => {
     contactMethod: "Email",
   };
   const servicePost = (photos: File[]) =>
-    formPost("/request-service?type=commercial", toFormData({ ...service, ...honeypotFields(), ...sumAnswer(), photo: photos }));
+    formPost(
+      "/request-service?type=commercial",
+      toFormData({ ...service, ...honeypotFields(), ...sumAnswer(), photo: photos }),
+    );
 
   it("a legal multi-file post stores one row per file, byte for byte (sha256), whatever the chunking", async () => {
-    const photos = [photo("a.png", 3 * MB + 17), photo("b.jpg", 1 * MB, "jpeg"), photo("c.png", 200_000), photo("d.jpg", 5 * MB - 3, "jpeg")];
-    const outcome = await runForm(commercialServiceForm, await inPieces(servicePost(photos), 7919), { db: conn.db, clientIp: nextIp() });
+    const photos = [
+      photo("a.png", 3 * MB + 17),
+      photo("b.jpg", 1 * MB, "jpeg"),
+      photo("c.png", 200_000),
+      photo("d.jpg", 5 * MB - 3, "jpeg"),
+    ];
+    const outcome = await runForm(commercialServiceForm, await inPieces(servicePost(photos), 7919), {
+      db: conn.db,
+      clientIp: nextIp(),
+    });
     expect(outcome).toMatchObject({ message: "Submitted successfully!", ok: true, fieldErrors: {} });
     const stored = await rows<{ file_name: string; mime: string; size: number; data: Uint8Array }>(
       conn.db,
@@ -250,12 +334,18 @@ describe("uploads in bounded memory", () => {
     const before = [await count(conn.db, "service_requests"), await count(conn.db, "uploads")];
     const filesBefore = tempFiles();
     // Five photos of 9 MB: each within its 10 MB, 45 MB together.
-    const outcome = await runForm(commercialServiceForm, servicePost(Array.from({ length: 5 }, (_, i) => imageFile(`big${i}.png`, 9 * MB))), {
-      db: conn.db,
-      clientIp: nextIp(),
-    });
+    const outcome = await runForm(
+      commercialServiceForm,
+      servicePost(Array.from({ length: 5 }, (_, i) => imageFile(`big${i}.png`, 9 * MB))),
+      {
+        db: conn.db,
+        clientIp: nextIp(),
+      },
+    );
     expect(outcome.status).toBe(400);
-    expect(outcome.fieldErrors).toEqual({ photo: ["Your photos add up to 45.0 MB; please send at most 40 MB in all (fewer or smaller photos)."] });
+    expect(outcome.fieldErrors).toEqual({
+      photo: ["Your photos add up to 45.0 MB; please send at most 40 MB in all (fewer or smaller photos)."],
+    });
     expect(outcome.reply?.initialValue).toMatchObject({ name: "Harbor Cold Storage", city: "Bay City" });
     expect([await count(conn.db, "service_requests"), await count(conn.db, "uploads")]).toEqual(before);
     expect(tempFiles()).toBe(filesBefore); // none written past the 40 MB, and the rest removed at once
@@ -269,21 +359,31 @@ describe("uploads in bounded memory", () => {
     expect((await runForm(commercialServiceForm, servicePost([photo("ok.png", MB), fake]), ip())).status).toBe(400);
     expect(tempFiles()).toBe(0);
     // Valid photos with a schema error elsewhere: the photos were accepted, then the form refused.
-    const noCity = formPost("/request-service?type=commercial", toFormData({ ...service, city: "", ...honeypotFields(), ...sumAnswer(), photo: [photo("ok.png", MB)] }));
+    const noCity = formPost(
+      "/request-service?type=commercial",
+      toFormData({ ...service, city: "", ...honeypotFields(), ...sumAnswer(), photo: [photo("ok.png", MB)] }),
+    );
     const refused = await runForm(commercialServiceForm, noCity, ip());
     expect(refused.fieldErrors.city).toBeDefined();
     expect(tempFiles()).toBe(0);
     // A body that ends in the middle of a photo.
     const full = servicePost([photo("cut.png", 2 * MB)]);
     const whole = new Uint8Array(await full.arrayBuffer());
-    const cut = new Request(full.url, { method: "POST", headers: full.headers, body: whole.slice(0, whole.length - MB) });
+    const cut = new Request(full.url, {
+      method: "POST",
+      headers: full.headers,
+      body: whole.slice(0, whole.length - MB),
+    });
     expect((await runForm(commercialServiceForm, cut, ip())).status).toBe(400);
     expect(tempFiles()).toBe(0);
   });
 
   it("readBody keeps accepted photos on disk until cleanup() (a retried transaction reads them again)", async () => {
     const before = tempFiles();
-    const parsed = await readBody(servicePost([photo("p1.png", 300_000), photo("p2.png", 300_000)]), commercialServiceForm.uploads);
+    const parsed = await readBody(
+      servicePost([photo("p1.png", 300_000), photo("p2.png", 300_000)]),
+      commercialServiceForm.uploads,
+    );
     expect(parsed.uploads).toHaveLength(2);
     expect(tempFiles()).toBe(before + 2);
     for (const upload of parsed.uploads) expect(existsSync(upload.path)).toBe(true);
@@ -295,10 +395,14 @@ describe("uploads in bounded memory", () => {
 
 describe("the photo field says the limits the server applies", () => {
   const hint = (rule: { maxFiles: number; maxBytes: number; tooManyMessage: string }) =>
-    renderToStaticMarkup(createElement(PhotoField, { formId: "f", rule: { field: "photo", ...rule }, label: "Photos" }));
+    renderToStaticMarkup(
+      createElement(PhotoField, { formId: "f", rule: { field: "photo", ...rule }, label: "Photos" }),
+    );
 
   it("service photos (10 × 10 MB could pass the total): each and in all; quote photos (3 × 10 MB cannot): each only", () => {
-    expect(hint(commercialServiceForm.uploads!)).toContain("Up to 10 photos (JPEG, PNG, GIF, WebP or HEIC), 10 MB each, at most 40 MB in all.");
+    expect(hint(commercialServiceForm.uploads!)).toContain(
+      "Up to 10 photos (JPEG, PNG, GIF, WebP or HEIC), 10 MB each, at most 40 MB in all.",
+    );
     expect(hint(fullQuoteForm.uploads!)).toContain("Up to 3 photos (JPEG, PNG, GIF, WebP or HEIC), 10 MB each.");
   });
 });

@@ -53,20 +53,42 @@ function booking(overrides: Partial<SubmittedForm> = {}): SubmittedForm {
     photos: 0,
     page: "/request-service?type=residential",
     clientIp: "203.0.113.9",
-    receipt: { subject: "Your receipt", title: "Thank you — your visit is booked", intro: "Hello Jane Doe, we charged $159.00 to your Visa ending in 4242." },
+    receipt: {
+      subject: "Your receipt",
+      title: "Thank you — your visit is booked",
+      intro: "Hello Jane Doe, we charged $159.00 to your Visa ending in 4242.",
+    },
     calendar: saturdayVisit,
     ...overrides,
   };
 }
 
-type StoredRow = { id: number; to: string; kind: string; text: string; attachments: string | null; type: string | null; cleared_at: unknown };
+type StoredRow = {
+  id: number;
+  to: string;
+  kind: string;
+  text: string;
+  attachments: string | null;
+  type: string | null;
+  cleared_at: unknown;
+};
 /** The rows as stored: `attachments` as its JSON text, and its JSON type (an array, never a string holding JSON). */
 const outbox = () =>
-  rows<StoredRow>(conn.db, "select id, \"to\", kind, text, attachments::text as attachments, jsonb_typeof(attachments) as type, cleared_at from outbox order by id");
+  rows<StoredRow>(
+    conn.db,
+    'select id, "to", kind, text, attachments::text as attachments, jsonb_typeof(attachments) as type, cleared_at from outbox order by id',
+  );
 
 /** Starts a worker on the transport (it sends at once), waits until the outbox is sent, stops it. */
 async function deliverAll(transport: MailTransport): Promise<void> {
-  const w = startMailWorker({ db: conn.db, transport, from: "Dover Doors & Windows <no-reply@example.com>", pollMs: 50, maxAttempts: 3, retryBaseMs: 100 });
+  const w = startMailWorker({
+    db: conn.db,
+    transport,
+    from: "Dover Doors & Windows <no-reply@example.com>",
+    pollMs: 50,
+    maxAttempts: 3,
+    retryBaseMs: 100,
+  });
   try {
     await waitFor(async () => (await rows(conn.db, "select id from outbox where status <> 'sent'")).length === 0);
   } finally {
@@ -81,7 +103,9 @@ function mimePart(raw: string, headers: RegExp): string {
   if (!part) throw new Error(`no part matching ${headers}`);
   const head = part.slice(0, part.indexOf("\n\n"));
   const body = part.slice(part.indexOf("\n\n") + 2);
-  return /Content-Transfer-Encoding: base64/i.test(head) ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8") : body;
+  return /Content-Transfer-Encoding: base64/i.test(head)
+    ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+    : body;
 }
 
 describe("enqueueSubmissionMail with a calendar invite", () => {
@@ -92,7 +116,10 @@ describe("enqueueSubmissionMail with a calendar invite", () => {
     expect(visitor).toMatchObject({ to: "jane@example.com", kind: "receipt", type: "array" });
     const attachments = JSON.parse(visitor!.attachments!) as MailAttachment[];
     expect(attachments).toHaveLength(1);
-    expect(attachments[0]).toMatchObject({ filename: "service-visit.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST" });
+    expect(attachments[0]).toMatchObject({
+      filename: "service-visit.ics",
+      contentType: "text/calendar; charset=utf-8; method=REQUEST",
+    });
     expect(attachments[0]!.content).toContain("DTSTART:20270109T130000Z\r\n");
     expect(attachments[0]!.content).toContain("UID:service-request-31@example.com\r\n");
     expect(attachments[0]!.content).toContain("ATTENDEE;RSVP=FALSE;");
@@ -100,7 +127,9 @@ describe("enqueueSubmissionMail with a calendar invite", () => {
 
   it("a plain confirmation can carry it too; without `calendar` no row has an attachment", async () => {
     await conn.db.transaction((tx) => enqueueSubmissionMail(tx, booking({ receipt: undefined })));
-    await conn.db.transaction((tx) => enqueueSubmissionMail(tx, booking({ calendar: undefined, email: "joe@example.com" })));
+    await conn.db.transaction((tx) =>
+      enqueueSubmissionMail(tx, booking({ calendar: undefined, email: "joe@example.com" })),
+    );
     expect((await outbox()).map((m) => [m.to, m.kind, m.attachments === null])).toEqual([
       ["info@example.com", "company", true],
       ["jane@example.com", "confirmation", false],
@@ -164,7 +193,9 @@ describe("delivery with an attachment", () => {
       to: "ada@example.com",
       subject: "Your notes",
       text: "Attached.",
-      attachments: [{ filename: "notes.txt", contentType: "text/plain; charset=utf-8", content: "Measure the opening twice." }],
+      attachments: [
+        { filename: "notes.txt", contentType: "text/plain; charset=utf-8", content: "Measure the opening twice." },
+      ],
     });
     const peer = await startPeer();
     try {

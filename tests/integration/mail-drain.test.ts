@@ -38,110 +38,134 @@ async function queueMails(tag: string, count: number): Promise<void> {
 }
 
 describe("the outbox worker drains a backlog", () => {
-  it(`sends ${BACKLOG} queued mails at far more than one batch per poll, each exactly once`, { timeout: 180_000 }, async () => {
-    await queueMails("backlog", BACKLOG);
-    const pollMs = env().MAIL_POLL_MS;
-    expect(pollMs).toBe(5_000); // the default: the worker may not lean on a short poll
+  it(
+    `sends ${BACKLOG} queued mails at far more than one batch per poll, each exactly once`,
+    { timeout: 180_000 },
+    async () => {
+      await queueMails("backlog", BACKLOG);
+      const pollMs = env().MAIL_POLL_MS;
+      expect(pollMs).toBe(5_000); // the default: the worker may not lean on a short poll
 
-    const peer = await startPeer();
-    const started = performance.now();
-    const worker = startMailWorker({
-      db: conn.db,
-      transport: smtpTransport(`smtp://127.0.0.1:${peer.port}`),
-      from: "Dover Doors & Windows <no-reply@example.com>",
-      pollMs,
-      maxAttempts: 5,
-      retryBaseMs: 30_000,
-    });
-    let seconds: number;
-    try {
-      await waitFor(async () => peer.received.length >= BACKLOG, 170_000, 100);
-      seconds = (performance.now() - started) / 1000;
-      // markSent follows each batch's last send: give the last statement a moment.
-      await waitFor(async () => (await rows(conn.db, "select id from outbox where status <> 'sent' limit 1")).length === 0, 10_000);
-    } finally {
-      await worker.stop();
-      await stopPeer(peer.server);
-    }
+      const peer = await startPeer();
+      const started = performance.now();
+      const worker = startMailWorker({
+        db: conn.db,
+        transport: smtpTransport(`smtp://127.0.0.1:${peer.port}`),
+        from: "Dover Doors & Windows <no-reply@example.com>",
+        pollMs,
+        maxAttempts: 5,
+        retryBaseMs: 30_000,
+      });
+      let seconds: number;
+      try {
+        await waitFor(async () => peer.received.length >= BACKLOG, 170_000, 100);
+        seconds = (performance.now() - started) / 1000;
+        // markSent follows each batch's last send: give the last statement a moment.
+        await waitFor(
+          async () => (await rows(conn.db, "select id from outbox where status <> 'sent' limit 1")).length === 0,
+          10_000,
+        );
+      } finally {
+        await worker.stop();
+        await stopPeer(peer.server);
+      }
 
-    const rate = BACKLOG / seconds;
-    const perPoll = rate * (pollMs / 1000);
-    console.log(
-      `[mail drain] ${BACKLOG} outbox rows sent over SMTP in ${seconds.toFixed(1)} s on ${usingServer() ? "PostgreSQL" : "PGlite"}: ` +
-        `${rate.toFixed(0)} mails/s, ${perPoll.toFixed(0)} per ${pollMs / 1000} s poll (before: ${OLD_BATCH} per poll, ${OLD_BATCH / (pollMs / 1000)} mails/s)`,
-    );
-    // Well above one batch per poll: at least ten batches' worth per interval
-    // (the old worker would have needed ${BACKLOG / OLD_BATCH} polls, 400 s).
-    expect(perPoll).toBeGreaterThan(10 * OLD_BATCH);
+      const rate = BACKLOG / seconds;
+      const perPoll = rate * (pollMs / 1000);
+      console.log(
+        `[mail drain] ${BACKLOG} outbox rows sent over SMTP in ${seconds.toFixed(1)} s on ${usingServer() ? "PostgreSQL" : "PGlite"}: ` +
+          `${rate.toFixed(0)} mails/s, ${perPoll.toFixed(0)} per ${pollMs / 1000} s poll (before: ${OLD_BATCH} per poll, ${OLD_BATCH / (pollMs / 1000)} mails/s)`,
+      );
+      // Well above one batch per poll: at least ten batches' worth per interval
+      // (the old worker would have needed ${BACKLOG / OLD_BATCH} polls, 400 s).
+      expect(perPoll).toBeGreaterThan(10 * OLD_BATCH);
 
-    // Each row once, and each delivered once.
-    const outbox = await rows<{ status: string; attempts: number }>(conn.db, "select status, attempts from outbox");
-    expect(outbox).toHaveLength(BACKLOG);
-    expect(outbox.every((m) => m.status === "sent" && m.attempts === 1)).toBe(true);
-    const recipients = peer.received.flatMap((m) => m.to);
-    expect(recipients).toHaveLength(BACKLOG);
-    expect(new Set(recipients).size).toBe(BACKLOG);
-  });
+      // Each row once, and each delivered once.
+      const outbox = await rows<{ status: string; attempts: number }>(conn.db, "select status, attempts from outbox");
+      expect(outbox).toHaveLength(BACKLOG);
+      expect(outbox.every((m) => m.status === "sent" && m.attempts === 1)).toBe(true);
+      const recipients = peer.received.flatMap((m) => m.to);
+      expect(recipients).toHaveLength(BACKLOG);
+      expect(new Set(recipients).size).toBe(BACKLOG);
+    },
+  );
 });
 
 describe("several at once, at the peer's pace", () => {
-  it("keeps a few messages in flight with a slow peer, never more than its concurrency", { timeout: 60_000 }, async () => {
-    await queueMails("slow", 100);
-    // A relay that takes 50 ms to accept each message: one at a time would be 20 mails/s at most.
-    const peer = await startPeer(0, { delayMs: 50 });
-    const started = performance.now();
-    const worker = startMailWorker({
-      db: conn.db,
-      transport: smtpTransport(`smtp://127.0.0.1:${peer.port}`, { maxConnections: 4 }),
-      from: "Dover Doors & Windows <no-reply@example.com>",
-      pollMs: env().MAIL_POLL_MS,
-      maxAttempts: 5,
-      retryBaseMs: 30_000,
-      concurrency: 4,
-    });
-    try {
-      await waitFor(async () => (await rows(conn.db, "select id from outbox where status <> 'sent' limit 1")).length === 0, 50_000, 100);
-    } finally {
-      await worker.stop();
-      await stopPeer(peer.server);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`[mail drain] 100 mails to a 50 ms peer in ${seconds.toFixed(1)} s, at most ${peer.maxInFlight()} in flight`);
-    expect(peer.received).toHaveLength(100);
-    expect(peer.maxInFlight()).toBeGreaterThanOrEqual(2);
-    expect(peer.maxInFlight()).toBeLessThanOrEqual(4);
-  });
+  it(
+    "keeps a few messages in flight with a slow peer, never more than its concurrency",
+    { timeout: 60_000 },
+    async () => {
+      await queueMails("slow", 100);
+      // A relay that takes 50 ms to accept each message: one at a time would be 20 mails/s at most.
+      const peer = await startPeer(0, { delayMs: 50 });
+      const started = performance.now();
+      const worker = startMailWorker({
+        db: conn.db,
+        transport: smtpTransport(`smtp://127.0.0.1:${peer.port}`, { maxConnections: 4 }),
+        from: "Dover Doors & Windows <no-reply@example.com>",
+        pollMs: env().MAIL_POLL_MS,
+        maxAttempts: 5,
+        retryBaseMs: 30_000,
+        concurrency: 4,
+      });
+      try {
+        await waitFor(
+          async () => (await rows(conn.db, "select id from outbox where status <> 'sent' limit 1")).length === 0,
+          50_000,
+          100,
+        );
+      } finally {
+        await worker.stop();
+        await stopPeer(peer.server);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `[mail drain] 100 mails to a 50 ms peer in ${seconds.toFixed(1)} s, at most ${peer.maxInFlight()} in flight`,
+      );
+      expect(peer.received).toHaveLength(100);
+      expect(peer.maxInFlight()).toBeGreaterThanOrEqual(2);
+      expect(peer.maxInFlight()).toBeLessThanOrEqual(4);
+    },
+  );
 });
 
 describe("stopping mid-backlog", () => {
-  it("stop() lets the messages in flight finish and marks them sent, and hands the rest back unsent and uncharged", { timeout: 60_000 }, async () => {
-    await queueMails("stop", 40);
-    const peer = await startPeer(0, { delayMs: 300 });
-    const worker = startMailWorker({
-      db: conn.db,
-      transport: smtpTransport(`smtp://127.0.0.1:${peer.port}`, { maxConnections: 4 }),
-      from: "Dover Doors & Windows <no-reply@example.com>",
-      pollMs: env().MAIL_POLL_MS,
-      maxAttempts: 5,
-      retryBaseMs: 30_000,
-      concurrency: 4,
-      batchSize: 20,
-    });
-    try {
-      await waitFor(async () => peer.received.length >= 1, 20_000, 10);
-      await worker.stop();
-    } finally {
-      await stopPeer(peer.server);
-    }
-    const outbox = await rows<{ to: string; status: string; attempts: number; locked_until: Date | null }>(conn.db, "select * from outbox order by id");
-    const sent = outbox.filter((m) => m.status === "sent");
-    // Everything the peer accepted is marked sent (nothing goes out twice), nothing is left claimed.
-    expect(sent.map((m) => m.to).sort()).toEqual(peer.received.flatMap((m) => m.to).sort());
-    expect(sent.length).toBeGreaterThan(0);
-    expect(sent.length).toBeLessThan(40);
-    expect(outbox.filter((m) => m.status === "sending")).toEqual([]);
-    const back = outbox.filter((m) => m.status === "pending");
-    expect(back.length).toBe(40 - sent.length);
-    expect(back.every((m) => m.attempts === 0 && m.locked_until === null)).toBe(true);
-  });
+  it(
+    "stop() lets the messages in flight finish and marks them sent, and hands the rest back unsent and uncharged",
+    { timeout: 60_000 },
+    async () => {
+      await queueMails("stop", 40);
+      const peer = await startPeer(0, { delayMs: 300 });
+      const worker = startMailWorker({
+        db: conn.db,
+        transport: smtpTransport(`smtp://127.0.0.1:${peer.port}`, { maxConnections: 4 }),
+        from: "Dover Doors & Windows <no-reply@example.com>",
+        pollMs: env().MAIL_POLL_MS,
+        maxAttempts: 5,
+        retryBaseMs: 30_000,
+        concurrency: 4,
+        batchSize: 20,
+      });
+      try {
+        await waitFor(async () => peer.received.length >= 1, 20_000, 10);
+        await worker.stop();
+      } finally {
+        await stopPeer(peer.server);
+      }
+      const outbox = await rows<{ to: string; status: string; attempts: number; locked_until: Date | null }>(
+        conn.db,
+        "select * from outbox order by id",
+      );
+      const sent = outbox.filter((m) => m.status === "sent");
+      // Everything the peer accepted is marked sent (nothing goes out twice), nothing is left claimed.
+      expect(sent.map((m) => m.to).sort()).toEqual(peer.received.flatMap((m) => m.to).sort());
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.length).toBeLessThan(40);
+      expect(outbox.filter((m) => m.status === "sending")).toEqual([]);
+      const back = outbox.filter((m) => m.status === "pending");
+      expect(back.length).toBe(40 - sent.length);
+      expect(back.every((m) => m.attempts === 0 && m.locked_until === null)).toBe(true);
+    },
+  );
 });

@@ -31,19 +31,43 @@ beforeEach(async () => {
 
 function submission(n: number, to: string): OutgoingMail[] {
   return [
-    { to: "info@example.com", replyTo: to, subject: `New contact message #${n}`, text: `Company copy ${n}`, source: { table: "contact_submissions", id: n } },
-    { to, replyTo: "info@example.com", subject: "We received your contact message", text: `Thank you ${n}`, html: `<p>Thank you ${n}</p>`, source: { table: "contact_submissions", id: n }, kind: "confirmation" },
+    {
+      to: "info@example.com",
+      replyTo: to,
+      subject: `New contact message #${n}`,
+      text: `Company copy ${n}`,
+      source: { table: "contact_submissions", id: n },
+    },
+    {
+      to,
+      replyTo: "info@example.com",
+      subject: "We received your contact message",
+      text: `Thank you ${n}`,
+      html: `<p>Thank you ${n}</p>`,
+      source: { table: "contact_submissions", id: n },
+      kind: "confirmation",
+    },
   ];
 }
 
-type Row = { id: number; to: string; kind: string; source_id: number | null; text: string; html: string | null; status: string; cleared_at: Date | null };
+type Row = {
+  id: number;
+  to: string;
+  kind: string;
+  source_id: number | null;
+  text: string;
+  html: string | null;
+  status: string;
+  cleared_at: Date | null;
+};
 const outbox = () => rows<Row>(conn.db, "select * from outbox order by id");
 
 describe("visitor confirmations per address", () => {
   it("four submissions to one address in a day: four company copies, three confirmations; another address is unaffected", async () => {
     expect(env().MAIL_CONFIRMATIONS_PER_DAY).toBe(3);
     const written: number[][] = [];
-    for (let n = 1; n <= 4; n++) written.push(await conn.db.transaction((tx) => enqueueMail(tx, ...submission(n, "victim@example.com"))));
+    for (let n = 1; n <= 4; n++)
+      written.push(await conn.db.transaction((tx) => enqueueMail(tx, ...submission(n, "victim@example.com"))));
     written.push(await conn.db.transaction((tx) => enqueueMail(tx, ...submission(5, "someone.else@example.com"))));
 
     expect(written.map((ids) => ids.length)).toEqual([2, 2, 2, 1, 2]);
@@ -98,7 +122,9 @@ describe("visitor confirmations per address", () => {
     // once (PGlite runs them one after another): none sees another's
     // uncommitted row, the per-day counter's row lock makes them count in turn.
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => conn.db.transaction((tx) => enqueueMail(tx, ...submission(i + 1, "victim@example.com")))),
+      Array.from({ length: 12 }, (_, i) =>
+        conn.db.transaction((tx) => enqueueMail(tx, ...submission(i + 1, "victim@example.com"))),
+      ),
     );
     expect(results.flat()).toHaveLength(12 + 3);
     const mails = await outbox();
@@ -129,10 +155,18 @@ describe("retention of sent bodies", () => {
       html: `<p>Body ${label}</p>`,
     }));
     const [oldId, recentId, pendingId, failedId, sendingId] = await enqueueMail(conn.db, ...mails);
-    await conn.db.execute(sql`update outbox set status = 'sent', sent_at = now() - interval '31 days', created_at = now() - interval '31 days' where id = ${oldId}`);
-    await conn.db.execute(sql`update outbox set status = 'sent', sent_at = now() - interval '29 days', created_at = now() - interval '29 days' where id = ${recentId}`);
-    await conn.db.execute(sql`update outbox set status = 'failed', attempts = 8, created_at = now() - interval '40 days' where id = ${failedId}`);
-    await conn.db.execute(sql`update outbox set status = 'sending', created_at = now() - interval '40 days' where id = ${sendingId}`);
+    await conn.db.execute(
+      sql`update outbox set status = 'sent', sent_at = now() - interval '31 days', created_at = now() - interval '31 days' where id = ${oldId}`,
+    );
+    await conn.db.execute(
+      sql`update outbox set status = 'sent', sent_at = now() - interval '29 days', created_at = now() - interval '29 days' where id = ${recentId}`,
+    );
+    await conn.db.execute(
+      sql`update outbox set status = 'failed', attempts = 8, created_at = now() - interval '40 days' where id = ${failedId}`,
+    );
+    await conn.db.execute(
+      sql`update outbox set status = 'sending', created_at = now() - interval '40 days' where id = ${sendingId}`,
+    );
     await conn.db.execute(sql`update outbox set created_at = now() - interval '40 days' where id = ${pendingId}`);
 
     await clearSentBodies(conn.db, env().MAIL_RETENTION_DAYS);
@@ -140,7 +174,11 @@ describe("retention of sent bodies", () => {
     expect(byTo["old@example.com"]).toMatchObject({ status: "sent", subject: "Mail old", text: "", html: null });
     expect(byTo["old@example.com"]!.cleared_at).not.toBeNull();
     for (const label of ["recent", "pending", "failed", "sending"]) {
-      expect(byTo[`${label}@example.com`]).toMatchObject({ text: expect.stringContaining(`Body ${label}`), html: `<p>Body ${label}</p>`, cleared_at: null });
+      expect(byTo[`${label}@example.com`]).toMatchObject({
+        text: expect.stringContaining(`Body ${label}`),
+        html: `<p>Body ${label}</p>`,
+        cleared_at: null,
+      });
     }
     expect(byTo["failed@example.com"]!.status).toBe("failed");
     expect(byTo["pending@example.com"]!.status).toBe("pending");
@@ -156,9 +194,15 @@ describe("rate-limit rows", () => {
   it("carry the end of their window and are counted within it", async () => {
     const rule = { max: 2, windowSeconds: 600 };
     const now = Date.UTC(2025, 5, 1, 12, 3, 20);
-    expect(await takeRateLimit(conn.db, "contact:192.0.2.1", rule, now)).toEqual({ allowed: true, retryAfterSeconds: 400 });
+    expect(await takeRateLimit(conn.db, "contact:192.0.2.1", rule, now)).toEqual({
+      allowed: true,
+      retryAfterSeconds: 400,
+    });
     expect((await takeRateLimit(conn.db, "contact:192.0.2.1", rule, now + 1000)).allowed).toBe(true);
-    expect(await takeRateLimit(conn.db, "contact:192.0.2.1", rule, now + 2000)).toEqual({ allowed: false, retryAfterSeconds: 398 });
+    expect(await takeRateLimit(conn.db, "contact:192.0.2.1", rule, now + 2000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 398,
+    });
     // The next window starts afresh.
     expect((await takeRateLimit(conn.db, "contact:192.0.2.1", rule, now + 400_000)).allowed).toBe(true);
 
@@ -182,10 +226,19 @@ describe("the worker's maintenance", () => {
     expect(await spendToken(conn.db, "sum:expired", new Date(now - 1000))).toBe(true);
     expect(await spendToken(conn.db, "sum:live", new Date(now + 30 * 60_000))).toBe(true);
     const [oldId] = await enqueueMail(conn.db, { to: "old@example.com", subject: "Old", text: "Old body" });
-    await conn.db.execute(sql`update outbox set status = 'sent', sent_at = now() - interval '31 days' where id = ${oldId}`);
+    await conn.db.execute(
+      sql`update outbox set status = 'sent', sent_at = now() - interval '31 days' where id = ${oldId}`,
+    );
 
     // Maintenance runs when the worker starts...
-    const worker = startMailWorker({ db: conn.db, transport: idle, from: "x@example.com", pollMs: 60_000, maxAttempts: 1, retryBaseMs: 1000 });
+    const worker = startMailWorker({
+      db: conn.db,
+      transport: idle,
+      from: "x@example.com",
+      pollMs: 60_000,
+      maxAttempts: 1,
+      retryBaseMs: 1000,
+    });
     try {
       await expectEventually(async () => (await outbox())[0]?.text === "");
       await worker.maintain(); // ...and on demand (hourly in the server)

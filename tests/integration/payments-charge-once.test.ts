@@ -7,11 +7,26 @@ import { payments } from "@db/schema";
 import { AUTHORIZENET_ENDPOINTS, createAuthorizeNetGateway } from "~/payments/authorizenet.server";
 import type { CardInput, PaymentGateway } from "~/payments/gateway";
 import { PAYMENT_MESSAGES } from "~/payments/gateway";
-import { chargeOnce, findPayment, linkPayment, refundPayment, voidPayment, type ChargeOnceInput } from "~/payments/payments.server";
+import {
+  chargeOnce,
+  findPayment,
+  linkPayment,
+  refundPayment,
+  voidPayment,
+  type ChargeOnceInput,
+} from "~/payments/payments.server";
 import { createSandboxGateway, sandboxTransactionId } from "~/payments/sandbox.server";
 import { createTestDatabase } from "../support/db";
 import { rows } from "./forms-support";
-import { anetJson, answers, authorizeNetHandlers, captureLogs, never, secretsIn, type AnetMock } from "./payments-support";
+import {
+  anetJson,
+  answers,
+  authorizeNetHandlers,
+  captureLogs,
+  never,
+  secretsIn,
+  type AnetMock,
+} from "./payments-support";
 
 /**
  * chargeOnce on the real database (PGlite, or the PostgreSQL server named by
@@ -51,9 +66,21 @@ function countedSandbox(slowMs = 0) {
   return { gateway, calls };
 }
 
-const VISA: CardInput = { number: "4242 4242 4242 4242", expMonth: "04", expYear: "30", cvc: "847", holder: "Ada Lovelace" };
+const VISA: CardInput = {
+  number: "4242 4242 4242 4242",
+  expMonth: "04",
+  expYear: "30",
+  cvc: "847",
+  holder: "Ada Lovelace",
+};
 const DECLINED: CardInput = { ...VISA, number: "4000 0000 0000 0002" };
-const AMEX: CardInput = { number: "3782 822463 10005", expMonth: "12", expYear: "2031", cvc: "7319", holder: "Ada Lovelace" };
+const AMEX: CardInput = {
+  number: "3782 822463 10005",
+  expMonth: "12",
+  expYear: "2031",
+  cvc: "7319",
+  holder: "Ada Lovelace",
+};
 const ANET_VISA: CardInput = { ...VISA, number: "4111 1111 1111 1111" };
 
 let keyCounter = 0;
@@ -132,7 +159,13 @@ describe("chargeOnce with the sandbox", () => {
     const { gateway, calls } = countedSandbox();
     const key = newKey();
     const declined = await chargeOnce(db, input({ idempotencyKey: key, card: DECLINED }), { gateway });
-    expect(declined).toMatchObject({ status: "declined", message: "Your card was declined.", brand: "Visa", last4: "0002", repeated: false });
+    expect(declined).toMatchObject({
+      status: "declined",
+      message: "Your card was declined.",
+      brand: "Visa",
+      last4: "0002",
+      repeated: false,
+    });
     const paid = await chargeOnce(db, input({ idempotencyKey: key, card: AMEX }), { gateway });
     expect(paid).toMatchObject({ status: "approved", brand: "American Express", last4: "0005", repeated: false });
     const again = await chargeOnce(db, input({ idempotencyKey: key, card: AMEX }), { gateway });
@@ -163,7 +196,10 @@ describe("chargeOnce with the sandbox", () => {
   it("a call that waits for another's decline answers that decline (a double click), without a second attempt", async () => {
     const { gateway, calls } = countedSandbox(200);
     const charge = input({ card: DECLINED });
-    const outcomes = await Promise.all([chargeOnce(db, charge, { gateway, pollMs: 20 }), chargeOnce(db, charge, { gateway, pollMs: 20 })]);
+    const outcomes = await Promise.all([
+      chargeOnce(db, charge, { gateway, pollMs: 20 }),
+      chargeOnce(db, charge, { gateway, pollMs: 20 }),
+    ]);
     expect(calls.charge).toBe(1);
     expect(outcomes.map((o) => o.status)).toEqual(["declined", "declined"]);
     expect(await rowsFor(charge.idempotencyKey)).toHaveLength(1);
@@ -171,7 +207,8 @@ describe("chargeOnce with the sandbox", () => {
 });
 
 describe("chargeOnce with Authorize.net (msw)", () => {
-  const anet = (over: Partial<ChargeOnceInput> = {}) => input({ purpose: "invoice", amountCents: 250_50, card: ANET_VISA, invoiceNumber: "1001", ...over });
+  const anet = (over: Partial<ChargeOnceInput> = {}) =>
+    input({ purpose: "invoice", amountCents: 250_50, card: ANET_VISA, invoiceNumber: "1001", ...over });
 
   it("twice with one key → one call to the processor", async () => {
     const charge = anet();
@@ -179,7 +216,13 @@ describe("chargeOnce with Authorize.net (msw)", () => {
     const second = await chargeOnce(db, charge, { gateway: authorizenet });
     expect(mock.requests).toHaveLength(1);
     expect(mock.requests[0]!.createTransactionRequest.transactionRequest.amount).toBe("250.50");
-    expect(first).toMatchObject({ status: "approved", transactionId: "60012345678", brand: "Visa", last4: "1111", amountCents: 250_50 });
+    expect(first).toMatchObject({
+      status: "approved",
+      transactionId: "60012345678",
+      brand: "Visa",
+      last4: "1111",
+      amountCents: 250_50,
+    });
     expect(second).toEqual({ ...first, repeated: true });
   });
 
@@ -189,7 +232,9 @@ describe("chargeOnce with Authorize.net (msw)", () => {
       return anetJson(answers.approved(body));
     };
     const charge = anet();
-    const outcomes = await Promise.all([1, 2, 3, 4].map(() => chargeOnce(db, charge, { gateway: authorizenet, pollMs: 20 })));
+    const outcomes = await Promise.all(
+      [1, 2, 3, 4].map(() => chargeOnce(db, charge, { gateway: authorizenet, pollMs: 20 })),
+    );
     expect(mock.requests).toHaveLength(1);
     expect(outcomes.map((o) => o.status)).toEqual(["approved", "approved", "approved", "approved"]);
     expect(new Set(outcomes.map((o) => o.paymentId)).size).toBe(1);
@@ -293,7 +338,9 @@ describe("what chargeOnce refuses", () => {
   it("to run inside a transaction (a rollback would erase the record of a charge)", async () => {
     const { gateway, calls } = countedSandbox();
     const charge = input();
-    await expect(db.transaction((tx) => chargeOnce(tx as unknown as Database, charge, { gateway }))).rejects.toThrow(/outside transactions/);
+    await expect(db.transaction((tx) => chargeOnce(tx as unknown as Database, charge, { gateway }))).rejects.toThrow(
+      /outside transactions/,
+    );
     expect(calls.charge).toBe(0);
     expect(await rowsFor(charge.idempotencyKey)).toHaveLength(0);
   });
@@ -319,11 +366,17 @@ describe("what chargeOnce refuses", () => {
 
 describe("the table's own rules", () => {
   const insert = (values: string) =>
-    db.execute(sql.raw(`insert into payments (amount_cents, purpose, status, idempotency_key, processor, processor_transaction_id, last4) values ${values}`));
+    db.execute(
+      sql.raw(
+        `insert into payments (amount_cents, purpose, status, idempotency_key, processor, processor_transaction_id, last4) values ${values}`,
+      ),
+    );
 
   it("one live attempt per key; refused attempts do not count", async () => {
     const key = newKey();
-    await insert(`(100, 'order', 'declined', '${key}', 'sandbox', null, null), (100, 'order', 'failed', '${key}', 'sandbox', null, null)`);
+    await insert(
+      `(100, 'order', 'declined', '${key}', 'sandbox', null, null), (100, 'order', 'failed', '${key}', 'sandbox', null, null)`,
+    );
     await insert(`(100, 'order', 'pending', '${key}', 'sandbox', null, null)`);
     await expect(insert(`(100, 'order', 'pending', '${key}', 'sandbox', null, null)`)).rejects.toThrow();
     await expect(insert(`(100, 'order', 'approved', '${key}', 'sandbox', 'sbx_1', '4242')`)).rejects.toThrow();

@@ -54,10 +54,14 @@ function invoiceFields(over: Record<string, string> = {}) {
 }
 
 function htmlPost(fields: Record<string, string>, key: string | null = crypto.randomUUID()) {
-  return formPost("/pay-invoice", toFormData({ ...fields, ...honeypotFields(), ...sumAnswer(), ...(key ? { submission_key: key } : {}) }));
+  return formPost(
+    "/pay-invoice",
+    toFormData({ ...fields, ...honeypotFields(), ...sumAnswer(), ...(key ? { submission_key: key } : {}) }),
+  );
 }
 
-const run = (request: Request, def: FormDefinition = invoiceForm) => runForm(def, request, { db: conn.db, clientIp: nextIp() });
+const run = (request: Request, def: FormDefinition = invoiceForm) =>
+  runForm(def, request, { db: conn.db, clientIp: nextIp() });
 
 async function state() {
   return {
@@ -74,12 +78,17 @@ describe("pay invoice", () => {
     const fields = invoiceFields();
     const outcome = await run(htmlPost(fields));
     expect(outcome).toMatchObject({ ok: true, status: 200 });
-    expect(outcome.message).toBe("Submitted successfully! $250.50 charged to Visa ending in 4242 for invoice INV-1001.");
-
-    const [invoice] = await rows<{ id: number; status: string; amount_cents: number; payment_id: number; client_ip: string }>(
-      conn.db,
-      `select * from invoice_payments where email = '${fields.email}'`,
+    expect(outcome.message).toBe(
+      "Submitted successfully! $250.50 charged to Visa ending in 4242 for invoice INV-1001.",
     );
+
+    const [invoice] = await rows<{
+      id: number;
+      status: string;
+      amount_cents: number;
+      payment_id: number;
+      client_ip: string;
+    }>(conn.db, `select * from invoice_payments where email = '${fields.email}'`);
     expect(invoice).toMatchObject({ status: "paid", amount_cents: 25050 });
     const [payment] = await rows(conn.db, `select * from payments where id = ${invoice!.payment_id}`);
     expect(payment).toMatchObject({
@@ -113,20 +122,39 @@ describe("pay invoice", () => {
     const url = new URL(`http://localhost${outcome.redirectTo}`);
     const sig = url.searchParams.get("sig");
     const id = verifiedPaymentId(url.pathname.split("/").pop(), sig)!;
-    expect(await findInvoiceReceipt(conn.db, id)).toMatchObject({ status: "paid", amount: "$250.50", brand: "Visa", last4: "4242", invoiceNumber: "INV-1001" });
+    expect(await findInvoiceReceipt(conn.db, id)).toMatchObject({
+      status: "paid",
+      amount: "$250.50",
+      brand: "Visa",
+      last4: "4242",
+      invoiceNumber: "INV-1001",
+    });
     expect(verifiedPaymentId(String(id + 1), sig)).toBeNull(); // another number, the same signature
     expect(verifiedPaymentId(String(id), null)).toBeNull();
   });
 
   it("the HTML action answers 303 to the receipt; the API answers { success, message } and charges once per request", async () => {
-    const thrown = await formAction(invoiceForm, { request: htmlPost(invoiceFields()) }, { db: conn.db, clientIp: nextIp() }).catch((e) => e);
+    const thrown = await formAction(
+      invoiceForm,
+      { request: htmlPost(invoiceFields()) },
+      { db: conn.db, clientIp: nextIp() },
+    ).catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(303);
     expect((thrown as Response).headers.get("Location")).toMatch(/^\/pay-invoice\/receipt\/\d+\?sig=/);
 
     const before = await state();
-    const body = { ...invoiceFields({ invoice_number: "INV-API" }), client_ip: "198.51.100.1", total: "1.00", recaptcha_token: "x" };
-    const response = await apiFormAction(invoiceForm, { request: formPost("/api/store/pay-invoice/submit", body, { Origin: "", "Sec-Fetch-Site": "" }) }, { db: conn.db, clientIp: nextIp() });
+    const body = {
+      ...invoiceFields({ invoice_number: "INV-API" }),
+      client_ip: "198.51.100.1",
+      total: "1.00",
+      recaptcha_token: "x",
+    };
+    const response = await apiFormAction(
+      invoiceForm,
+      { request: formPost("/api/store/pay-invoice/submit", body, { Origin: "", "Sec-Fetch-Site": "" }) },
+      { db: conn.db, clientIp: nextIp() },
+    );
     // The API has no sum to answer: the captcha refuses it, and nothing was charged.
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ success: false, message: "Please complete the CAPTCHA." });
@@ -134,10 +162,20 @@ describe("pay invoice", () => {
 
     // With a solved captcha: paid, answered { success, message }, no redirect; the posted total and client_ip are not believed.
     const paid = { ...body, invoice_number: "INV-API-OK", recaptcha_token: await altchaToken() };
-    const ok = await apiFormAction(invoiceForm, { request: formPost("/api/store/pay-invoice/submit", paid, { Origin: "", "Sec-Fetch-Site": "" }) }, { db: conn.db, clientIp: "203.0.113.250" });
+    const ok = await apiFormAction(
+      invoiceForm,
+      { request: formPost("/api/store/pay-invoice/submit", paid, { Origin: "", "Sec-Fetch-Site": "" }) },
+      { db: conn.db, clientIp: "203.0.113.250" },
+    );
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ success: true, message: "Submitted successfully! $250.50 charged to Visa ending in 4242 for invoice INV-API-OK." });
-    const [row] = await rows(conn.db, `select i.client_ip, p.amount_cents from invoice_payments i join payments p on p.id = i.payment_id where i.invoice_number = 'INV-API-OK'`);
+    expect(await ok.json()).toEqual({
+      success: true,
+      message: "Submitted successfully! $250.50 charged to Visa ending in 4242 for invoice INV-API-OK.",
+    });
+    const [row] = await rows(
+      conn.db,
+      `select i.client_ip, p.amount_cents from invoice_payments i join payments p on p.id = i.payment_id where i.invoice_number = 'INV-API-OK'`,
+    );
     expect(row).toEqual({ client_ip: "203.0.113.250", amount_cents: 25050 });
   });
 
@@ -145,7 +183,10 @@ describe("pay invoice", () => {
     const fields = invoiceFields({ invoice_payment_amount: "1234.56", invoice_number: "INV-TOTAL" });
     const outcome = await run(htmlPost({ ...fields, total: "1.00", amount: "1", amountCents: "100" }));
     expect(outcome.ok).toBe(true);
-    const [row] = await rows(conn.db, `select p.amount_cents from payments p join invoice_payments i on i.payment_id = p.id where i.email = '${fields.email}'`);
+    const [row] = await rows(
+      conn.db,
+      `select p.amount_cents from payments p join invoice_payments i on i.payment_id = p.id where i.email = '${fields.email}'`,
+    );
     expect(row).toEqual({ amount_cents: 123456 });
   });
 
@@ -158,7 +199,15 @@ describe("pay invoice", () => {
     const [attempt] = await rows(conn.db, `select status, last4 from payments order by id desc limit 1`);
     expect(attempt).toEqual({ status: "declined", last4: "0002" });
     const kept = outcome.reply?.initialValue as Record<string, unknown>;
-    expect(kept).toMatchObject({ name: "Ada Lovelace", email: fields.email, invoice_number: "INV-1001", invoice_payment_amount: "250.5", cardHolder: "Ada Lovelace", cardExpMonth: "04", cardExpYear: "30" });
+    expect(kept).toMatchObject({
+      name: "Ada Lovelace",
+      email: fields.email,
+      invoice_number: "INV-1001",
+      invoice_payment_amount: "250.5",
+      cardHolder: "Ada Lovelace",
+      cardExpMonth: "04",
+      cardExpYear: "30",
+    });
     expect(kept).not.toHaveProperty("cardNumber");
     expect(kept).not.toHaveProperty("cardCVC");
     expect(JSON.stringify(outcome.reply)).not.toContain("847");
@@ -175,7 +224,10 @@ describe("pay invoice", () => {
     );
     expect(row).toMatchObject({ status: "pending", payment_status: "pending" });
     expect(await findInvoiceReceipt(conn.db, row!.payment_id)).toMatchObject({ status: "pending" });
-    const [mail] = await rows<{ subject: string }>(conn.db, `select subject from outbox where "to" = '${fields.email}'`);
+    const [mail] = await rows<{ subject: string }>(
+      conn.db,
+      `select subject from outbox where "to" = '${fields.email}'`,
+    );
     expect(mail!.subject).toContain("is being confirmed");
     // Sent again (a refresh of the POST): the stored answer, no second attempt.
     const paymentsBefore = await count(conn.db, "payments");
@@ -209,7 +261,10 @@ describe("pay invoice", () => {
       );
       expect(row).toEqual({ invoices: 1, charges: 1 });
     }
-    const [charges] = await rows<{ n: number }>(conn.db, `select count(*)::int as n from payments where idempotency_key in ('invoice:${key}', 'invoice:${key2}')`);
+    const [charges] = await rows<{ n: number }>(
+      conn.db,
+      `select count(*)::int as n from payments where idempotency_key in ('invoice:${key}', 'invoice:${key2}')`,
+    );
     expect(charges!.n).toBe(2);
   });
 
@@ -266,12 +321,17 @@ describe("pay invoice", () => {
   });
 
   it("no card number or CVC anywhere: not in any table, not in any log call", async () => {
-    const tables = await rows<{ table_name: string }>(conn.db, `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const tables = await rows<{ table_name: string }>(
+      conn.db,
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
     const dump: string[] = [];
-    for (const { table_name } of tables) dump.push(JSON.stringify(await rows(conn.db, `select * from "${table_name}"`)));
+    for (const { table_name } of tables)
+      dump.push(JSON.stringify(await rows(conn.db, `select * from "${table_name}"`)));
     const text = dump.join("\n");
     expect(text).toContain("INV-1001"); // the dump is of the rows this file wrote
-    for (const secret of ["4242424242424242", "4000000000000002", "4000000000000119", "4242 4242 4242 4242"]) expect(text).not.toContain(secret);
+    for (const secret of ["4242424242424242", "4000000000000002", "4000000000000119", "4242 4242 4242 4242"])
+      expect(text).not.toContain(secret);
     expect(secretsIn(text)).toEqual([]);
     expect(secretsIn(logs.lines.join("\n"))).toEqual([]);
     expect(logs.lines.length).toBeGreaterThan(0);

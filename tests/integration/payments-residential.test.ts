@@ -74,7 +74,10 @@ function bookingFields(over: Record<string, string> = {}) {
 
 const PATH = "/request-service?type=residential";
 function htmlPost(fields: Record<string, string>, key: string | null = crypto.randomUUID()) {
-  return formPost(PATH, toFormData({ ...fields, ...honeypotFields(), ...sumAnswer(), ...(key ? { submission_key: key } : {}) }));
+  return formPost(
+    PATH,
+    toFormData({ ...fields, ...honeypotFields(), ...sumAnswer(), ...(key ? { submission_key: key } : {}) }),
+  );
 }
 const run = (request: Request, def: FormDefinition = residentialServiceForm as FormDefinition) =>
   runForm(def, request, { db: conn.db, clientIp: nextIp() });
@@ -88,8 +91,17 @@ async function state() {
   };
 }
 
-type Booking = { id: number; kind: string; total_cents: number; payment_status: string; payment_id: number; card_brand: string; card_last4: string };
-const bookingOf = async (email: string) => (await rows<Booking>(conn.db, `select * from service_requests where email = '${email}'`))[0];
+type Booking = {
+  id: number;
+  kind: string;
+  total_cents: number;
+  payment_status: string;
+  payment_id: number;
+  card_brand: string;
+  card_last4: string;
+};
+const bookingOf = async (email: string) =>
+  (await rows<Booking>(conn.db, `select * from service_requests where email = '${email}'`))[0];
 
 describe("residential service booking", () => {
   it("approved on a Saturday: $159.00 charged once, booking + payment + both e-mails (the visitor's with the visit's invitation), redirected to the signed receipt", async () => {
@@ -97,14 +109,33 @@ describe("residential service booking", () => {
     const fields = bookingFields();
     const outcome = await run(htmlPost(fields));
     expect(outcome).toMatchObject({ ok: true, status: 200 });
-    expect(outcome.message).toMatch(/^Submitted successfully! \$159\.00 charged to Visa ending in 4242 for your service visit on Saturday, /);
+    expect(outcome.message).toMatch(
+      /^Submitted successfully! \$159\.00 charged to Visa ending in 4242 for your service visit on Saturday, /,
+    );
 
     const booking = (await bookingOf(fields.email))!;
-    expect(booking).toMatchObject({ kind: "residential", total_cents: 15900, payment_status: "paid", card_brand: "Visa", card_last4: "4242" });
+    expect(booking).toMatchObject({
+      kind: "residential",
+      total_cents: 15900,
+      payment_status: "paid",
+      card_brand: "Visa",
+      card_last4: "4242",
+    });
     const [payment] = await rows(conn.db, `select * from payments where id = ${booking.payment_id}`);
-    expect(payment).toMatchObject({ status: "approved", amount_cents: 15900, purpose: "service", reference_table: "service_requests", reference_id: booking.id });
+    expect(payment).toMatchObject({
+      status: "approved",
+      amount_cents: 15900,
+      purpose: "service",
+      reference_table: "service_requests",
+      reference_id: booking.id,
+    });
     expect(outcome.redirectTo).toBe(serviceReceiptPath(booking.payment_id));
-    expect(await state()).toEqual({ payments: before.payments + 1, bookings: before.bookings + 1, holds: before.holds, mail: before.mail + 2 });
+    expect(await state()).toEqual({
+      payments: before.payments + 1,
+      bookings: before.bookings + 1,
+      holds: before.holds,
+      mail: before.mail + 2,
+    });
 
     const mail = await rows<{ to: string; kind: string; text: string; attachments: unknown }>(
       conn.db,
@@ -118,13 +149,27 @@ describe("residential service booking", () => {
     const [ics] = mail[1]!.attachments as { filename: string; contentType: string; content: string }[];
     expect(ics!.filename).toBe("service-visit.ics");
     expect(ics!.content).toContain("BEGIN:VEVENT");
-    const offset = Number(/GMT([+-]\d+)/.exec(new Intl.DateTimeFormat("en-US", { timeZone: "America/Detroit", timeZoneName: "shortOffset" }).format(new Date(`${fields.serviceDate}T12:00:00Z`)))![1]);
-    expect(ics!.content).toContain(`DTSTART:${fields.serviceDate.replaceAll("-", "")}T${String(8 - offset).padStart(2, "0")}0000Z`);
+    const offset = Number(
+      /GMT([+-]\d+)/.exec(
+        new Intl.DateTimeFormat("en-US", { timeZone: "America/Detroit", timeZoneName: "shortOffset" }).format(
+          new Date(`${fields.serviceDate}T12:00:00Z`),
+        ),
+      )![1],
+    );
+    expect(ics!.content).toContain(
+      `DTSTART:${fields.serviceDate.replaceAll("-", "")}T${String(8 - offset).padStart(2, "0")}0000Z`,
+    );
     expect(ics!.content).toContain("LOCATION:12 Elm St\\, Flint\\, MI 48503");
 
     const url = new URL(`http://localhost${outcome.redirectTo}`);
     const id = verifiedServicePaymentId(url.pathname.split("/").pop(), url.searchParams.get("sig"))!;
-    expect(await findServiceReceipt(conn.db, id)).toMatchObject({ pending: false, amount: "$159.00", brand: "Visa", last4: "4242", serviceDate: fields.serviceDate });
+    expect(await findServiceReceipt(conn.db, id)).toMatchObject({
+      pending: false,
+      amount: "$159.00",
+      brand: "Visa",
+      last4: "4242",
+      serviceDate: fields.serviceDate,
+    });
     expect(verifiedServicePaymentId(String(id + 1), url.searchParams.get("sig"))).toBeNull();
   });
 
@@ -157,7 +202,13 @@ describe("residential service booking", () => {
     expect(outcome).toMatchObject({ ok: false, status: 402, message: "Your card was declined." });
     expect(await state()).toEqual({ ...before, payments: before.payments + 1 });
     const kept = outcome.reply?.initialValue as Record<string, unknown>;
-    expect(kept).toMatchObject({ name: "Grace Hopper", serviceDate: date, serviceTime: MORNING, cardHolder: "Grace Hopper", cardExpMonth: "04" });
+    expect(kept).toMatchObject({
+      name: "Grace Hopper",
+      serviceDate: date,
+      serviceTime: MORNING,
+      cardHolder: "Grace Hopper",
+      cardExpMonth: "04",
+    });
     expect(kept).not.toHaveProperty("cardNumber");
     expect(kept).not.toHaveProperty("cardCVC");
     expect((await loadAvailability(conn.db)).taken[date]).toBeUndefined();
@@ -192,7 +243,10 @@ describe("residential service booking", () => {
     );
     expect(row).toEqual({ bookings: 1, charges: 1 });
     // A twin whose hold came after the first one's commit gives it back: no place stays held for nothing.
-    const [held] = await rows<{ n: number }>(conn.db, `select count(*)::int as n from service_slot_holds where key = 'service-residential:${key}'`);
+    const [held] = await rows<{ n: number }>(
+      conn.db,
+      `select count(*)::int as n from service_slot_holds where key = 'service-residential:${key}'`,
+    );
     expect(held!.n).toBe(0);
   });
 
@@ -206,7 +260,11 @@ describe("residential service booking", () => {
     const loser = outcomes.find((o) => !o.ok)!;
     expect(loser).toMatchObject({ status: 409, message: AVAILABILITY_MESSAGES.full });
     expect(loser.fieldErrors.serviceTime).toEqual([AVAILABILITY_MESSAGES.full]);
-    expect(await state()).toMatchObject({ payments: before.payments + 1, bookings: before.bookings + 1, holds: before.holds });
+    expect(await state()).toMatchObject({
+      payments: before.payments + 1,
+      bookings: before.bookings + 1,
+      holds: before.holds,
+    });
     expect((await loadAvailability(conn.db)).taken[date]).toEqual({ [MORNING]: 3 });
 
     // Full now: refused before any charge, the fields kept.
@@ -221,7 +279,9 @@ describe("residential service booking", () => {
     const date = coming(4, 4);
     for (let i = 0; i < 3; i++) expect(await holdPlace(conn.db, `hold-${i}-${date}`, date, MORNING)).toBeNull();
     expect((await holdPlace(conn.db, `hold-x-${date}`, date, MORNING))?.message).toBe(AVAILABILITY_MESSAGES.full);
-    await conn.db.execute(`update service_slot_holds set expires_at = now() - interval '1 minute' where service_date = '${date}'` as never);
+    await conn.db.execute(
+      `update service_slot_holds set expires_at = now() - interval '1 minute' where service_date = '${date}'` as never,
+    );
     expect(await holdPlace(conn.db, `hold-y-${date}`, date, MORNING)).toBeNull();
     await conn.db.execute(`delete from service_slot_holds where service_date = '${date}'` as never);
   });
@@ -259,12 +319,21 @@ describe("residential service booking", () => {
   });
 
   it("the HTML action answers 303 to the receipt; the API answers { success, message }, ignores total and client_ip", async () => {
-    const thrown = await formAction(residentialServiceForm, { request: htmlPost(bookingFields({ serviceDate: coming(5, 2) })) }, { db: conn.db, clientIp: nextIp() }).catch((e) => e);
+    const thrown = await formAction(
+      residentialServiceForm,
+      { request: htmlPost(bookingFields({ serviceDate: coming(5, 2) })) },
+      { db: conn.db, clientIp: nextIp() },
+    ).catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(303);
     expect((thrown as Response).headers.get("Location")).toMatch(/^\/request-service\/receipt\/\d+\?sig=/);
 
-    const body = toFormData({ ...bookingFields({ serviceDate: coming(0, 2) }), total: "1.00", client_ip: "198.51.100.7", recaptcha_token: await altchaToken() });
+    const body = toFormData({
+      ...bookingFields({ serviceDate: coming(0, 2) }),
+      total: "1.00",
+      client_ip: "198.51.100.7",
+      recaptcha_token: await altchaToken(),
+    });
     const email = body.get("email") as string;
     const response = await apiFormAction(
       residentialServiceForm,
@@ -280,9 +349,13 @@ describe("residential service booking", () => {
   });
 
   it("no card number or CVC anywhere: not in any table, not in any log call", async () => {
-    const tables = await rows<{ table_name: string }>(conn.db, `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const tables = await rows<{ table_name: string }>(
+      conn.db,
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
     const dump: string[] = [];
-    for (const { table_name } of tables) dump.push(JSON.stringify(await rows(conn.db, `select * from "${table_name}"`)));
+    for (const { table_name } of tables)
+      dump.push(JSON.stringify(await rows(conn.db, `select * from "${table_name}"`)));
     const text = dump.join("\n");
     expect(text).toContain("Grace Hopper");
     expect(secretsIn(text)).toEqual([]);

@@ -11,7 +11,14 @@ import { AUTHORIZENET_ENDPOINTS } from "~/payments/authorizenet.server";
  */
 
 // Test cards and CVCs used by the payments tests; none may appear in a log line or a stored row.
-export const TEST_CARDS = ["4242424242424242", "4000000000000002", "4000000000000119", "4111111111111111", "5555555555554444", "378282246310005"];
+export const TEST_CARDS = [
+  "4242424242424242",
+  "4000000000000002",
+  "4000000000000119",
+  "4111111111111111",
+  "5555555555554444",
+  "378282246310005",
+];
 export const TEST_CVCS = ["847", "7319"];
 
 // The processor's JSON as the tests read it: nested objects whose shape each test knows.
@@ -41,7 +48,10 @@ export function anetJson(value: unknown, init: { status?: number } = {}): Respon
   const bytes = new Uint8Array(3 + text.length);
   bytes.set([0xef, 0xbb, 0xbf]);
   bytes.set(text, 3);
-  return new HttpResponse(bytes, { status: init.status ?? 200, headers: { "content-type": "application/json; charset=utf-8" } });
+  return new HttpResponse(bytes, {
+    status: init.status ?? 200,
+    headers: { "content-type": "application/json; charset=utf-8" },
+  });
 }
 
 const refIdOf = (body: AnetRequest) => body.createTransactionRequest.refId as string | undefined;
@@ -106,7 +116,11 @@ export const answers = {
     };
   },
   /** The request refused as a whole: no transaction at all. */
-  requestError(body: AnetRequest, code = "E00007", text = "User authentication failed due to invalid authentication values.") {
+  requestError(
+    body: AnetRequest,
+    code = "E00007",
+    text = "User authentication failed due to invalid authentication values.",
+  ) {
     return { refId: refIdOf(body), messages: { resultCode: "Error", message: [{ code, text }] } };
   },
   heldForReview(body: AnetRequest) {
@@ -137,11 +151,19 @@ export async function never(): Promise<Response> {
 export function captureLogs() {
   const lines: string[] = [];
   const record = (...args: unknown[]) => {
-    lines.push(JSON.stringify(args, (_key, value) => (value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value)));
+    lines.push(
+      JSON.stringify(args, (_key, value) =>
+        value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value,
+      ),
+    );
   };
   const spies = [
-    ...(["trace", "debug", "info", "warn", "error", "fatal"] as const).map((level) => vi.spyOn(log, level).mockImplementation(record as never)),
-    ...(["log", "info", "warn", "error", "debug"] as const).map((level) => vi.spyOn(console, level).mockImplementation(record)),
+    ...(["trace", "debug", "info", "warn", "error", "fatal"] as const).map((level) =>
+      vi.spyOn(log, level).mockImplementation(record as never),
+    ),
+    ...(["log", "info", "warn", "error", "debug"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation(record),
+    ),
   ];
   return {
     lines,
@@ -156,7 +178,8 @@ export function secretsIn(raw: string): string[] {
   const text = raw.replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "(uuid)");
   const compact = text.replace(/[\s-]/g, "");
   for (const number of TEST_CARDS) if (compact.includes(number)) found.push(`card ${number.slice(-4)}`);
-  for (const cvc of TEST_CVCS) if (text.includes(`"${cvc}"`) || text.includes(`:${cvc},`) || text.includes(`:${cvc}}`)) found.push(`cvc ${cvc}`);
+  for (const cvc of TEST_CVCS)
+    if (text.includes(`"${cvc}"`) || text.includes(`:${cvc},`) || text.includes(`:${cvc}}`)) found.push(`cvc ${cvc}`);
   // Any run of 13 or more digits (grouped or not) standing alone is card-like (not one inside a hex id).
   if (/(?<![0-9A-Za-z])\d(?:[ -]?\d){12,}(?![0-9A-Za-z])/.test(text)) found.push("a run of 13+ digits");
   if (/"(cardNumber|cardCode|cvc|cvv|cardCVC)"\s*:/.test(text)) found.push("a card field by name");

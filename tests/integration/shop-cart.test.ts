@@ -32,12 +32,40 @@ beforeAll(async () => {
         description: "A quiet opener.",
         stock: 7,
         customFields: [
-          { name: "Horsepower", options: [{ label: "1/2 HP", price: 0 }, { label: "3/4 HP", price: 60 }] },
-          { name: "Wi-Fi Module", options: [{ label: "None", price: 0 }, { label: "Smartphone control", price: 45.5 }] },
+          {
+            name: "Horsepower",
+            options: [
+              { label: "1/2 HP", price: 0 },
+              { label: "3/4 HP", price: 60 },
+            ],
+          },
+          {
+            name: "Wi-Fi Module",
+            options: [
+              { label: "None", price: 0 },
+              { label: "Smartphone control", price: 45.5 },
+            ],
+          },
         ],
       },
-      { name: "Test Remote", priceCents: 3900, image: "/images/test/remote.svg", categoryId: cat!.id, description: "", stock: 3, customFields: [] },
-      { name: "Test Sold Out", priceCents: 1000, image: "/images/test/x.svg", categoryId: cat!.id, description: "", stock: 0, customFields: [] },
+      {
+        name: "Test Remote",
+        priceCents: 3900,
+        image: "/images/test/remote.svg",
+        categoryId: cat!.id,
+        description: "",
+        stock: 3,
+        customFields: [],
+      },
+      {
+        name: "Test Sold Out",
+        priceCents: 1000,
+        image: "/images/test/x.svg",
+        categoryId: cat!.id,
+        description: "",
+        stock: 0,
+        customFields: [],
+      },
     ])
     .returning();
   [opener, remote, soldOut] = rows.map((r) => r.id) as [number, number, number];
@@ -51,7 +79,11 @@ const BASE = "http://localhost:3000";
 function post(path: string, body: unknown, cookie?: string, type = "application/json") {
   const headers: Record<string, string> = { "Content-Type": type };
   if (cookie) headers.Cookie = cookie;
-  return new Request(`${BASE}${path}`, { method: "POST", headers, body: type === "application/json" ? JSON.stringify(body) : (body as string) });
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers,
+    body: type === "application/json" ? JSON.stringify(body) : (body as string),
+  });
 }
 
 /** A visitor: their cookie jar is the one cart cookie the server set. */
@@ -66,10 +98,15 @@ function visitor() {
     get cookie() {
       return cookie;
     },
-    add: async (body: unknown, type?: string) => keep(await cartApi(post("/api/store/cart/add", body, cookie, type), cartAdd, conn.db)),
+    add: async (body: unknown, type?: string) =>
+      keep(await cartApi(post("/api/store/cart/add", body, cookie, type), cartAdd, conn.db)),
     remove: async (body: unknown) => cartApi(post("/api/store/cart/delete", body, cookie), cartDelete, conn.db),
     get: async () => {
-      const res = await cartApi(new Request(`${BASE}/api/store/cart/get`, { headers: cookie ? { Cookie: cookie } : {} }), cartGet, conn.db);
+      const res = await cartApi(
+        new Request(`${BASE}/api/store/cart/get`, { headers: cookie ? { Cookie: cookie } : {} }),
+        cartGet,
+        conn.db,
+      );
       return { res, body: (await res.json()) as { cartItems: Record<string, unknown>[]; total: number } };
     },
   };
@@ -114,19 +151,32 @@ describe("adding to the cart", () => {
     expect(cart.total).toBe(654.5);
 
     // What is stored: the product and the labels, no price at all.
-    const [row] = await conn.db.select().from(cartItems).where(eq(cartItems.id, body.cartItem.id as string));
-    expect(row).toMatchObject({ productId: opener, selectedOptions: { Horsepower: "3/4 HP", "Wi-Fi Module": "Smartphone control" } });
+    const [row] = await conn.db
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.id, body.cartItem.id as string));
+    expect(row).toMatchObject({
+      productId: opener,
+      selectedOptions: { Horsepower: "3/4 HP", "Wi-Fi Module": "Smartphone control" },
+    });
     expect(Object.keys(row!)).not.toContain("finalPrice");
   });
 
   it("takes the product page's form (selectedOptions.<field>) through the same schema; a field left out takes its first option", async () => {
     const v = visitor();
-    const form = new URLSearchParams({ intent: "add", inventory_id: String(opener), "selectedOptions.Horsepower": "3/4 HP" });
+    const form = new URLSearchParams({
+      intent: "add",
+      inventory_id: String(opener),
+      "selectedOptions.Horsepower": "3/4 HP",
+    });
     const res = await v.add(form.toString(), "application/x-www-form-urlencoded");
     expect(res.status).toBe(200);
     const { body } = await v.get();
     expect(body.cartItems).toHaveLength(1);
-    expect(body.cartItems[0]).toMatchObject({ final_price: 609, selectedOptions: { Horsepower: "3/4 HP", "Wi-Fi Module": "None" } });
+    expect(body.cartItems[0]).toMatchObject({
+      final_price: 609,
+      selectedOptions: { Horsepower: "3/4 HP", "Wi-Fi Module": "None" },
+    });
   });
 
   it("refuses an unknown option, an unknown field, an unknown or malformed product and a sold-out one, storing nothing and setting no cookie", async () => {
@@ -169,7 +219,11 @@ describe("adding to the cart", () => {
       ["<a/>", "application/xml"],
     ];
     for (const [text, type] of bad) {
-      const res = await cartApi(new Request(`${BASE}/api/store/cart/add`, { method: "POST", headers: { "Content-Type": type }, body: text }), cartAdd, conn.db);
+      const res = await cartApi(
+        new Request(`${BASE}/api/store/cart/add`, { method: "POST", headers: { "Content-Type": type }, body: text }),
+        cartAdd,
+        conn.db,
+      );
       expect(res.status, text.slice(0, 30)).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       expect(((await res.json()) as { success: boolean }).success).toBe(false);
@@ -207,7 +261,11 @@ describe("reading the cart", () => {
     await v.add({ inventory_id: remote });
     const [name, value] = v.cookie!.split("=") as [string, string];
     const tampered = `${name}=${Buffer.from(JSON.stringify(crypto.randomUUID())).toString("base64")}${value.slice(value.indexOf("."))}`;
-    const res = await cartApi(new Request(`${BASE}/api/store/cart/get`, { headers: { Cookie: tampered } }), cartGet, conn.db);
+    const res = await cartApi(
+      new Request(`${BASE}/api/store/cart/get`, { headers: { Cookie: tampered } }),
+      cartGet,
+      conn.db,
+    );
     expect(await res.json()).toEqual({ cartItems: [], total: 0 });
   });
 
@@ -223,11 +281,17 @@ describe("reading the cart", () => {
     const [product] = await conn.db.select().from(products).where(eq(products.id, opener));
     await conn.db
       .update(products)
-      .set({ customFields: [{ name: "Horsepower", options: [{ label: "1/2 HP", price: 0 }] }, product!.customFields[1]!] })
+      .set({
+        customFields: [{ name: "Horsepower", options: [{ label: "1/2 HP", price: 0 }] }, product!.customFields[1]!],
+      })
       .where(eq(products.id, opener));
     try {
       const { body } = await v.get();
-      expect(body.cartItems[1]).toMatchObject({ name: "Test Opener", final_price: null, selectedOptions: { Horsepower: "3/4 HP" } });
+      expect(body.cartItems[1]).toMatchObject({
+        name: "Test Opener",
+        final_price: null,
+        selectedOptions: { Horsepower: "3/4 HP" },
+      });
       expect(body.total).toBe(45);
     } finally {
       await conn.db.update(products).set({ priceCents: 3900 }).where(eq(products.id, remote));
@@ -274,7 +338,11 @@ describe("deleting from the cart", () => {
       expect(res.status, String(cart_id)).toBe(400);
       expect(await res.json()).toEqual({ success: false, message: CART_MESSAGES.item });
     }
-    const form = await cartApi(post("/api/store/cart/delete", "cart_id=nope", v.cookie, "application/x-www-form-urlencoded"), cartDelete, conn.db);
+    const form = await cartApi(
+      post("/api/store/cart/delete", "cart_id=nope", v.cookie, "application/x-www-form-urlencoded"),
+      cartDelete,
+      conn.db,
+    );
     expect(form.status).toBe(400);
   });
 });

@@ -48,14 +48,21 @@ describe("the catalogue on the real database", () => {
   it("filters by category", async () => {
     const [windows] = (await listCategories(db())).filter((c) => c.name === "Windows");
     const list = await listProducts(db(), { category: windows!.id });
-    expect(names(list).sort()).toEqual(seedProducts.filter((p) => p.category === "Windows").map((p) => p.name).sort());
+    expect(names(list).sort()).toEqual(
+      seedProducts
+        .filter((p) => p.category === "Windows")
+        .map((p) => p.name)
+        .sort(),
+    );
     expect(await listProducts(db(), { category: 999_999 })).toEqual([]);
   });
 
   it("searches a case-insensitive substring of the name, wildcards taken literally", async () => {
-    expect(names(await listProducts(db(), { q: "GARAGE DOOR OPENER" })).sort()).toEqual(
-      ["Belt-Drive Garage Door Opener", "Chain-Drive Garage Door Opener", "Screw-Drive Garage Door Opener"],
-    );
+    expect(names(await listProducts(db(), { q: "GARAGE DOOR OPENER" })).sort()).toEqual([
+      "Belt-Drive Garage Door Opener",
+      "Chain-Drive Garage Door Opener",
+      "Screw-Drive Garage Door Opener",
+    ]);
     expect(names(await listProducts(db(), { q: "window" }))).toContain("Sliding Basement Window");
     expect(await listProducts(db(), { q: "%" })).toEqual([]);
     expect(await listProducts(db(), { q: "_" })).toEqual([]);
@@ -108,7 +115,11 @@ describe("the catalogue on the real database", () => {
 
 describe("the shop's URL", () => {
   it("reads category, search and sort, dropping what means nothing", () => {
-    expect(readShopQuery(new URLSearchParams("category=3&q=%20door%20&sort=price-desc"))).toEqual({ category: 3, q: "door", sort: "price-desc" });
+    expect(readShopQuery(new URLSearchParams("category=3&q=%20door%20&sort=price-desc"))).toEqual({
+      category: 3,
+      q: "door",
+      sort: "price-desc",
+    });
     expect(readShopQuery(new URLSearchParams("category=abc&q=&sort=cheapest"))).toEqual({ q: "", sort: "name-asc" });
     expect(readShopQuery(new URLSearchParams("category=07"))).toEqual({ q: "", sort: "name-asc" });
     expect(shopHref({ q: "", sort: "name-asc" })).toBe("/shop");

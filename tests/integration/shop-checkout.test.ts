@@ -7,7 +7,12 @@ import { runForm, type FormDefinition } from "~/forms/pipeline.server";
 import { addToCart, cartCookieHeader } from "~/shop/cart.server";
 import { checkoutForm } from "~/shop/checkout/handle.server";
 import { EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "~/shop/checkout/identity";
-import { findOwnOrder, findOwnOrderByPayment, orderConfirmationPath, paymentConfirmationPath } from "~/shop/checkout/orders.server";
+import {
+  findOwnOrder,
+  findOwnOrderByPayment,
+  orderConfirmationPath,
+  paymentConfirmationPath,
+} from "~/shop/checkout/orders.server";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
 import { captureLogs, secretsIn } from "./payments-support";
@@ -41,7 +46,14 @@ const DECLINED = "4000 0000 0000 0002";
 async function product(over: Partial<typeof products.$inferInsert> = {}) {
   const [row] = await conn.db
     .insert(products)
-    .values({ name: `Product ${crypto.randomUUID().slice(0, 6)}`, priceCents: 3900, image: "/images/test/x.svg", categoryId: category, stock: 5, ...over })
+    .values({
+      name: `Product ${crypto.randomUUID().slice(0, 6)}`,
+      priceCents: 3900,
+      image: "/images/test/x.svg",
+      categoryId: category,
+      stock: 5,
+      ...over,
+    })
     .returning();
   return row!;
 }
@@ -75,12 +87,19 @@ function fields(over: Record<string, string> = {}) {
 }
 
 function htmlPost(cookie: string, body: Record<string, string>, key: string = crypto.randomUUID()) {
-  return formPost("/checkout", toFormData({ ...body, ...honeypotFields(), ...sumAnswer(), submission_key: key }), cookie ? { Cookie: cookie } : {});
+  return formPost(
+    "/checkout",
+    toFormData({ ...body, ...honeypotFields(), ...sumAnswer(), submission_key: key }),
+    cookie ? { Cookie: cookie } : {},
+  );
 }
-const run = (request: Request, def: FormDefinition = checkoutForm as FormDefinition) => runForm(def, request, { db: conn.db, clientIp: nextIp() });
+const run = (request: Request, def: FormDefinition = checkoutForm as FormDefinition) =>
+  runForm(def, request, { db: conn.db, clientIp: nextIp() });
 
-const stockOf = async (id: number) => (await conn.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
-const cartLines = async (cartId: string | null) => (await rows(conn.db, `select * from cart_items where cart_id = '${cartId}'`)).length;
+const stockOf = async (id: number) =>
+  (await conn.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+const cartLines = async (cartId: string | null) =>
+  (await rows(conn.db, `select * from cart_items where cart_id = '${cartId}'`)).length;
 
 async function state() {
   return {
@@ -92,8 +111,17 @@ async function state() {
   };
 }
 
-type Order = { id: number; status: string; total_cents: number; payment_id: number; cart_id: string; email: string; card_last4: string };
-const orderOf = async (email: string) => (await rows<Order>(conn.db, `select * from orders where email = '${email}'`))[0];
+type Order = {
+  id: number;
+  status: string;
+  total_cents: number;
+  payment_id: number;
+  cart_id: string;
+  email: string;
+  card_last4: string;
+};
+const orderOf = async (email: string) =>
+  (await rows<Order>(conn.db, `select * from orders where email = '${email}'`))[0];
 
 describe("checkout", () => {
   it("approved: the cart's total charged once; order, lines at purchase price, payment link, stock taken, cart emptied, both e-mails; 303 target is the confirmation", async () => {
@@ -101,10 +129,22 @@ describe("checkout", () => {
       name: "Quiet Opener",
       priceCents: 54900,
       stock: 4,
-      customFields: [{ name: "Horsepower", options: [{ label: "1/2 HP", price: 0 }, { label: "3/4 HP", price: 60 }] }],
+      customFields: [
+        {
+          name: "Horsepower",
+          options: [
+            { label: "1/2 HP", price: 0 },
+            { label: "3/4 HP", price: 60 },
+          ],
+        },
+      ],
     });
     const remote = await product({ name: "Spare Remote", priceCents: 3900, stock: 3 });
-    const { cartId, cookie } = await buyer({ id: opener.id, options: { Horsepower: "3/4 HP" } }, { id: remote.id }, { id: remote.id });
+    const { cartId, cookie } = await buyer(
+      { id: opener.id, options: { Horsepower: "3/4 HP" } },
+      { id: remote.id },
+      { id: remote.id },
+    );
     const before = await state();
     const body = fields();
     const outcome = await run(htmlPost(cookie, body));
@@ -115,18 +155,33 @@ describe("checkout", () => {
     expect(order).toMatchObject({ status: "paid", total_cents: 68700, cart_id: cartId, card_last4: "4242" });
     expect(outcome.redirectTo).toBe(orderConfirmationPath(order.id));
     expect(outcome.message).toContain(`$687.00 charged to Visa ending in 4242 for order #${order.id}.`);
-    const lines = await rows(conn.db, `select name, selected_options, price_cents, product_id from order_lines where order_id = ${order.id} order by id`);
+    const lines = await rows(
+      conn.db,
+      `select name, selected_options, price_cents, product_id from order_lines where order_id = ${order.id} order by id`,
+    );
     expect(lines).toEqual([
       { name: "Quiet Opener", selected_options: { Horsepower: "3/4 HP" }, price_cents: 60900, product_id: opener.id },
       { name: "Spare Remote", selected_options: {}, price_cents: 3900, product_id: remote.id },
       { name: "Spare Remote", selected_options: {}, price_cents: 3900, product_id: remote.id },
     ]);
     const [payment] = await rows(conn.db, `select * from payments where id = ${order.payment_id}`);
-    expect(payment).toMatchObject({ status: "approved", amount_cents: 68700, purpose: "order", reference_table: "orders", reference_id: order.id });
+    expect(payment).toMatchObject({
+      status: "approved",
+      amount_cents: 68700,
+      purpose: "order",
+      reference_table: "orders",
+      reference_id: order.id,
+    });
     expect(await stockOf(opener.id)).toBe(3);
     expect(await stockOf(remote.id)).toBe(1);
     expect(await cartLines(cartId)).toBe(0);
-    expect(await state()).toEqual({ ...before, payments: before.payments + 1, orders: before.orders + 1, lines: before.lines + 3, mail: before.mail + 2 });
+    expect(await state()).toEqual({
+      ...before,
+      payments: before.payments + 1,
+      orders: before.orders + 1,
+      lines: before.lines + 3,
+      mail: before.mail + 2,
+    });
 
     const mail = await rows<{ to: string; kind: string; text: string }>(
       conn.db,
@@ -184,7 +239,10 @@ describe("checkout", () => {
     expect(outcome).toMatchObject({ ok: false, status: 409, message: STOCK_MESSAGES.fewer("Last Keypad", 1) });
     expect(await state()).toEqual(before);
     await conn.db.update(products).set({ stock: 0 }).where(eq(products.id, item.id));
-    expect(await run(htmlPost(cookie, fields()))).toMatchObject({ status: 409, message: STOCK_MESSAGES.outOfStock("Last Keypad") });
+    expect(await run(htmlPost(cookie, fields()))).toMatchObject({
+      status: 409,
+      message: STOCK_MESSAGES.outOfStock("Last Keypad"),
+    });
   });
 
   it("the last unit raced by two carts: one order, one charge; the other buyer is told and not charged", async () => {
@@ -194,8 +252,17 @@ describe("checkout", () => {
     const before = await state();
     const outcomes = await Promise.all([run(htmlPost(a.cookie, fields())), run(htmlPost(b.cookie, fields()))]);
     expect(outcomes.map((o) => o.ok).sort()).toEqual([false, true]);
-    expect(outcomes.find((o) => !o.ok)).toMatchObject({ status: 409, message: STOCK_MESSAGES.outOfStock("Final Door") });
-    expect(await state()).toEqual({ ...before, payments: before.payments + 1, orders: before.orders + 1, lines: before.lines + 1, mail: before.mail + 2 });
+    expect(outcomes.find((o) => !o.ok)).toMatchObject({
+      status: 409,
+      message: STOCK_MESSAGES.outOfStock("Final Door"),
+    });
+    expect(await state()).toEqual({
+      ...before,
+      payments: before.payments + 1,
+      orders: before.orders + 1,
+      lines: before.lines + 1,
+      mail: before.mail + 2,
+    });
     expect(await stockOf(item.id)).toBe(0);
   });
 
@@ -205,7 +272,11 @@ describe("checkout", () => {
     const before = await state();
     const outcomes = await Promise.all([run(htmlPost(cookie, fields())), run(htmlPost(cookie, fields()))]);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
-    expect(await state()).toMatchObject({ payments: before.payments + 1, orders: before.orders + 1, holds: before.holds });
+    expect(await state()).toMatchObject({
+      payments: before.payments + 1,
+      orders: before.orders + 1,
+      holds: before.holds,
+    });
     expect(await stockOf(item.id)).toBe(4);
     expect(await cartLines(cartId)).toBe(0);
   });
@@ -222,8 +293,14 @@ describe("checkout", () => {
     const [payment] = await rows(conn.db, `select status from payments where id = ${order.payment_id}`);
     expect(payment).toEqual({ status: "approved" });
     // The post that stored it goes to its order; its twin knows the payment, which the confirmation page turns into the order.
-    expect(outcomes.map((o) => o.redirectTo).sort()).toEqual([orderConfirmationPath(order.id), paymentConfirmationPath(order.payment_id)].sort());
-    expect(await state()).toMatchObject({ payments: before.payments + 1, orders: before.orders + 1, holds: before.holds });
+    expect(outcomes.map((o) => o.redirectTo).sort()).toEqual(
+      [orderConfirmationPath(order.id), paymentConfirmationPath(order.payment_id)].sort(),
+    );
+    expect(await state()).toMatchObject({
+      payments: before.payments + 1,
+      orders: before.orders + 1,
+      holds: before.holds,
+    });
     expect(await stockOf(item.id)).toBe(4);
   });
 
@@ -252,8 +329,12 @@ describe("checkout", () => {
     expect(order.total_cents).toBe(2500);
     const [charged] = await rows(conn.db, `select amount_cents from payments where id = ${order.payment_id}`);
     expect(charged).toEqual({ amount_cents: 2500 });
-    expect(await rows(conn.db, `select product_id from order_lines where order_id = ${order.id}`)).toEqual([{ product_id: item.id }]);
-    expect(await rows(conn.db, `select product_id from cart_items where cart_id = '${cartId}'`)).toEqual([{ product_id: extra.id }]);
+    expect(await rows(conn.db, `select product_id from order_lines where order_id = ${order.id}`)).toEqual([
+      { product_id: item.id },
+    ]);
+    expect(await rows(conn.db, `select product_id from cart_items where cart_id = '${cartId}'`)).toEqual([
+      { product_id: extra.id },
+    ]);
     expect(await stockOf(extra.id)).toBe(5);
   });
 
@@ -269,11 +350,22 @@ describe("checkout", () => {
     expect(response.status).toBe(200);
     const json = (await response.json()) as Record<string, unknown>;
     const order = (await orderOf(body.email))!;
-    expect(json).toEqual({ success: true, message: expect.stringContaining("$123.45 charged"), order_id: order.id, total: 123.45 });
+    expect(json).toEqual({
+      success: true,
+      message: expect.stringContaining("$123.45 charged"),
+      order_id: order.id,
+      total: 123.45,
+    });
 
     const empty = await apiFormAction(
       checkoutForm,
-      { request: formPost("/api/store/checkout", { ...body, recaptcha_token: await altchaToken() }, { Origin: "", "Sec-Fetch-Site": "", Cookie: cookie }) },
+      {
+        request: formPost(
+          "/api/store/checkout",
+          { ...body, recaptcha_token: await altchaToken() },
+          { Origin: "", "Sec-Fetch-Site": "", Cookie: cookie },
+        ),
+      },
       { db: conn.db, clientIp: nextIp() },
     );
     expect(empty.status).toBe(400);
@@ -282,7 +374,9 @@ describe("checkout", () => {
 
   it("no card number or CVV reached a log line or a stored row", async () => {
     expect(secretsIn(logs.lines.join("\n"))).toEqual([]);
-    const dump = JSON.stringify(await rows(conn.db, "select * from orders")) + JSON.stringify(await rows(conn.db, "select * from payments"));
+    const dump =
+      JSON.stringify(await rows(conn.db, "select * from orders")) +
+      JSON.stringify(await rows(conn.db, "select * from payments"));
     expect(secretsIn(dump)).toEqual([]);
   });
 });

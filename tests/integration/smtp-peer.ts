@@ -48,7 +48,12 @@ export function startPeer(port = 0, { delayMs = 0 } = {}): Promise<Peer> {
     server.on("error", reject);
     server.listen(port, "127.0.0.1", () => {
       const address = (server as unknown as { server: Server }).server.address();
-      resolve({ server, port: typeof address === "object" && address ? address.port : port, received, maxInFlight: () => maxInFlight });
+      resolve({
+        server,
+        port: typeof address === "object" && address ? address.port : port,
+        received,
+        maxInFlight: () => maxInFlight,
+      });
     });
   });
 }

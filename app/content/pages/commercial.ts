@@ -18,7 +18,12 @@ export const sectionalModels: Model[] = [
       { label: "Maximum size", value: "24 ft 2 in wide × 20 ft high" },
       { label: "Section joint", value: "Tongue and groove with thermal break" },
     ],
-    pdf: { label: "D-165 spec sheet (PDF)", to: "/docs/d-165-spec-sheet.pdf", download: "d-165-spec-sheet.pdf", variant: "outline" },
+    pdf: {
+      label: "D-165 spec sheet (PDF)",
+      to: "/docs/d-165-spec-sheet.pdf",
+      download: "d-165-spec-sheet.pdf",
+      variant: "outline",
+    },
     image: cardImage("sectional-doors", "An insulated steel sectional door on a warehouse"),
   },
   {
@@ -32,7 +37,12 @@ export const sectionalModels: Model[] = [
       { label: "Maximum size", value: "26 ft 2 in wide × 24 ft high" },
       { label: "Section joint", value: "Tongue and groove with thermal break and joint seal" },
     ],
-    pdf: { label: "D-200 spec sheet (PDF)", to: "/docs/d-200-spec-sheet.pdf", download: "d-200-spec-sheet.pdf", variant: "outline" },
+    pdf: {
+      label: "D-200 spec sheet (PDF)",
+      to: "/docs/d-200-spec-sheet.pdf",
+      download: "d-200-spec-sheet.pdf",
+      variant: "outline",
+    },
     image: cardImage("sectional-doors", "A tall insulated sectional door on a heated building"),
   },
 ];
@@ -71,10 +81,26 @@ const sectional: ContentPage = {
       kind: "features",
       heading: "Options",
       items: [
-        { icon: "star", title: "Windows and full-view sections", text: "Insulated glass or polycarbonate for daylight and visibility." },
-        { icon: "gear", title: "High-cycle springs", text: "Standard springs are rated for about 10,000 cycles; high-cycle springs last several times longer." },
-        { icon: "shield", title: "Wind-load reinforcement", text: "Struts and heavier hardware for exposed and lakeshore sites." },
-        { icon: "lock", title: "Lift types", text: "Standard, high-lift and vertical-lift track to suit your ceiling." },
+        {
+          icon: "star",
+          title: "Windows and full-view sections",
+          text: "Insulated glass or polycarbonate for daylight and visibility.",
+        },
+        {
+          icon: "gear",
+          title: "High-cycle springs",
+          text: "Standard springs are rated for about 10,000 cycles; high-cycle springs last several times longer.",
+        },
+        {
+          icon: "shield",
+          title: "Wind-load reinforcement",
+          text: "Struts and heavier hardware for exposed and lakeshore sites.",
+        },
+        {
+          icon: "lock",
+          title: "Lift types",
+          text: "Standard, high-lift and vertical-lift track to suit your ceiling.",
+        },
       ],
     },
     { kind: "quote-form", type: "commercial" },
@@ -108,8 +134,16 @@ const rolling: ContentPage = {
       heading: "Types of Rolling Doors",
       items: [
         { icon: "truck", title: "Service doors", text: "Heavy-duty doors for loading bays, warehouses and garages." },
-        { icon: "lock", title: "Counter shutters", text: "Compact shutters that secure service counters, pharmacies and concessions." },
-        { icon: "fire", title: "Fire-rated doors", text: "Automatic-closing doors that seal an opening when the alarm sounds." },
+        {
+          icon: "lock",
+          title: "Counter shutters",
+          text: "Compact shutters that secure service counters, pharmacies and concessions.",
+        },
+        {
+          icon: "fire",
+          title: "Fire-rated doors",
+          text: "Automatic-closing doors that seal an opening when the alarm sounds.",
+        },
         { icon: "leaf", title: "Insulated slats", text: "Foam-filled slats for heated buildings and noise control." },
       ],
       tint: true,
@@ -156,10 +190,26 @@ const docks: ContentPage = {
       kind: "features",
       heading: "Dock Equipment",
       items: [
-        { icon: "gear", title: "Dock levelers", text: "Hydraulic, mechanical and edge-of-dock levelers with capacities for heavy forklifts." },
-        { icon: "leaf", title: "Seals and shelters", text: "Close the gap around the trailer to keep out weather and keep in heat." },
-        { icon: "shield", title: "Bumpers and restraints", text: "Protect the building and stop trailers from creeping away from the dock." },
-        { icon: "bolt", title: "Dock lights", text: "LED lights that brighten the trailer interior for faster, safer loading." },
+        {
+          icon: "gear",
+          title: "Dock levelers",
+          text: "Hydraulic, mechanical and edge-of-dock levelers with capacities for heavy forklifts.",
+        },
+        {
+          icon: "leaf",
+          title: "Seals and shelters",
+          text: "Close the gap around the trailer to keep out weather and keep in heat.",
+        },
+        {
+          icon: "shield",
+          title: "Bumpers and restraints",
+          text: "Protect the building and stop trailers from creeping away from the dock.",
+        },
+        {
+          icon: "bolt",
+          title: "Dock lights",
+          text: "LED lights that brighten the trailer interior for faster, safer loading.",
+        },
       ],
       tint: true,
     },
@@ -205,11 +255,23 @@ const hollowMetal: ContentPage = {
       id: "benefits",
       heading: "Key Benefits",
       items: [
-        { icon: "shield", title: "Durability", text: "Steel faces resist dents, impacts and forced entry for decades." },
+        {
+          icon: "shield",
+          title: "Durability",
+          text: "Steel faces resist dents, impacts and forced entry for decades.",
+        },
         { icon: "fire", title: "Fire protection", text: "Labelled assemblies from 20 minutes to 3 hours." },
-        { icon: "leaf", title: "Energy efficiency", text: "Insulated cores and thermal-break frames for exterior openings." },
+        {
+          icon: "leaf",
+          title: "Energy efficiency",
+          text: "Insulated cores and thermal-break frames for exterior openings.",
+        },
         { icon: "lock", title: "Security hardware", text: "Prepared for exit devices, closers and access control." },
-        { icon: "tools", title: "Low maintenance", text: "Primed or factory-painted finishes that only need an occasional touch-up." },
+        {
+          icon: "tools",
+          title: "Low maintenance",
+          text: "Primed or factory-painted finishes that only need an occasional touch-up.",
+        },
         { icon: "users", title: "Accessibility", text: "Sizes and hardware for ADA-compliant openings." },
       ],
       tint: true,
@@ -251,10 +313,22 @@ const partitions: ContentPage = {
       kind: "features",
       heading: "Materials",
       items: [
-        { icon: "star", title: "Powder-coated steel", text: "An economical choice for offices and light-traffic restrooms." },
-        { icon: "drop", title: "Solid plastic (HDPE)", text: "Waterproof, graffiti-resistant and ideal for schools, pools and parks." },
+        {
+          icon: "star",
+          title: "Powder-coated steel",
+          text: "An economical choice for offices and light-traffic restrooms.",
+        },
+        {
+          icon: "drop",
+          title: "Solid plastic (HDPE)",
+          text: "Waterproof, graffiti-resistant and ideal for schools, pools and parks.",
+        },
         { icon: "shield", title: "Phenolic", text: "Dense and scratch-resistant, for high-traffic and humid spaces." },
-        { icon: "check", title: "Stainless steel", text: "A premium, hygienic finish for airports, hospitals and restaurants." },
+        {
+          icon: "check",
+          title: "Stainless steel",
+          text: "A premium, hygienic finish for airports, hospitals and restaurants.",
+        },
       ],
       tint: true,
     },
@@ -293,7 +367,12 @@ const mobileApp: ContentPage = {
         "Facility managers told us they wanted fewer phone calls and more information. The Dover Commercial app lets you report a problem with a photo, see when your technician will arrive and keep every door's service record in one place.",
         "The app is free for our commercial customers. Download it, sign in with the account number on your invoice and your doors are already listed.",
       ],
-      image: { src: "/images/app-phone.svg", alt: "A smartphone showing the Dover Commercial app", width: 400, height: 600 },
+      image: {
+        src: "/images/app-phone.svg",
+        alt: "A smartphone showing the Dover Commercial app",
+        width: 400,
+        height: 600,
+      },
       links: [
         { label: "Download on the App Store", to: company.appStoreUrl, external: true, variant: "primary" },
         { label: "Get it on Google Play", to: company.playStoreUrl, external: true, variant: "primary" },
@@ -319,10 +398,22 @@ const mobileApp: ContentPage = {
       kind: "features",
       heading: "What You Can Do in the App",
       items: [
-        { icon: "tools", title: "Request service", text: "Report a problem with photos and choose an emergency or scheduled visit." },
+        {
+          icon: "tools",
+          title: "Request service",
+          text: "Report a problem with photos and choose an emergency or scheduled visit.",
+        },
         { icon: "map", title: "Track your technician", text: "See who is coming and when they will arrive." },
-        { icon: "check", title: "Door records", text: "Every door, operator and dock leveler with its service history and warranty." },
-        { icon: "clock", title: "Maintenance reminders", text: "Know when planned maintenance is due and book it in two taps." },
+        {
+          icon: "check",
+          title: "Door records",
+          text: "Every door, operator and dock leveler with its service history and warranty.",
+        },
+        {
+          icon: "clock",
+          title: "Maintenance reminders",
+          text: "Know when planned maintenance is due and book it in two taps.",
+        },
       ],
     },
     {
@@ -400,13 +491,19 @@ function operatorPage(o: Operator): ContentPage {
         kind: "intro",
         heading: `About the ${o.name}`,
         paragraphs: [o.summary, ...o.paragraphs],
-        image: { src: `/images/operators/${o.image}.svg`, alt: `${o.name} installed on a commercial door`, width: 480, height: 360 },
+        image: {
+          src: `/images/operators/${o.image}.svg`,
+          alt: `${o.name} installed on a commercial door`,
+          width: 480,
+          height: 360,
+        },
         links: [links.requestQuote, links.requestService],
       },
       {
         kind: "specs",
         heading: "At a Glance",
-        intro: "Standard door springs are rated for about 10,000 cycles; on busy doors we recommend high-cycle springs so the operator and the door last equally long.",
+        intro:
+          "Standard door springs are rated for about 10,000 cycles; on busy doors we recommend high-cycle springs so the operator and the door last equally long.",
         rows,
         tint: true,
       },
@@ -415,7 +512,11 @@ function operatorPage(o: Operator): ContentPage {
         kind: "cta",
         heading: `Is the ${o.name} Right for Your Door?`,
         text: "Tell us about the door and how often it opens, and we will recommend the right operator with a firm price.",
-        links: [links.requestQuote, links.requestService, { label: "Compare All Operators", to: "/commercial-openers", variant: "ghost" }],
+        links: [
+          links.requestQuote,
+          links.requestService,
+          { label: "Compare All Operators", to: "/commercial-openers", variant: "ghost" },
+        ],
       },
     ],
   };

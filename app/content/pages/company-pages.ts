@@ -24,7 +24,12 @@ const about: ContentPage = {
         "On 3 July 1936, Walter Dover hung a hand-painted sign over a rented carpentry shop on Flint's west side and started building wooden doors for the garages that were appearing behind every new house in town. He delivered them on a borrowed truck and installed them himself, and he gave every customer the same promise: if it sticks, squeaks or leaks, call me.",
         "Nearly ninety years later his great-grandchildren run the company from four Michigan locations. The products have changed beyond recognition (insulated steel, smart openers, triple-pane glass), but the promise has not. We still install with our own crews, we still pick up the phone at night, and we still come back when something isn't right.",
       ],
-      image: { src: "/images/content/about-1936.svg", alt: "Illustration of the original Dover workshop in 1936", width: 800, height: 600 },
+      image: {
+        src: "/images/content/about-1936.svg",
+        alt: "Illustration of the original Dover workshop in 1936",
+        width: 800,
+        height: 600,
+      },
       links: [links.requestQuote, links.contact],
     },
     {
@@ -32,14 +37,42 @@ const about: ContentPage = {
       heading: "Our History",
       tint: true,
       items: [
-        { year: "1936", title: "A workshop in Flint", text: "Walter Dover opens his door shop on 3 July, building wooden swing and overhead doors by hand." },
-        { year: "1952", title: "The second generation", text: "Walter's son Robert joins the business and starts installing the new steel overhead doors for the post-war housing boom." },
-        { year: "1968", title: "Saginaw showroom", text: "A second location opens to serve the Saginaw Valley and the Thumb." },
-        { year: "1979", title: "Windows and siding", text: "After the energy crisis, customers ask for warmer homes, and we add replacement windows and siding." },
-        { year: "1994", title: "A commercial division", text: "Rolling steel doors, loading docks and a 24-hour emergency line for businesses." },
+        {
+          year: "1936",
+          title: "A workshop in Flint",
+          text: "Walter Dover opens his door shop on 3 July, building wooden swing and overhead doors by hand.",
+        },
+        {
+          year: "1952",
+          title: "The second generation",
+          text: "Walter's son Robert joins the business and starts installing the new steel overhead doors for the post-war housing boom.",
+        },
+        {
+          year: "1968",
+          title: "Saginaw showroom",
+          text: "A second location opens to serve the Saginaw Valley and the Thumb.",
+        },
+        {
+          year: "1979",
+          title: "Windows and siding",
+          text: "After the energy crisis, customers ask for warmer homes, and we add replacement windows and siding.",
+        },
+        {
+          year: "1994",
+          title: "A commercial division",
+          text: "Rolling steel doors, loading docks and a 24-hour emergency line for businesses.",
+        },
         { year: "2008", title: "Lansing", text: "Our third location brings same-day service to the capital region." },
-        { year: "2016", title: "Pontiac", text: "A fourth location for Oakland County, and seamless gutter trucks on the road." },
-        { year: "Today", title: "The fourth generation", text: "Dover great-grandchildren lead a team of technicians, installers and designers across Mid-Michigan." },
+        {
+          year: "2016",
+          title: "Pontiac",
+          text: "A fourth location for Oakland County, and seamless gutter trucks on the road.",
+        },
+        {
+          year: "Today",
+          title: "The fourth generation",
+          text: "Dover great-grandchildren lead a team of technicians, installers and designers across Mid-Michigan.",
+        },
       ],
     },
     {
@@ -118,7 +151,11 @@ const careers: ContentPage = {
       heading: "Don't See Your Job?",
       text: "We are always glad to hear from skilled installers, technicians and customer-service people. Send us your resume and tell us what you do best.",
       links: [
-        { label: "E-mail Your Resume", to: `mailto:${company.careersEmail}?subject=${encodeURIComponent("General Application")}`, variant: "primary" },
+        {
+          label: "E-mail Your Resume",
+          to: `mailto:${company.careersEmail}?subject=${encodeURIComponent("General Application")}`,
+          variant: "primary",
+        },
         { label: "Employment Application", to: "/employment", variant: "outline" },
       ],
     },
@@ -177,8 +214,16 @@ function reviewPage(path: string, title: string, h1: string, crumbLabel: string)
         tint: true,
         steps: [
           { icon: "users", title: "Tell a friend", text: "Share your experience with family, friends and neighbours." },
-          { icon: "phone", title: "They mention you", text: "Your friend gives your name when they contact us for a quote." },
-          { icon: "gift", title: "You get rewarded", text: `When they buy, we send you a ${rp.perReferral} gift card, up to ${rp.maxReward}.` },
+          {
+            icon: "phone",
+            title: "They mention you",
+            text: "Your friend gives your name when they contact us for a quote.",
+          },
+          {
+            icon: "gift",
+            title: "You get rewarded",
+            text: `When they buy, we send you a ${rp.perReferral} gift card, up to ${rp.maxReward}.`,
+          },
         ],
       },
       { kind: "reviews", heading: "Recent Customer Reviews" },

@@ -19,8 +19,17 @@ export const links = {
   requestService: { label: "Request Service", to: "/request-service", variant: "outline" },
   commercialService: { label: "Schedule Commercial Service", to: "/commercial-schedule-service", variant: "outline" },
   call: { label: `Call ${company.phone.display}`, to: company.phone.href, variant: "ghost" },
-  emergency: { label: `24/7 Emergency: ${company.emergencyPhone.display}`, to: company.emergencyPhone.href, variant: "outline" },
+  emergency: {
+    label: `24/7 Emergency: ${company.emergencyPhone.display}`,
+    to: company.emergencyPhone.href,
+    variant: "outline",
+  },
   designTool: { label: "Design Your Door Online", to: company.designToolUrl, external: true, variant: "outline" },
-  windowDesigner: { label: "Try the Window Designer", to: company.windowDesignerUrl, external: true, variant: "outline" },
+  windowDesigner: {
+    label: "Try the Window Designer",
+    to: company.windowDesignerUrl,
+    external: true,
+    variant: "outline",
+  },
   contact: { label: "Contact Us", to: "/contact", variant: "outline" },
 } satisfies Record<string, LinkRef>;

@@ -39,7 +39,11 @@ function assets(p: ContentPage): string[] {
     if (s.kind === "models") list.push(...s.models.flatMap((m) => [m.image.src, m.pdf.to]));
     if (s.kind === "video") list.push(s.video.src, s.video.poster);
     if (s.kind === "cards") list.push(...s.cards.map((c) => c.image));
-    list.push(...sectionLinks(s).filter((l) => l.download).map((l) => l.to));
+    list.push(
+      ...sectionLinks(s)
+        .filter((l) => l.download)
+        .map((l) => l.to),
+    );
   }
   return list;
 }
@@ -110,12 +114,20 @@ describe("content pages", () => {
     const windows = page("/residential-windows");
     const types = windows.sections.find((s) => s.kind === "gallery");
     expect(types?.kind === "gallery" && types.items.map((i) => i.name)).toEqual([
-      "Awning", "Bay & Bow", "Casement", "Double Hung", "Garden", "Glider", "Hopper", "Picture",
+      "Awning",
+      "Bay & Bow",
+      "Casement",
+      "Double Hung",
+      "Garden",
+      "Glider",
+      "Hopper",
+      "Picture",
     ]);
     expect(text(windows)).toContain(company.windowDesignerUrl);
     expect(text(windows)).toContain("/docs/dover-windows-catalog.pdf");
     const repairs = text(page("/residential-garage-door-repairs"));
-    for (const claim of ["25-point inspection", "Same or next day service", "24/7 emergency service"]) expect(repairs).toContain(claim);
+    for (const claim of ["25-point inspection", "Same or next day service", "24/7 emergency service"])
+      expect(repairs).toContain(claim);
     const inspection = page("/residential-garage-door-repairs").sections.find((s) => s.kind === "checklist");
     expect(inspection?.kind === "checklist" && inspection.items).toHaveLength(25);
   });
@@ -173,7 +185,9 @@ describe("content pages", () => {
       "Commercial Door Technician",
       "Sales Representative",
     ]);
-    expect(openings.find((o) => o.title === "Commercial Door Technician")?.pay).toBe("$19-28 per hour plus a monthly bonus");
+    expect(openings.find((o) => o.title === "Commercial Door Technician")?.pay).toBe(
+      "$19-28 per hour plus a monthly bonus",
+    );
     const mailto = new URL(applyMailto("Sales Representative"));
     expect(mailto.protocol).toBe("mailto:");
     expect(mailto.pathname).toBe(company.careersEmail);

@@ -27,7 +27,15 @@ export function AboutGarageDoors() {
             </a>
           </div>
         </div>
-        <img src={about.image} alt="A homeowner admiring a newly installed garage door" width={800} height={600} loading="lazy" decoding="async" className="split-image" />
+        <img
+          src={about.image}
+          alt="A homeowner admiring a newly installed garage door"
+          width={800}
+          height={600}
+          loading="lazy"
+          decoding="async"
+          className="split-image"
+        />
       </div>
     </section>
   );

@@ -10,7 +10,13 @@ import { PageSections, type QuoteFormRenderer } from "./PageSections";
 const NotFoundContent = lazy(() => import("./NotFoundContent").then((m) => ({ default: m.NotFoundContent })));
 
 /** A content page: its banner (whose title is the page's h1) and its sections; the footer comes from the shell. */
-export function ContentPageView({ data, renderQuoteForm }: { data: ContentPageData; renderQuoteForm?: QuoteFormRenderer }) {
+export function ContentPageView({
+  data,
+  renderQuoteForm,
+}: {
+  data: ContentPageData;
+  renderQuoteForm?: QuoteFormRenderer;
+}) {
   // An unknown one-segment path: the home page with a note (DECISIONS 1), as routes/not-found.tsx.
   if (!data.found) return <NotFoundContent />;
   const { page } = data;

@@ -19,10 +19,25 @@ export function HomeContent() {
     <>
       <Banner variant="full" image={homeBanner.image} title={homeBanner.title} subtitle={homeBanner.subtitle} />
       <ContentBlocks blocks={homeBlocks} label="Why choose us" />
-      <ProductCardGrid id="residential" heading={residentialSection.heading} subtitle={residentialSection.subtitle} cards={residentialCards} />
-      <ProductCardGrid id="commercial" heading={commercialSection.heading} subtitle={commercialSection.subtitle} cards={commercialCards} />
+      <ProductCardGrid
+        id="residential"
+        heading={residentialSection.heading}
+        subtitle={residentialSection.subtitle}
+        cards={residentialCards}
+      />
+      <ProductCardGrid
+        id="commercial"
+        heading={commercialSection.heading}
+        subtitle={commercialSection.subtitle}
+        cards={commercialCards}
+      />
       <AboutGarageDoors />
-      <StyleGrid id="style" heading="Garage Door Styles" intro="Three families of styles, each in dozens of colours and window options." styles={homeStyles} />
+      <StyleGrid
+        id="style"
+        heading="Garage Door Styles"
+        intro="Three families of styles, each in dozens of colours and window options."
+        styles={homeStyles}
+      />
     </>
   );
 }

@@ -10,7 +10,14 @@ export function ModelsSection({ section }: { section: Models }) {
       <div className="models-grid">
         {section.models.map((m) => (
           <article key={m.name} className="model-card" data-reveal="" aria-labelledby={`model-${m.name}`}>
-            <img src={m.image.src} alt={m.image.alt} width={m.image.width} height={m.image.height} loading="lazy" decoding="async" />
+            <img
+              src={m.image.src}
+              alt={m.image.alt}
+              width={m.image.width}
+              height={m.image.height}
+              loading="lazy"
+              decoding="async"
+            />
             <div className="model-card-body">
               <h3 id={`model-${m.name}`} className="model-name">
                 {m.name}

@@ -30,7 +30,15 @@ export function PageSections({ data, renderQuoteForm }: { data: Found; renderQuo
   );
 }
 
-function SectionView({ section, data, renderQuoteForm }: { section: Section; data: Found; renderQuoteForm?: QuoteFormRenderer }) {
+function SectionView({
+  section,
+  data,
+  renderQuoteForm,
+}: {
+  section: Section;
+  data: Found;
+  renderQuoteForm?: QuoteFormRenderer;
+}) {
   switch (section.kind) {
     case "intro":
       return <IntroSection section={section} />;
@@ -39,7 +47,9 @@ function SectionView({ section, data, renderQuoteForm }: { section: Section; dat
     case "steps":
       return <StepsSection section={section} />;
     case "cards":
-      return <ProductCardGrid id={section.id} heading={section.heading} subtitle={section.subtitle} cards={section.cards} />;
+      return (
+        <ProductCardGrid id={section.id} heading={section.heading} subtitle={section.subtitle} cards={section.cards} />
+      );
     case "gallery":
       return <GallerySection section={section} />;
     case "accordion":

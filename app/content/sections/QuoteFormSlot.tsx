@@ -12,10 +12,21 @@ const SimpleQuoteForm = lazyForm(() => import("~/forms/quote/Form").then((m) => 
  * kept. Every page that shows it has a `kind: "quote-form"` section in
  * app/content/pages, and `quoteForm: true` in app/content/route-paths.ts.
  */
-export function QuoteFormSlot({ type, bootstrap }: { type: "residential" | "commercial"; bootstrap?: FormBootstrapData }) {
+export function QuoteFormSlot({
+  type,
+  bootstrap,
+}: {
+  type: "residential" | "commercial";
+  bootstrap?: FormBootstrapData;
+}) {
   const heading = type === "residential" ? "Get Your Free Quote" : "Get a Commercial Quote";
   return (
-    <section className="section quote-slot" data-slot="quote-form" data-quote-type={type} aria-labelledby="quote-slot-title">
+    <section
+      className="section quote-slot"
+      data-slot="quote-form"
+      data-quote-type={type}
+      aria-labelledby="quote-slot-title"
+    >
       <div className="shell-container quote-slot-inner">
         <h2 id="quote-slot-title">{heading}</h2>
         <p>

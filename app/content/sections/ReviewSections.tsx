@@ -49,7 +49,15 @@ function initials(name: string): string {
 }
 
 /** The customer reviews (the same source as the footer carousel). */
-export function ReviewListSection({ heading, intro, reviews }: { heading: string; intro?: string; reviews: ReviewView[] }) {
+export function ReviewListSection({
+  heading,
+  intro,
+  reviews,
+}: {
+  heading: string;
+  intro?: string;
+  reviews: ReviewView[];
+}) {
   if (reviews.length === 0) return null;
   return (
     <SectionFrame id="customer-reviews" heading={heading} intro={intro} tint>

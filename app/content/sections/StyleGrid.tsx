@@ -26,7 +26,14 @@ export function StyleGrid({
         <ul className="style-grid">
           {styles.map((s) => (
             <li key={s.name} className="style-card" data-reveal="">
-              <img src={s.image} alt="" width={imageSize.width} height={imageSize.height} loading="lazy" decoding="async" />
+              <img
+                src={s.image}
+                alt=""
+                width={imageSize.width}
+                height={imageSize.height}
+                loading="lazy"
+                decoding="async"
+              />
               <h3>{s.name}</h3>
               <p>{s.text}</p>
             </li>

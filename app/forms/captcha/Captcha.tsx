@@ -17,7 +17,10 @@ import {
 export type CaptchaHandle = { reset(): void };
 
 type Grecaptcha = {
-  render(el: HTMLElement, opts: { sitekey: string; callback: (t: string) => void; "expired-callback": () => void }): number;
+  render(
+    el: HTMLElement,
+    opts: { sitekey: string; callback: (t: string) => void; "expired-callback": () => void },
+  ): number;
   reset(id?: number): void;
 };
 declare global {
@@ -42,7 +45,10 @@ export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap }
       <noscript>
         <div className="form-captcha-nojs">
           <label htmlFor={answerId} className="form-label">
-            {bootstrap.noJs.question} <span className="form-required" aria-hidden="true">*</span>
+            {bootstrap.noJs.question}{" "}
+            <span className="form-required" aria-hidden="true">
+              *
+            </span>
           </label>
           <p className="form-hint">Please answer this small sum so we know you are a person.</p>
           <input

@@ -24,12 +24,7 @@ function sign(answer: number, exp: number, nonce: string): string {
   return formHmac("nojs-sum", `${answer}|${exp}|${nonce}`);
 }
 
-export async function verifySumAnswer(
-  db: DbOrTx,
-  answer: string,
-  token: string,
-  now = Date.now(),
-): Promise<boolean> {
+export async function verifySumAnswer(db: DbOrTx, answer: string, token: string, now = Date.now()): Promise<boolean> {
   const [expText, nonce, mac] = token.split(".");
   const exp = Number(expText);
   const value = answer.trim();

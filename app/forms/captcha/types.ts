@@ -3,8 +3,7 @@
  * The server decides which verifier runs (DECISIONS 10).
  */
 export type CaptchaClientConfig =
-  | { provider: "altcha"; challengeUrl: string }
-  | { provider: "recaptcha"; siteKey: string };
+  { provider: "altcha"; challengeUrl: string } | { provider: "recaptcha"; siteKey: string };
 
 /** The no-JavaScript challenge: "What is A + B?" and its server-signed token. */
 export type NoJsChallenge = { question: string; token: string };

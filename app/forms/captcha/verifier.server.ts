@@ -43,7 +43,8 @@ function recaptchaVerifier(siteKey: string, secretKey: string): CaptchaVerifier 
 
 export function captchaVerifier(): CaptchaVerifier {
   const e = env();
-  if (e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY) return recaptchaVerifier(e.RECAPTCHA_SITE_KEY, e.RECAPTCHA_SECRET_KEY);
+  if (e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY)
+    return recaptchaVerifier(e.RECAPTCHA_SITE_KEY, e.RECAPTCHA_SECRET_KEY);
   return altchaVerifier;
 }
 
@@ -72,8 +73,8 @@ function field(fields: FormData, name: string): string {
 export function hasCaptchaResponse(fields: FormData): boolean {
   return Boolean(
     field(fields, CAPTCHA_TOKEN_FIELD) ||
-      field(fields, RECAPTCHA_RESPONSE_FIELD) ||
-      (field(fields, NOJS_ANSWER_FIELD) && field(fields, NOJS_TOKEN_FIELD)),
+    field(fields, RECAPTCHA_RESPONSE_FIELD) ||
+    (field(fields, NOJS_ANSWER_FIELD) && field(fields, NOJS_TOKEN_FIELD)),
   );
 }
 

@@ -25,7 +25,13 @@ export function ContactForm({ bootstrap, action }: { bootstrap: FormBootstrapDat
           <TextField meta={fields.last_name} label={contactLabels.last_name} required autoComplete="family-name" />
           <TextField meta={fields.email} label={contactLabels.email} type="email" required autoComplete="email" />
           <TextField meta={fields.phone} label={contactLabels.phone} type="tel" required autoComplete="tel" />
-          <TextAreaField meta={fields.details} label={contactLabels.details} required rows={5} className="form-span-2" />
+          <TextAreaField
+            meta={fields.details}
+            label={contactLabels.details}
+            required
+            rows={5}
+            className="form-span-2"
+          />
         </div>
       )}
     </LeadForm>

@@ -12,14 +12,25 @@ const YES_NO = [
 
 export function EmploymentForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
   return (
-    <LeadForm id={employmentIdentity.id} title="Employment application form" schema={employmentSchema} bootstrap={bootstrap} defaultValue={{ state: DEFAULT_STATE }}>
+    <LeadForm
+      id={employmentIdentity.id}
+      title="Employment application form"
+      schema={employmentSchema}
+      bootstrap={bootstrap}
+      defaultValue={{ state: DEFAULT_STATE }}
+    >
       {(fields) => (
         <>
           <fieldset className="form-section">
             <legend>About you</legend>
             <div className="form-grid form-grid--name">
               <TextField meta={fields.firstName} label={L.firstName} required autoComplete="given-name" />
-              <TextField meta={fields.middleInitial} label={L.middleInitial} autoComplete="additional-name" maxLength={3} />
+              <TextField
+                meta={fields.middleInitial}
+                label={L.middleInitial}
+                autoComplete="additional-name"
+                maxLength={3}
+              />
               <TextField meta={fields.lastName} label={L.lastName} required autoComplete="family-name" />
             </div>
             <div className="form-grid">
@@ -58,7 +69,11 @@ export function EmploymentForm({ bootstrap }: { bootstrap: FormBootstrapData }) 
               <RadioField meta={fields.workedBefore} label={L.workedBefore} required options={YES_NO} />
               <TextField meta={fields.workedWhen} label={L.workedWhen} />
               <RadioField meta={fields.convicted} label={L.convicted} required options={YES_NO} />
-              <TextField meta={fields.convictionExplanation} label={L.convictionExplanation} description="A conviction does not automatically disqualify you." />
+              <TextField
+                meta={fields.convictionExplanation}
+                label={L.convictionExplanation}
+                description="A conviction does not automatically disqualify you."
+              />
             </div>
           </fieldset>
           <TextAreaField meta={fields.qualificationStatement} label={L.qualificationStatement} required rows={5} />

@@ -61,7 +61,8 @@ export const employmentForm: FormDefinition<typeof employmentSchema> = {
       summary,
       name: `${value.firstName} ${value.lastName}`,
       email: value.email,
-      confirmationNote: "Our team reviews every application and will contact you if your experience matches an opening.",
+      confirmationNote:
+        "Our team reviews every application and will contact you if your experience matches an opening.",
     };
   },
 };

@@ -31,11 +31,35 @@ export function InvoiceForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
         <div className="form-grid">
           <TextField meta={fields.name} label={invoiceLabels.name} required autoComplete="name" />
           <TextField meta={fields.email} label={invoiceLabels.email} type="email" required autoComplete="email" />
-          <TextField meta={fields.address} label={invoiceLabels.address} required autoComplete="address-line1" className="form-span-2" />
-          <TextField meta={fields.address_2} label={invoiceLabels.address_2} autoComplete="address-line2" className="form-span-2" />
+          <TextField
+            meta={fields.address}
+            label={invoiceLabels.address}
+            required
+            autoComplete="address-line1"
+            className="form-span-2"
+          />
+          <TextField
+            meta={fields.address_2}
+            label={invoiceLabels.address_2}
+            autoComplete="address-line2"
+            className="form-span-2"
+          />
           <TextField meta={fields.city} label={invoiceLabels.city} required autoComplete="address-level2" />
-          <TextField meta={fields.state} label={invoiceLabels.state} required autoComplete="address-level1" maxLength={50} />
-          <TextField meta={fields.zip} label={invoiceLabels.zip} required autoComplete="postal-code" inputMode="numeric" maxLength={12} />
+          <TextField
+            meta={fields.state}
+            label={invoiceLabels.state}
+            required
+            autoComplete="address-level1"
+            maxLength={50}
+          />
+          <TextField
+            meta={fields.zip}
+            label={invoiceLabels.zip}
+            required
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={12}
+          />
           <TextField meta={fields.invoice_number} label={invoiceLabels.invoice_number} required maxLength={50} />
           <AmountField meta={fields.invoice_payment_amount} />
           <CardFields formId={invoiceIdentity.id} fields={fields} />

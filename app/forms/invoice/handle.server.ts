@@ -11,7 +11,6 @@ export { INVOICE_PENDING, INVOICE_SUCCESS };
 import { invoiceReceiptPath, receiptLine } from "./receipt.server";
 import { invoiceAmountCents, invoiceLabels, invoiceSchema } from "./schema";
 
-
 /**
  * Pay Invoice (/pay-invoice, /api/store/pay-invoice/submit). The amount is the
  * server's reading of invoice_payment_amount (a posted `total` is ignored);
@@ -65,13 +64,27 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
     await linkPayment(tx, payment.paymentId, submission);
 
     const amount = formatUsd(payment.amountCents);
-    const line = receiptLine({ amount, brand: payment.brand ?? null, last4: payment.last4 ?? null, invoiceNumber: value.invoice_number });
+    const line = receiptLine({
+      amount,
+      brand: payment.brand ?? null,
+      last4: payment.last4 ?? null,
+      invoiceNumber: value.invoice_number,
+    });
     const paymentRows = [
       { label: "Amount", value: amount },
       { label: "Card", value: payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "—" },
-      { label: "Payment", value: status === "paid" ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})` },
+      {
+        label: "Payment",
+        value:
+          status === "paid"
+            ? `Approved (payment #${payment.paymentId})`
+            : `Being confirmed (payment #${payment.paymentId})`,
+      },
     ];
-    const summary = [...summaryRows(invoiceLabels, value, [...CARD_FIELD_NAMES, "invoice_payment_amount"]), ...paymentRows];
+    const summary = [
+      ...summaryRows(invoiceLabels, value, [...CARD_FIELD_NAMES, "invoice_payment_amount"]),
+      ...paymentRows,
+    ];
     return {
       submission,
       summary,
@@ -80,7 +93,11 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
       message: status === "paid" ? `${INVOICE_SUCCESS} ${line}` : INVOICE_PENDING,
       receipt:
         status === "paid"
-          ? { subject: `Payment receipt for invoice ${value.invoice_number}`, title: "Payment receipt", intro: `Thank you, ${value.name}. ${line}` }
+          ? {
+              subject: `Payment receipt for invoice ${value.invoice_number}`,
+              title: "Payment receipt",
+              intro: `Thank you, ${value.name}. ${line}`,
+            }
           : {
               subject: `Your payment for invoice ${value.invoice_number} is being confirmed`,
               title: "Payment being confirmed",

@@ -35,10 +35,19 @@ export async function findInvoiceReceipt(db: DbOrTx, paymentId: number): Promise
     .where(eq(invoicePayments.paymentId, paymentId))
     .limit(1);
   if (!row) return null;
-  return { status: row.status, invoiceNumber: row.invoiceNumber, amount: formatUsd(row.amountCents), brand: row.brand, last4: row.last4 };
+  return {
+    status: row.status,
+    invoiceNumber: row.invoiceNumber,
+    amount: formatUsd(row.amountCents),
+    brand: row.brand,
+    last4: row.last4,
+  };
 }
 
 /** "$250.50 charged to Visa ending in 4242 for invoice INV-1001." */
-export function receiptLine(r: Pick<InvoiceReceipt, "amount" | "brand" | "last4" | "invoiceNumber">, verb = "charged"): string {
+export function receiptLine(
+  r: Pick<InvoiceReceipt, "amount" | "brand" | "last4" | "invoiceNumber">,
+  verb = "charged",
+): string {
   return `${r.amount} ${verb} to ${cardLabel(r.brand, r.last4)} for invoice ${r.invoiceNumber}.`;
 }

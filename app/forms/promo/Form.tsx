@@ -7,7 +7,14 @@ import { promoLabels, promoSchema } from "./schema";
 /** The 2025 discount sign-up (SPEC §3 Promo request). */
 export function PromoForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
   return (
-    <LeadForm id={promoIdentity.id} title="Discount sign-up form" schema={promoSchema} bootstrap={bootstrap} submitLabel="Submit" busyLabel="Sending...">
+    <LeadForm
+      id={promoIdentity.id}
+      title="Discount sign-up form"
+      schema={promoSchema}
+      bootstrap={bootstrap}
+      submitLabel="Submit"
+      busyLabel="Sending..."
+    >
       {(fields) => (
         <div className="form-grid">
           <TextField meta={fields.first_name} label={promoLabels.first_name} required autoComplete="given-name" />

@@ -18,9 +18,22 @@ function ContactAndProject({ fields, quoteType }: { fields: Fields; quoteType: Q
       <TextField meta={fields.last_name} label={quoteLabels.last_name} required autoComplete="family-name" />
       <TextField meta={fields.phone} label={quoteLabels.phone} type="tel" required autoComplete="tel" />
       <TextField meta={fields.email} label={quoteLabels.email} type="email" required autoComplete="email" />
-      <TextField meta={fields.zip} label={quoteLabels.zip} required autoComplete="postal-code" inputMode="numeric" maxLength={12} />
+      <TextField
+        meta={fields.zip}
+        label={quoteLabels.zip}
+        required
+        autoComplete="postal-code"
+        inputMode="numeric"
+        maxLength={12}
+      />
       <SelectField meta={fields.contact_method} label={quoteLabels.contact_method} required options={CONTACT_METHODS} />
-      <CheckboxListField meta={fields.quote_for} label={quoteLabels.quote_for} required options={quoteForOptions(quoteType)} className="form-span-2" />
+      <CheckboxListField
+        meta={fields.quote_for}
+        label={quoteLabels.quote_for}
+        required
+        options={quoteForOptions(quoteType)}
+        className="form-span-2"
+      />
       <TextAreaField meta={fields.description} label={quoteLabels.description} rows={4} className="form-span-2" />
       <SelectField meta={fields.start_time} label={quoteLabels.start_time} required options={START_TIMES} />
       <SelectField meta={fields.consultation} label={quoteLabels.consultation} required options={CONSULTATIONS} />
@@ -45,7 +58,12 @@ export function QuoteForm({ bootstrap, quoteType }: { bootstrap: FormBootstrapDa
         <div className="form-grid">
           <input type="hidden" name="quote_type" value={quoteType} />
           {commercial ? (
-            <TextField meta={fields.business_name} label={quoteLabels.business_name} autoComplete="organization" className="form-span-2" />
+            <TextField
+              meta={fields.business_name}
+              label={quoteLabels.business_name}
+              autoComplete="organization"
+              className="form-span-2"
+            />
           ) : null}
           <ContactAndProject fields={fields as unknown as Fields} quoteType={quoteType} />
           <RadioField meta={fields.existing_customer} label={quoteLabels.existing_customer} required options={YES_NO} />
@@ -73,7 +91,13 @@ export function SimpleQuoteForm({
   action?: string;
 }) {
   return (
-    <LeadForm id={simpleQuoteIdentity.id} title={`${quoteType} quote request form`} schema={simpleQuoteSchema} bootstrap={bootstrap} action={action}>
+    <LeadForm
+      id={simpleQuoteIdentity.id}
+      title={`${quoteType} quote request form`}
+      schema={simpleQuoteSchema}
+      bootstrap={bootstrap}
+      action={action}
+    >
       {(fields) => (
         <div className="form-grid">
           <input type="hidden" name="quote_type" value={quoteType} />

@@ -68,7 +68,11 @@ export const fullQuoteSchema = z
   .superRefine((value, ctx) => {
     checkQuoteFor(value, ctx);
     if (value.quote_type !== "Commercial" && value.business_name) {
-      ctx.addIssue({ code: "custom", path: ["business_name"], message: "A business name belongs on a commercial quote." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["business_name"],
+        message: "A business name belongs on a commercial quote.",
+      });
     }
   });
 

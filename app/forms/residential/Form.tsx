@@ -3,7 +3,13 @@ import { DatePicker } from "@mantine/dates";
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { company } from "~/content/company";
 import { centsToDecimal, formatUsd } from "~/payments/money";
-import { EVENING_SLOT, isServiceTime, SERVICE_PRICE_CENTS, servicePrice, type ServiceTime } from "~/payments/service-price";
+import {
+  EVENING_SLOT,
+  isServiceTime,
+  SERVICE_PRICE_CENTS,
+  servicePrice,
+  type ServiceTime,
+} from "~/payments/service-price";
 import { CONTACT_METHODS, DEFAULT_COUNTRY, DEFAULT_STATE, SERVICE_TIMES } from "../options";
 import { CardFields } from "../ui/card-fields";
 import { PhotoField, SelectField, TextAreaField } from "../ui/fields";
@@ -34,7 +40,13 @@ import "./dates.css";
  * the names posted are SPEC §7's (serviceDate, serviceTime, total); the price
  * charged is the server's (~/payments/service-price.ts, the one rule shown here).
  */
-export function ResidentialServiceForm({ bootstrap, availability }: { bootstrap: FormBootstrapData; availability: Availability }) {
+export function ResidentialServiceForm({
+  bootstrap,
+  availability,
+}: {
+  bootstrap: FormBootstrapData;
+  availability: Availability;
+}) {
   const { id, uploads } = residentialServiceIdentity;
   const hydrated = useHydrated();
   // What the visitor typed in the native inputs before hydration replaced them.
@@ -43,41 +55,65 @@ export function ResidentialServiceForm({ bootstrap, availability }: { bootstrap:
     <>
       <p className="form-hint">
         Pick a day and a time window; the price is set by the day and the time (weekdays from{" "}
-        {formatUsd(SERVICE_PRICE_CENTS.standard)}). You pay by card now and receive a receipt and a calendar invitation by
-        e-mail. Garage door emergency after hours? Call <a href={company.emergencyPhone.href}>{company.emergencyPhone.display}</a>,
-        day or night.
+        {formatUsd(SERVICE_PRICE_CENTS.standard)}). You pay by card now and receive a receipt and a calendar invitation
+        by e-mail. Garage door emergency after hours? Call{" "}
+        <a href={company.emergencyPhone.href}>{company.emergencyPhone.display}</a>, day or night.
       </p>
       <LeadForm
-      id={id}
-      title="Residential service booking form"
-      schema={residentialServiceSchema}
-      bootstrap={bootstrap}
-      multipart
-      defaultValue={{ state: DEFAULT_STATE, country: DEFAULT_COUNTRY }}
-      submitLabel="Book and Pay"
-      busyLabel="Processing..."
-    >
-      {(fields, errors) => (
-        <div className="form-grid">
-          <ServiceContactFields fields={fields} />
-          {hydrated ? (
-            // A new key when Conform resets the form (after a booking): the picker starts empty again.
-            <VisitPicker key={`${fields.serviceDate.key}-${fields.serviceTime.key}`} date={fields.serviceDate} time={fields.serviceTime} availability={availability} typed={typed} />
-          ) : (
-            <VisitNative date={fields.serviceDate} time={fields.serviceTime} availability={availability} typed={typed} />
-          )}
-          <SelectField meta={fields.contactMethod} label={residentialLabels.contactMethod} required options={CONTACT_METHODS} className="form-span-2" />
-          <TextAreaField meta={fields.description} label={residentialLabels.description} rows={4} className="form-span-2" />
-          <div className="form-span-2">
-            <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />
+        id={id}
+        title="Residential service booking form"
+        schema={residentialServiceSchema}
+        bootstrap={bootstrap}
+        multipart
+        defaultValue={{ state: DEFAULT_STATE, country: DEFAULT_COUNTRY }}
+        submitLabel="Book and Pay"
+        busyLabel="Processing..."
+      >
+        {(fields, errors) => (
+          <div className="form-grid">
+            <ServiceContactFields fields={fields} />
+            {hydrated ? (
+              // A new key when Conform resets the form (after a booking): the picker starts empty again.
+              <VisitPicker
+                key={`${fields.serviceDate.key}-${fields.serviceTime.key}`}
+                date={fields.serviceDate}
+                time={fields.serviceTime}
+                availability={availability}
+                typed={typed}
+              />
+            ) : (
+              <VisitNative
+                date={fields.serviceDate}
+                time={fields.serviceTime}
+                availability={availability}
+                typed={typed}
+              />
+            )}
+            <SelectField
+              meta={fields.contactMethod}
+              label={residentialLabels.contactMethod}
+              required
+              options={CONTACT_METHODS}
+              className="form-span-2"
+            />
+            <TextAreaField
+              meta={fields.description}
+              label={residentialLabels.description}
+              rows={4}
+              className="form-span-2"
+            />
+            <div className="form-span-2">
+              <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />
+            </div>
+            <div className="form-span-2 form-subhead">
+              <h3>Payment</h3>
+              <p className="form-hint">
+                Your card is charged the visit&apos;s price when you book. We never store your card number.
+              </p>
+            </div>
+            <CardFields formId={id} fields={fields} />
           </div>
-          <div className="form-span-2 form-subhead">
-            <h3>Payment</h3>
-            <p className="form-hint">Your card is charged the visit&apos;s price when you book. We never store your card number.</p>
-          </div>
-          <CardFields formId={id} fields={fields} />
-        </div>
-      )}
+        )}
       </LeadForm>
     </>
   );
@@ -86,7 +122,6 @@ export function ResidentialServiceForm({ bootstrap, availability }: { bootstrap:
 type Meta = FieldMetadata<unknown>;
 type Typed = { date?: string; time?: string };
 type VisitProps = { date: Meta; time: Meta; availability: Availability; typed: RefObject<Typed> };
-
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
@@ -121,7 +156,11 @@ function VisitNative({ date, time, availability, typed }: VisitProps) {
   const checked = bookable(availability, keptDate);
   const options = SERVICE_TIMES.map((slot) => {
     const status = checked ? slotStatus(availability, keptDate, slot) : { open: true, text: "" };
-    return { value: slot, label: status.open ? slot : `${slot} — ${status.text.toLowerCase()}`, disabled: !status.open };
+    return {
+      value: slot,
+      label: status.open ? slot : `${slot} — ${status.text.toLowerCase()}`,
+      disabled: !status.open,
+    };
   });
   // A closed slot is not preselected: a disabled option would not be posted.
   const keptOpen = options.some((o) => o.value === keptTime && !o.disabled);
@@ -171,10 +210,19 @@ function VisitNative({ date, time, availability, typed }: VisitProps) {
         <div id={previewId}>
           {price ? <p className="service-price">{price}</p> : null}
           {free ? <p>{free}</p> : null}
-          {!price && !free ? <p className="form-hint">Choose a date, then Show price to see its price and free times.</p> : null}
+          {!price && !free ? (
+            <p className="form-hint">Choose a date, then Show price to see its price and free times.</p>
+          ) : null}
         </div>
         {/* Back at the price, not at the top of a long page. */}
-        <button type="submit" name={PREVIEW_FIELD} value={PREVIEW_VALUE} formNoValidate formAction={`${location.pathname}${location.search}#${previewId}`} className="btn btn-outline">
+        <button
+          type="submit"
+          name={PREVIEW_FIELD}
+          value={PREVIEW_VALUE}
+          formNoValidate
+          formAction={`${location.pathname}${location.search}#${previewId}`}
+          className="btn btn-outline"
+        >
           Show price
         </button>
       </div>
@@ -226,7 +274,8 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
         <span id={labelId} className="form-label">
           {residentialLabels.serviceDate}
           <span className="form-required" aria-hidden="true">
-            {" "}*
+            {" "}
+            *
           </span>
         </span>
         <p id={hintId} className="form-hint">
@@ -282,10 +331,13 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
         <legend className="form-label">
           {residentialLabels.serviceTime}
           <span className="form-required" aria-hidden="true">
-            {" "}*
+            {" "}
+            *
           </span>
         </legend>
-        <p className="form-hint">{date ? formatServiceDay(date) : "Choose a day on the calendar to see its free times."}</p>
+        <p className="form-hint">
+          {date ? formatServiceDay(date) : "Choose a day on the calendar to see its free times."}
+        </p>
         {date ? (
           <div className="form-choices">
             {SERVICE_TIMES.map((slot) => {

@@ -6,7 +6,15 @@ import { env } from "~/lib/env.server";
 import type { ServiceTime } from "~/payments/service-price";
 import { getDb } from "~/lib/db.server";
 import { FormFailure, isDatabaseUnavailable } from "../pipeline.server";
-import { addDays, AVAILABILITY_MESSAGES, BOOKING_HORIZON_DAYS, emptyAvailability, slotRefusal, slotsBegun, type Availability } from "./availability";
+import {
+  addDays,
+  AVAILABILITY_MESSAGES,
+  BOOKING_HORIZON_DAYS,
+  emptyAvailability,
+  slotRefusal,
+  slotsBegun,
+  type Availability,
+} from "./availability";
 
 /**
  * Residential service availability, the server's half (issue 16 item 3).
@@ -40,7 +48,13 @@ async function placesTaken(tx: DbOrTx, date: string, time: string, exceptKey?: s
   const [bookings] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(serviceRequests)
-    .where(and(eq(serviceRequests.kind, "residential"), eq(serviceRequests.serviceDate, date), eq(serviceRequests.serviceTime, time)));
+    .where(
+      and(
+        eq(serviceRequests.kind, "residential"),
+        eq(serviceRequests.serviceDate, date),
+        eq(serviceRequests.serviceTime, time),
+      ),
+    );
   const [holds] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(serviceSlotHolds)
@@ -69,7 +83,9 @@ export async function loadAvailability(db: DbOrTx, now = new Date()): Promise<Av
         from ${serviceSlotHolds}
         where ${serviceSlotHolds.expiresAt} > now() and ${serviceSlotHolds.serviceDate} between ${from} and ${until}
     ) taken group by 1, 2`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { date: string; time: string; n: number }[] }).rows) as {
+  const rows = (
+    Array.isArray(result) ? result : (result as { rows: { date: string; time: string; n: number }[] }).rows
+  ) as {
     date: string;
     time: string;
     n: number;
@@ -82,7 +98,13 @@ export async function loadAvailability(db: DbOrTx, now = new Date()): Promise<Av
 /** Why this date and slot cannot be booked now (begun, beyond the horizon), before any count. */
 function calendarRefusal(date: string, time: ServiceTime, now: Date): string | null {
   const from = todayInDetroit(now);
-  const calendar: Availability = { capacity: 1, from, until: addDays(from, BOOKING_HORIZON_DAYS), closedToday: slotsBegun(now), taken: {} };
+  const calendar: Availability = {
+    capacity: 1,
+    from,
+    until: addDays(from, BOOKING_HORIZON_DAYS),
+    closedToday: slotsBegun(now),
+    taken: {},
+  };
   return slotRefusal(calendar, date, time);
 }
 
@@ -91,7 +113,13 @@ function slotFailure(message: string): FormFailure {
 }
 
 /** Step 1 (before the charge): holds a place for `key`, or says why not. */
-export async function holdPlace(db: Database, key: string, date: string, time: ServiceTime, now = new Date()): Promise<FormFailure | null> {
+export async function holdPlace(
+  db: Database,
+  key: string,
+  date: string,
+  time: ServiceTime,
+  now = new Date(),
+): Promise<FormFailure | null> {
   const refusal = calendarRefusal(date, time, now);
   if (refusal) return slotFailure(refusal);
   const capacity = env().SERVICE_SLOT_CAPACITY;
@@ -99,11 +127,22 @@ export async function holdPlace(db: Database, key: string, date: string, time: S
     // A hold this key made earlier for another slot (a visitor who changed the time after a decline) is given back first.
     await tx
       .delete(serviceSlotHolds)
-      .where(and(eq(serviceSlotHolds.key, key), sql`(${serviceSlotHolds.serviceDate}, ${serviceSlotHolds.serviceTime}) <> (${date}::date, ${time})`));
+      .where(
+        and(
+          eq(serviceSlotHolds.key, key),
+          sql`(${serviceSlotHolds.serviceDate}, ${serviceSlotHolds.serviceTime}) <> (${date}::date, ${time})`,
+        ),
+      );
     await lockSlot(tx, date, time);
     await tx
       .delete(serviceSlotHolds)
-      .where(and(eq(serviceSlotHolds.serviceDate, date), eq(serviceSlotHolds.serviceTime, time), lte(serviceSlotHolds.expiresAt, sql`now()`)));
+      .where(
+        and(
+          eq(serviceSlotHolds.serviceDate, date),
+          eq(serviceSlotHolds.serviceTime, time),
+          lte(serviceSlotHolds.expiresAt, sql`now()`),
+        ),
+      );
     if ((await placesTaken(tx, date, time, key)) >= capacity) return slotFailure(AVAILABILITY_MESSAGES.full);
     const expiresAt = sql`now() + make_interval(mins => ${HOLD_MINUTES})`;
     await tx
@@ -117,7 +156,8 @@ export async function holdPlace(db: Database, key: string, date: string, time: S
 /** Step 2 (in the booking's transaction): the hold becomes the booking; throws FormFailure when the place is gone. */
 export async function confirmPlace(tx: Tx, key: string, date: string, time: ServiceTime): Promise<void> {
   await lockSlot(tx, date, time);
-  if ((await placesTaken(tx, date, time, key)) >= env().SERVICE_SLOT_CAPACITY) throw slotFailure(AVAILABILITY_MESSAGES.full);
+  if ((await placesTaken(tx, date, time, key)) >= env().SERVICE_SLOT_CAPACITY)
+    throw slotFailure(AVAILABILITY_MESSAGES.full);
   await tx.delete(serviceSlotHolds).where(eq(serviceSlotHolds.key, key));
 }
 

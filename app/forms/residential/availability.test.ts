@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addDays, emptyAvailability, openSlots, placesLeft, slotRefusal, slotsBegun, AVAILABILITY_MESSAGES, type Availability } from "./availability";
+import {
+  addDays,
+  emptyAvailability,
+  openSlots,
+  placesLeft,
+  slotRefusal,
+  slotsBegun,
+  AVAILABILITY_MESSAGES,
+  type Availability,
+} from "./availability";
 
 /** The calendar's questions, on a snapshot: capacity, today's begun slots (Detroit time), the horizon. */
 const MORNING = "Morning (8 AM to 11 AM)";

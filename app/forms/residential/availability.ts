@@ -57,7 +57,11 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const hourInDetroit = new Intl.DateTimeFormat("en-US", { timeZone: COMPANY_TIME_ZONE, hour: "numeric", hourCycle: "h23" });
+const hourInDetroit = new Intl.DateTimeFormat("en-US", {
+  timeZone: COMPANY_TIME_ZONE,
+  hour: "numeric",
+  hourCycle: "h23",
+});
 
 /** Today's slots that have begun at `now` (Detroit time). */
 export function slotsBegun(now = new Date()): ServiceTime[] {

@@ -9,7 +9,12 @@ const availability: Availability = {
   closedToday: ["Morning (8 AM to 11 AM)"],
   taken: {
     "2026-11-28": { "Morning (8 AM to 11 AM)": 3, "Afternoon (11 AM to 2 PM)": 2 },
-    "2026-12-01": { "Morning (8 AM to 11 AM)": 3, "Afternoon (11 AM to 2 PM)": 3, "Late Afternoon (2 PM to 4 PM)": 3, "Evening (After 4 PM)": 3 },
+    "2026-12-01": {
+      "Morning (8 AM to 11 AM)": 3,
+      "Afternoon (11 AM to 2 PM)": 3,
+      "Late Afternoon (2 PM to 4 PM)": 3,
+      "Evening (After 4 PM)": 3,
+    },
   },
 };
 
@@ -36,14 +41,22 @@ describe("the booking calendar's words", () => {
   });
 
   it("says which slots are open, full or already started today", () => {
-    expect(slotStatus(availability, "2026-11-28", "Afternoon (11 AM to 2 PM)")).toEqual({ open: true, text: "1 place left" });
+    expect(slotStatus(availability, "2026-11-28", "Afternoon (11 AM to 2 PM)")).toEqual({
+      open: true,
+      text: "1 place left",
+    });
     expect(slotStatus(availability, "2026-11-28", "Morning (8 AM to 11 AM)")).toEqual({ open: false, text: "Full" });
     expect(slotStatus(availability, "2026-11-27", "Morning (8 AM to 11 AM)")).toEqual({ open: false, text: "Started" });
-    expect(slotStatus(availability, "2026-11-27", "Evening (After 4 PM)")).toEqual({ open: true, text: "3 places left" });
+    expect(slotStatus(availability, "2026-11-27", "Evening (After 4 PM)")).toEqual({
+      open: true,
+      text: "3 places left",
+    });
   });
 
   it("lists a day's free slots, or why there are none", () => {
-    expect(freeSlotsText(availability, "2026-11-28")).toBe("Free on Saturday, November 28: Afternoon, Late Afternoon, Evening.");
+    expect(freeSlotsText(availability, "2026-11-28")).toBe(
+      "Free on Saturday, November 28: Afternoon, Late Afternoon, Evening.",
+    );
     expect(freeSlotsText(availability, "2026-12-01")).toBe("No places left on this day.");
     expect(freeSlotsText(availability, "2027-04-01")).toMatch(/^We take online bookings up to 120 days ahead/);
     expect(freeSlotsText(availability, "2026-11-20")).toBeNull();

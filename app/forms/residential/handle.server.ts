@@ -10,7 +10,13 @@ import { FormFailure, summaryRows, type FormDefinition } from "../pipeline.serve
 import { serviceRequestRow } from "../service/handle.server";
 import { SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "./availability";
 import { confirmPlace, holdPlace, releasePlace } from "./availability.server";
-import { PREVIEW_FIELD, PREVIEW_VALUE, RESIDENTIAL_PENDING, RESIDENTIAL_SUCCESS, residentialServiceIdentity } from "./identity";
+import {
+  PREVIEW_FIELD,
+  PREVIEW_VALUE,
+  RESIDENTIAL_PENDING,
+  RESIDENTIAL_SUCCESS,
+  residentialServiceIdentity,
+} from "./identity";
 import { serviceReceiptLine, serviceReceiptPath, visitDay } from "./receipt.server";
 import { residentialLabels, residentialServiceSchema, type ResidentialServiceInput } from "./schema";
 
@@ -51,7 +57,13 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     description: (value) => `Residential service ${value.serviceDate} ${value.serviceTime}`,
     details: (value, clientIp) => ({
       customer: { email: value.email, ip: clientIp ?? undefined },
-      billing: { address: value.address1, city: value.city, state: value.state, zip: value.zip, country: value.country },
+      billing: {
+        address: value.address1,
+        city: value.city,
+        state: value.state,
+        zip: value.zip,
+        country: value.country,
+      },
     }),
     receiptPath: serviceReceiptPath,
   },
@@ -76,15 +88,26 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     await linkPayment(tx, payment.paymentId, submission);
 
     const amount = formatUsd(payment.amountCents);
-    const receipt = { amount, brand: payment.brand ?? null, last4: payment.last4 ?? null, serviceDate: value.serviceDate, serviceTime: value.serviceTime };
+    const receipt = {
+      amount,
+      brand: payment.brand ?? null,
+      last4: payment.last4 ?? null,
+      serviceDate: value.serviceDate,
+      serviceTime: value.serviceTime,
+    };
     const line = serviceReceiptLine(receipt);
     const summary = [
       ...summaryRows(residentialLabels, value, [...CARD_FIELD_NAMES, "total", "client_ip"]),
       { label: "Amount", value: amount },
       { label: "Card", value: payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "—" },
-      { label: "Payment", value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})` },
+      {
+        label: "Payment",
+        value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,
+      },
     ];
-    const where = [value.address1, value.address2, `${value.city}, ${value.state} ${value.zip}`].filter(Boolean).join(", ");
+    const where = [value.address1, value.address2, `${value.city}, ${value.state} ${value.zip}`]
+      .filter(Boolean)
+      .join(", ");
     return {
       submission,
       summary,
@@ -92,8 +115,16 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
       email: value.email,
       message: paid ? `${RESIDENTIAL_SUCCESS} ${line}` : RESIDENTIAL_PENDING,
       receipt: paid
-        ? { subject: `Your service visit on ${visitDay(value.serviceDate)} is booked`, title: "Service visit booked", intro: `Thank you, ${value.name}. ${line}` }
-        : { subject: `Your service visit on ${visitDay(value.serviceDate)}: payment being confirmed`, title: "Payment being confirmed", intro: `Hello ${value.name}. ${RESIDENTIAL_PENDING}` },
+        ? {
+            subject: `Your service visit on ${visitDay(value.serviceDate)} is booked`,
+            title: "Service visit booked",
+            intro: `Thank you, ${value.name}. ${line}`,
+          }
+        : {
+            subject: `Your service visit on ${visitDay(value.serviceDate)}: payment being confirmed`,
+            title: "Payment being confirmed",
+            intro: `Hello ${value.name}. ${RESIDENTIAL_PENDING}`,
+          },
       calendar: {
         uid: `service-visit-${row!.id}@${company.email.split("@")[1]}`,
         title: `${company.name} service visit`,

@@ -9,9 +9,16 @@ const PURPOSE = "service-receipt";
 export const SERVICE_RECEIPT_PATH = "/request-service/receipt";
 
 export const serviceReceiptPath = (paymentId: number) => signedReceiptPath(SERVICE_RECEIPT_PATH, PURPOSE, paymentId);
-export const verifiedServicePaymentId = (id: string | undefined, sig: string | null) => verifiedReceiptId(PURPOSE, id, sig);
+export const verifiedServicePaymentId = (id: string | undefined, sig: string | null) =>
+  verifiedReceiptId(PURPOSE, id, sig);
 
-const longDate = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+const longDate = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** "Saturday, November 28, 2026" for a calendar date (no time zone can shift it). */
 export function visitDay(date: string): string {

@@ -4,7 +4,10 @@ import { SelectField, TextField } from "../ui/fields";
 import { serviceLabels } from "./schema";
 
 type Meta = FieldMetadata<unknown>;
-type ContactMeta = Record<"name" | "phone" | "email" | "address1" | "address2" | "city" | "state" | "zip" | "country", Meta>;
+type ContactMeta = Record<
+  "name" | "phone" | "email" | "address1" | "address2" | "city" | "state" | "zip" | "country",
+  Meta
+>;
 
 /** Who and where, as both service forms ask it (SPEC §3 Service request): cells of the form's `.form-grid`. */
 export function ServiceContactFields({ fields }: { fields: ContactMeta }) {
@@ -13,12 +16,36 @@ export function ServiceContactFields({ fields }: { fields: ContactMeta }) {
       <TextField meta={fields.name} label={serviceLabels.name} required autoComplete="name" className="form-span-2" />
       <TextField meta={fields.phone} label={serviceLabels.phone} type="tel" required autoComplete="tel" />
       <TextField meta={fields.email} label={serviceLabels.email} type="email" required autoComplete="email" />
-      <TextField meta={fields.address1} label={serviceLabels.address1} required autoComplete="address-line1" className="form-span-2" />
-      <TextField meta={fields.address2} label={serviceLabels.address2} autoComplete="address-line2" className="form-span-2" />
+      <TextField
+        meta={fields.address1}
+        label={serviceLabels.address1}
+        required
+        autoComplete="address-line1"
+        className="form-span-2"
+      />
+      <TextField
+        meta={fields.address2}
+        label={serviceLabels.address2}
+        autoComplete="address-line2"
+        className="form-span-2"
+      />
       <TextField meta={fields.city} label={serviceLabels.city} required autoComplete="address-level2" />
-      <TextField meta={fields.state} label={serviceLabels.state} required autoComplete="address-level1" maxLength={50} />
+      <TextField
+        meta={fields.state}
+        label={serviceLabels.state}
+        required
+        autoComplete="address-level1"
+        maxLength={50}
+      />
       <TextField meta={fields.zip} label={serviceLabels.zip} required autoComplete="postal-code" maxLength={12} />
-      <SelectField meta={fields.country} label={serviceLabels.country} required options={COUNTRIES} placeholder={null} autoComplete="country-name" />
+      <SelectField
+        meta={fields.country}
+        label={serviceLabels.country}
+        required
+        options={COUNTRIES}
+        placeholder={null}
+        autoComplete="country-name"
+      />
     </>
   );
 }

@@ -24,9 +24,27 @@ export function CommercialServiceForm({ bootstrap }: { bootstrap: FormBootstrapD
       {(fields, errors) => (
         <div className="form-grid">
           <ServiceContactFields fields={fields} />
-          <TextField meta={fields.serviceDate} label={serviceLabels.serviceDate} type="date" required min={todayInDetroit()} />
-          <SelectField meta={fields.serviceTime} label={serviceLabels.serviceTime} required options={SERVICE_TIMES} placeholder="Choose a time slot" />
-          <SelectField meta={fields.contactMethod} label={serviceLabels.contactMethod} required options={CONTACT_METHODS} className="form-span-2" />
+          <TextField
+            meta={fields.serviceDate}
+            label={serviceLabels.serviceDate}
+            type="date"
+            required
+            min={todayInDetroit()}
+          />
+          <SelectField
+            meta={fields.serviceTime}
+            label={serviceLabels.serviceTime}
+            required
+            options={SERVICE_TIMES}
+            placeholder="Choose a time slot"
+          />
+          <SelectField
+            meta={fields.contactMethod}
+            label={serviceLabels.contactMethod}
+            required
+            options={CONTACT_METHODS}
+            className="form-span-2"
+          />
           <TextAreaField meta={fields.description} label={serviceLabels.description} rows={4} className="form-span-2" />
           <div className="form-span-2">
             <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />

@@ -11,7 +11,11 @@ import { commercialServiceSchema, serviceLabels, type CommercialServiceInput } f
  * issue and writes the same table with kind 'residential'.
  */
 /** A service request's row from the fields both kinds share (the residential booking adds its payment). */
-export function serviceRequestRow(kind: "commercial" | "residential", value: CommercialServiceInput, ctx: Pick<SubmissionContext, "page" | "clientIp">) {
+export function serviceRequestRow(
+  kind: "commercial" | "residential",
+  value: CommercialServiceInput,
+  ctx: Pick<SubmissionContext, "page" | "clientIp">,
+) {
   return {
     kind,
     name: value.name,

@@ -28,7 +28,15 @@ export function Chooser({ question, cards }: { question: string; cards: ChooserC
 }
 
 /** "Change" link back to the chooser, beside the form's heading. */
-export function FormCardHeader({ title, changeTo, changeLabel }: { title: string; changeTo?: string; changeLabel?: string }) {
+export function FormCardHeader({
+  title,
+  changeTo,
+  changeLabel,
+}: {
+  title: string;
+  changeTo?: string;
+  changeLabel?: string;
+}) {
   return (
     <div className="form-card-header">
       <h2>{title}</h2>

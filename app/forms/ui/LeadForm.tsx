@@ -170,12 +170,18 @@ export type { FieldMetadata };
  * message. Without JavaScript the page's loader gives the new key; with it,
  * the page is not reloaded after a send, so the browser makes one.
  */
-function useSubmissionKey(rendered: string, result: FormActionData | null, fetched: FormActionData | undefined): string {
+function useSubmissionKey(
+  rendered: string,
+  result: FormActionData | null,
+  fetched: FormActionData | undefined,
+): string {
   const [fresh, setFresh] = useState<string | null>(null);
   useEffect(() => {
     if (fetched?.status === "success") setFresh(newSubmissionKey());
   }, [fetched]);
-  const posted = (result?.lastResult?.initialValue as Record<string, unknown> | null | undefined)?.[SUBMISSION_KEY_FIELD];
+  const posted = (result?.lastResult?.initialValue as Record<string, unknown> | null | undefined)?.[
+    SUBMISSION_KEY_FIELD
+  ];
   if (result?.status === "success") return fresh ?? rendered;
   return typeof posted === "string" ? posted : (fresh ?? rendered);
 }

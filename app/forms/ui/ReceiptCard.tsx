@@ -5,7 +5,13 @@ import type { ReactNode } from "react";
  * success text and the receipt line, or, when the processor's answer is not
  * known yet, the form's pending notice. Shared by the invoice and the booking.
  */
-export function ReceiptCard({ pending, pendingText, successText, line, children }: {
+export function ReceiptCard({
+  pending,
+  pendingText,
+  successText,
+  line,
+  children,
+}: {
   pending: boolean;
   pendingText: string;
   successText: string;

@@ -31,7 +31,13 @@ export function CardFields({ formId, fields }: { formId: string; fields: CardFie
   const answer = useAnswerCount(formId);
   return (
     <>
-      <TextField meta={fields.cardHolder} label={cardLabels.cardHolder} required autoComplete="cc-name" className="form-span-2" />
+      <TextField
+        meta={fields.cardHolder}
+        label={cardLabels.cardHolder}
+        required
+        autoComplete="cc-name"
+        className="form-span-2"
+      />
       {/* Remounted empty after every answer: the card number and CVC are typed again. */}
       <Fragment key={`number-${answer}`}>
         <CardNumberField meta={fields.cardNumber} />
@@ -55,7 +61,14 @@ export function CardFields({ formId, fields }: { formId: string; fields: CardFie
         placeholder="YY"
       />
       <Fragment key={`cvc-${answer}`}>
-        <TextField meta={fields.cardCVC} label={cardLabels.cardCVC} required autoComplete="cc-csc" inputMode="numeric" maxLength={4} />
+        <TextField
+          meta={fields.cardCVC}
+          label={cardLabels.cardCVC}
+          required
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={4}
+        />
       </Fragment>
     </>
   );

@@ -80,9 +80,22 @@ export function TextField({
   );
 }
 
-export function TextAreaField({ meta, label, required, description, className, rows = 4, maxLength }: Common & { rows?: number; maxLength?: number }) {
+export function TextAreaField({
+  meta,
+  label,
+  required,
+  description,
+  className,
+  rows = 4,
+  maxLength,
+}: Common & { rows?: number; maxLength?: number }) {
   return (
-    <Textarea key={meta.key} {...inputProps({ meta, label, required, description, className })} rows={rows} maxLength={maxLength} />
+    <Textarea
+      key={meta.key}
+      {...inputProps({ meta, label, required, description, className })}
+      rows={rows}
+      maxLength={maxLength}
+    />
   );
 }
 
@@ -101,12 +114,25 @@ export function SelectField({
 }: Common & { options: readonly Option[]; placeholder?: string | null; autoComplete?: string }) {
   const data = [...(placeholder === null ? [] : [{ value: "", label: placeholder }]), ...options.map(opt)];
   return (
-    <NativeSelect key={meta.key} {...inputProps({ meta, label, required, description, className })} data={data} autoComplete={autoComplete} />
+    <NativeSelect
+      key={meta.key}
+      {...inputProps({ meta, label, required, description, className })}
+      data={data}
+      autoComplete={autoComplete}
+    />
   );
 }
 
 /** A group of radio buttons (one choice) inside a fieldset with a legend. */
-export function RadioField({ meta, label, required, description, className, options, inline = true }: Common & { options: readonly Option[]; inline?: boolean }) {
+export function RadioField({
+  meta,
+  label,
+  required,
+  description,
+  className,
+  options,
+  inline = true,
+}: Common & { options: readonly Option[]; inline?: boolean }) {
   const current = text(meta.initialValue);
   const error = firstError(meta);
   const errorId = `${meta.id}-error`;
@@ -123,14 +149,22 @@ export function RadioField({ meta, label, required, description, className, opti
         {label}
         {required ? (
           <span className="form-required" aria-hidden="true">
-            {" "}*
+            {" "}
+            *
           </span>
         ) : null}
       </legend>
       {description ? <p className="form-hint">{description}</p> : null}
       <div className={inline ? "form-choices form-choices--inline" : "form-choices"}>
         {options.map(opt).map((o) => (
-          <Radio key={o.value} id={`${meta.id}-${o.value}`} name={meta.name} value={o.value} label={o.label} defaultChecked={current === o.value} />
+          <Radio
+            key={o.value}
+            id={`${meta.id}-${o.value}`}
+            name={meta.name}
+            value={o.value}
+            label={o.label}
+            defaultChecked={current === o.value}
+          />
         ))}
       </div>
       {error ? (
@@ -143,24 +177,43 @@ export function RadioField({ meta, label, required, description, className, opti
 }
 
 /** A list of checkboxes sharing one name (a list of strings). */
-export function CheckboxListField({ meta, label, required, description, className, options }: Common & { options: readonly Option[] }) {
+export function CheckboxListField({
+  meta,
+  label,
+  required,
+  description,
+  className,
+  options,
+}: Common & { options: readonly Option[] }) {
   const checked = list(meta.initialValue);
   const error = firstError(meta);
   const errorId = `${meta.id}-error`;
   return (
-    <fieldset key={meta.key} className={`form-fieldset ${className ?? ""}`} aria-describedby={error ? errorId : undefined}>
+    <fieldset
+      key={meta.key}
+      className={`form-fieldset ${className ?? ""}`}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="form-label">
         {label}
         {required ? (
           <span className="form-required" aria-hidden="true">
-            {" "}*
+            {" "}
+            *
           </span>
         ) : null}
       </legend>
       {description ? <p className="form-hint">{description}</p> : null}
       <div className="form-choices form-choices--grid">
         {options.map(opt).map((o) => (
-          <Checkbox key={o.value} id={`${meta.id}-${o.value.replace(/\W+/g, "-")}`} name={meta.name} value={o.value} label={o.label} defaultChecked={checked.includes(o.value)} />
+          <Checkbox
+            key={o.value}
+            id={`${meta.id}-${o.value.replace(/\W+/g, "-")}`}
+            name={meta.name}
+            value={o.value}
+            label={o.label}
+            defaultChecked={checked.includes(o.value)}
+          />
         ))}
       </div>
       {error ? (

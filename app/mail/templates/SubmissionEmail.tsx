@@ -14,7 +14,9 @@ export function SubmissionEmail({ title, intro, rows, footer }: SubmissionMail) 
       <Head />
       <Preview>{intro}</Preview>
       <Body style={{ backgroundColor: "#f4f8f5", fontFamily: "Arial, Helvetica, sans-serif", color: "#1a1f1c" }}>
-        <Container style={{ backgroundColor: "#ffffff", padding: "24px", maxWidth: "600px", borderTop: `6px solid ${brand}` }}>
+        <Container
+          style={{ backgroundColor: "#ffffff", padding: "24px", maxWidth: "600px", borderTop: `6px solid ${brand}` }}
+        >
           <Heading as="h1" style={{ color: brand, fontSize: "22px", margin: "0 0 12px" }}>
             {title}
           </Heading>

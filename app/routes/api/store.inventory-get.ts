@@ -9,7 +9,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const product = id === null ? null : await getProduct(await getDb(), id);
   if (!product) {
-    return Response.json({ success: false, message: "Product not found." }, { status: 404, headers: sharedCacheHeaders() });
+    return Response.json(
+      { success: false, message: "Product not found." },
+      { status: 404, headers: sharedCacheHeaders() },
+    );
   }
   return Response.json(apiProduct(product), { headers: sharedCacheHeaders() });
 }

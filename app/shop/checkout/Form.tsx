@@ -35,13 +35,38 @@ export function CheckoutForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
           <fieldset className="form-section checkout-section">
             <legend>Billing Information</legend>
             <div className="form-grid">
-              <TextField meta={fields.name} label={checkoutLabels.name} required autoComplete="name" className="form-span-2" />
+              <TextField
+                meta={fields.name}
+                label={checkoutLabels.name}
+                required
+                autoComplete="name"
+                className="form-span-2"
+              />
               <TextField meta={fields.email} label={checkoutLabels.email} type="email" required autoComplete="email" />
               <TextField meta={fields.phone} label={checkoutLabels.phone} type="tel" required autoComplete="tel" />
-              <TextField meta={fields.address} label={checkoutLabels.address} required autoComplete="street-address" className="form-span-2" />
+              <TextField
+                meta={fields.address}
+                label={checkoutLabels.address}
+                required
+                autoComplete="street-address"
+                className="form-span-2"
+              />
               <TextField meta={fields.city} label={checkoutLabels.city} required autoComplete="address-level2" />
-              <TextField meta={fields.state} label={checkoutLabels.state} required autoComplete="address-level1" maxLength={50} />
-              <TextField meta={fields.zip} label={checkoutLabels.zip} required autoComplete="postal-code" inputMode="numeric" maxLength={12} />
+              <TextField
+                meta={fields.state}
+                label={checkoutLabels.state}
+                required
+                autoComplete="address-level1"
+                maxLength={50}
+              />
+              <TextField
+                meta={fields.zip}
+                label={checkoutLabels.zip}
+                required
+                autoComplete="postal-code"
+                inputMode="numeric"
+                maxLength={12}
+              />
             </div>
           </fieldset>
           <fieldset className="form-section checkout-section">
@@ -52,7 +77,14 @@ export function CheckoutForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
               </Fragment>
               <ExpiryField meta={fields.expiry} />
               <Fragment key={`cvv-${answer}`}>
-                <TextField meta={fields.cvv} label={checkoutLabels.cvv} required autoComplete="cc-csc" inputMode="numeric" maxLength={4} />
+                <TextField
+                  meta={fields.cvv}
+                  label={checkoutLabels.cvv}
+                  required
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  maxLength={4}
+                />
               </Fragment>
             </div>
           </fieldset>

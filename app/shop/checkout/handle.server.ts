@@ -4,7 +4,13 @@ import { FormFailure, summaryRows, type FormDefinition } from "~/forms/pipeline.
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { cartIdOf } from "../cart.server";
-import { CHECKOUT_PENDING, CHECKOUT_SUCCESS, checkoutIdentity, PAYMENT_FAILED_MESSAGE, STOCK_MESSAGES } from "./identity";
+import {
+  CHECKOUT_PENDING,
+  CHECKOUT_SUCCESS,
+  checkoutIdentity,
+  PAYMENT_FAILED_MESSAGE,
+  STOCK_MESSAGES,
+} from "./identity";
 import { insertOrder, orderConfirmationPath, paymentConfirmationPath } from "./orders.server";
 import { cardOf, checkoutLabels, checkoutSchema } from "./schema";
 import { holdCart, releaseStock, takeStock, type CheckoutCart } from "./stock.server";
@@ -51,7 +57,13 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema> = {
     description: (value) => `Shop order for ${value.name}`,
     details: (value, clientIp) => ({
       customer: { email: value.email, ip: clientIp ?? undefined },
-      billing: { address: value.address, city: value.city, state: value.state, zip: value.zip, country: "United States" },
+      billing: {
+        address: value.address,
+        city: value.city,
+        state: value.state,
+        zip: value.zip,
+        country: "United States",
+      },
     }),
     receiptPath: paymentConfirmationPath,
     declinedMessage: PAYMENT_FAILED_MESSAGE,
@@ -77,11 +89,17 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema> = {
       ...summaryRows(checkoutLabels, value, ["cardNumber", "expiry", "cvv"]),
       ...cart.lines.map((item) => ({
         label: item.name,
-        value: [formatUsd(item.priceCents), ...Object.entries(item.selectedOptions).map(([name, label]) => `${name}: ${label}`)].join(" · "),
+        value: [
+          formatUsd(item.priceCents),
+          ...Object.entries(item.selectedOptions).map(([name, label]) => `${name}: ${label}`),
+        ].join(" · "),
       })),
       { label: "Total", value: total },
       { label: "Card", value: payment.brand && payment.last4 ? card : "—" },
-      { label: "Payment", value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})` },
+      {
+        label: "Payment",
+        value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,
+      },
     ];
     return {
       submission,
@@ -95,7 +113,11 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema> = {
             title: "Order received",
             intro: `Thank you, ${value.name}. ${line} A service representative will reach out shortly to schedule your installation.`,
           }
-        : { subject: `Your order #${orderId}: payment being confirmed`, title: "Payment being confirmed", intro: `Hello ${value.name}. ${CHECKOUT_PENDING}` },
+        : {
+            subject: `Your order #${orderId}: payment being confirmed`,
+            title: "Payment being confirmed",
+            intro: `Hello ${value.name}. ${CHECKOUT_PENDING}`,
+          },
       // HTML posts go to the confirmation (redirect-after-post: a refresh does not order or pay again).
       redirectTo: ctx.api ? undefined : orderConfirmationPath(orderId),
       apiFields: { order_id: orderId, total: cart.totalCents / 100 },

@@ -22,8 +22,11 @@ export const CHECKOUT_PENDING =
 
 export const STOCK_MESSAGES = {
   outOfStock: (name: string) => `Sorry, ${name} is out of stock. Remove it from your cart to check out.`,
-  fewer: (name: string, left: number) => `Sorry, only ${left} of ${name} ${left === 1 ? "is" : "are"} left in stock. Remove some from your cart to check out.`,
-  optionGone: (name: string) => `An option chosen for ${name} is no longer offered. Remove it from your cart and add it again.`,
+  fewer: (name: string, left: number) =>
+    `Sorry, only ${left} of ${name} ${left === 1 ? "is" : "are"} left in stock. Remove some from your cart to check out.`,
+  optionGone: (name: string) =>
+    `An option chosen for ${name} is no longer offered. Remove it from your cart and add it again.`,
   busy: "This cart is being paid for in another window. Please wait a minute, then reload this page.",
-  changed: "Your cart changed while your payment was being processed, so the payment was cancelled and nothing was charged. Please review your cart and check out again.",
+  changed:
+    "Your cart changed while your payment was being processed, so the payment was cancelled and nothing was charged. Please review your cart and check out again.",
 } as const;

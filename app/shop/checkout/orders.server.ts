@@ -14,7 +14,13 @@ import type { CheckoutCart } from "./stock.server";
 export type OrderMeta = { page: string; clientIp: string | null };
 
 /** The order and its lines as charged: the cart as it was held, the payment's outcome. */
-export async function insertOrder(tx: Tx, value: CheckoutInput, cart: CheckoutCart, payment: PaymentOutcome, meta: OrderMeta): Promise<number> {
+export async function insertOrder(
+  tx: Tx,
+  value: CheckoutInput,
+  cart: CheckoutCart,
+  payment: PaymentOutcome,
+  meta: OrderMeta,
+): Promise<number> {
   const status: OrderStatus = payment.status === "approved" ? "paid" : "pending";
   const [row] = await tx
     .insert(orders)
@@ -38,7 +44,13 @@ export async function insertOrder(tx: Tx, value: CheckoutInput, cart: CheckoutCa
     .returning({ id: orders.id });
   const orderId = row!.id;
   await tx.insert(orderLines).values(
-    cart.lines.map((line) => ({ orderId, productId: line.productId, name: line.name, selectedOptions: line.selectedOptions, priceCents: line.priceCents })),
+    cart.lines.map((line) => ({
+      orderId,
+      productId: line.productId,
+      name: line.name,
+      selectedOptions: line.selectedOptions,
+      priceCents: line.priceCents,
+    })),
   );
   return orderId;
 }
@@ -57,7 +69,11 @@ export async function findOwnOrder(db: DbOrTx, orderId: number, cartId: string |
 }
 
 /** The order a payment paid for, when this cart placed it (a resubmitted checkout's way back to its order). */
-export async function findOwnOrderByPayment(db: DbOrTx, paymentId: number, cartId: string | null): Promise<OwnOrder | null> {
+export async function findOwnOrderByPayment(
+  db: DbOrTx,
+  paymentId: number,
+  cartId: string | null,
+): Promise<OwnOrder | null> {
   if (!cartId || !Number.isSafeInteger(paymentId) || paymentId < 1 || paymentId > 2_147_483_647) return null;
   const [row] = await db
     .select({ id: orders.id, totalCents: orders.totalCents, status: orders.status })

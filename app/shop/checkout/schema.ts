@@ -66,5 +66,11 @@ export type CheckoutInput = z.infer<typeof checkoutSchema>;
 /** What the gateway is given: the card with its expiry split, the buyer's name as the cardholder. */
 export function cardOf(value: Pick<CheckoutInput, "name" | "cardNumber" | "expiry" | "cvv">) {
   const expiry = splitExpiry(value.expiry);
-  return { number: value.cardNumber, expMonth: expiry?.month ?? "", expYear: expiry?.year ?? "", cvc: value.cvv, holder: value.name };
+  return {
+    number: value.cardNumber,
+    expMonth: expiry?.month ?? "",
+    expYear: expiry?.year ?? "",
+    cvc: value.cvv,
+    holder: value.name,
+  };
 }

@@ -27,13 +27,21 @@ import { EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "./identity";
 const HOLD_MINUTES = 10;
 
 /** One line as charged and ordered: the cart line, priced when it was held. */
-export type CheckoutLine = { itemId: string; productId: number; name: string; image: string; selectedOptions: Record<string, string>; priceCents: number };
+export type CheckoutLine = {
+  itemId: string;
+  productId: number;
+  name: string;
+  image: string;
+  selectedOptions: Record<string, string>;
+  priceCents: number;
+};
 export type CheckoutCart = { cartId: string; lines: CheckoutLine[]; totalCents: number };
 
 /** Units per product, in product id order (the lock order). */
 export function quantities(lines: { productId: number }[]): Map<number, number> {
   const counts = new Map<number, number>();
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) counts.set(line.productId, (counts.get(line.productId) ?? 0) + 1);
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId))
+    counts.set(line.productId, (counts.get(line.productId) ?? 0) + 1);
   return counts;
 }
 
@@ -98,23 +106,23 @@ export async function holdCart(db: Database, key: string, cartId: string | null)
     if (totalCents <= 0) return new FormFailure(EMPTY_CART_MESSAGE);
     const gone = items.find((item) => item.priceCents === null);
     if (gone) return new FormFailure(STOCK_MESSAGES.optionGone(gone.name), {}, 409);
-    const lines = items.map(
-      (item): CheckoutLine => ({
-        itemId: item.id,
-        productId: item.productId,
-        name: item.name,
-        image: item.image,
-        selectedOptions: item.selectedOptions,
-        priceCents: item.priceCents!,
-      }),
-    );
+    const lines = items.map((item): CheckoutLine => ({
+      itemId: item.id,
+      productId: item.productId,
+      name: item.name,
+      image: item.image,
+      selectedOptions: item.selectedOptions,
+      priceCents: item.priceCents!,
+    }));
 
     const ids = [...wanted.keys()];
     await tx.delete(stockHolds).where(and(inArray(stockHolds.productId, ids), lte(stockHolds.expiresAt, sql`now()`)));
     // A hold this key made before (a declined card, then another): replaced by this one.
     await tx.delete(stockHolds).where(eq(stockHolds.key, key));
     const expiresAt = sql`now() + make_interval(mins => ${HOLD_MINUTES})`;
-    await tx.insert(stockHolds).values([...quantities(lines)].map(([productId, quantity]) => ({ key, productId, cartId, quantity, expiresAt })));
+    await tx
+      .insert(stockHolds)
+      .values([...quantities(lines)].map(([productId, quantity]) => ({ key, productId, cartId, quantity, expiresAt })));
     return { cartId, lines, totalCents };
   });
 }

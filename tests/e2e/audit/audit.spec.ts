@@ -47,7 +47,9 @@ function cvcPatterns(wordsToo: boolean) {
       },
       { what: `${what} as a form value`, pattern: new RegExp(String.raw`=${cvc}(?=$|[&\s"';,])`) },
       { what: `${what} as a JSON string`, pattern: new RegExp(`"${cvc}"`) },
-      ...(wordsToo ? [{ what: `${what} as a word`, pattern: new RegExp(String.raw`(?<![\w./:-])${cvc}(?![\w./:-])`) }] : []),
+      ...(wordsToo
+        ? [{ what: `${what} as a word`, pattern: new RegExp(String.raw`(?<![\w./:-])${cvc}(?![\w./:-])`) }]
+        : []),
     ];
   });
 }
@@ -119,7 +121,9 @@ test("no test card number or CVC in the database or the server's log", async () 
   // The dump holds the tables a payment writes: it is this server's database, read whole.
   expect(dump.text).toContain("public.payments");
 
-  expect(existsSync(E2E_LOG_FILE), `the e2e server's log (${E2E_LOG_FILE}) is written by scripts/e2e-server.mjs`).toBe(true);
+  expect(existsSync(E2E_LOG_FILE), `the e2e server's log (${E2E_LOG_FILE}) is written by scripts/e2e-server.mjs`).toBe(
+    true,
+  );
   const log = readFileSync(E2E_LOG_FILE, "utf8");
   // This run's server, at info level (the line is info).
   expect(log).toContain(`listening on http://localhost:${E2E_PORT}`);

@@ -77,7 +77,9 @@ test("the Places key never reaches the browser: not in any HTML, data response o
     await check(`${server.url}${path === "/" ? "/_" : path}.data`);
     const assets = [
       ...tags(html, "script").map((t) => attrOf(t, "src")),
-      ...tags(html, "link").filter((t) => /modulepreload|stylesheet/.test(attrOf(t, "rel") ?? "")).map((t) => attrOf(t, "href")),
+      ...tags(html, "link")
+        .filter((t) => /modulepreload|stylesheet/.test(attrOf(t, "rel") ?? ""))
+        .map((t) => attrOf(t, "href")),
       // The modules the page loads after its first paint (app/shell/boot-after-paint.server.ts).
       ...[...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
     ].filter((u): u is string => Boolean(u) && u!.startsWith("/"));
@@ -94,7 +96,9 @@ test("the Places key never reaches the browser: not in any HTML, data response o
   expect((await (await request.get(`${server.url}/review`)).text()).includes(MAPS_KEY)).toBe(false);
 });
 
-test("the Google map shows 'Loading...' and, when its script fails, logs why and keeps the offline map", async ({ page }) => {
+test("the Google map shows 'Loading...' and, when its script fails, logs why and keeps the offline map", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   let release!: () => void;
@@ -116,10 +120,14 @@ test("the Google map shows 'Loading...' and, when its script fails, logs why and
   await expect(page.getByTestId("service-map")).toHaveAttribute("data-state", "error");
   await expect(page.getByText("Loading...")).toHaveCount(0);
   await expect(page.getByRole("img", { name: "Map of our Michigan service area" })).toBeVisible();
-  expect(errors.some((e) => e.includes("Google Maps could not be loaded") && e.includes("GOOGLE_MAPS_API_KEY"))).toBe(true);
+  expect(errors.some((e) => e.includes("Google Maps could not be loaded") && e.includes("GOOGLE_MAPS_API_KEY"))).toBe(
+    true,
+  );
 });
 
-test("the interactive map gets a marker and a 50-mile circle per city, clustered with the spec's constants", async ({ page }) => {
+test("the interactive map gets a marker and a 50-mile circle per city, clustered with the spec's constants", async ({
+  page,
+}) => {
   await page.route(MAPS_SCRIPT, (route) => route.fulfill({ contentType: "text/javascript", body: MAPS_STUB }));
   await page.goto(`${server.url}/service-area`);
   await expect(page.getByTestId("service-map")).toHaveAttribute("data-state", "loaded");
@@ -127,7 +135,15 @@ test("the interactive map gets a marker and a 50-mile circle per city, clustered
   await expect(page.getByRole("img", { name: "Map of our Michigan service area" })).toBeHidden();
 
   const rec = await page.evaluate(() => {
-    const r = (window as unknown as { __maps: { map: { center: unknown; zoom: number }; circles: { center: { lat: number; lng: number }; radius: number }[]; markers: { o: { title: string; label?: { text: string } }; onMap: boolean }[] } }).__maps;
+    const r = (
+      window as unknown as {
+        __maps: {
+          map: { center: unknown; zoom: number };
+          circles: { center: { lat: number; lng: number }; radius: number }[];
+          markers: { o: { title: string; label?: { text: string } }; onMap: boolean }[];
+        };
+      }
+    ).__maps;
     return {
       map: r.map,
       circles: r.circles,
@@ -147,7 +163,14 @@ test("the interactive map gets a marker and a 50-mile circle per city, clustered
 
   // Clicking a cluster zooms to its cities after the 100 ms delay.
   const timing = await page.evaluate(async () => {
-    const r = (window as unknown as { __maps: { markers: { o: { label?: unknown }; onMap: boolean; l: Record<string, (() => void)[]> }[]; fitBounds: { points: unknown[]; at: number }[] } }).__maps;
+    const r = (
+      window as unknown as {
+        __maps: {
+          markers: { o: { label?: unknown }; onMap: boolean; l: Record<string, (() => void)[]> }[];
+          fitBounds: { points: unknown[]; at: number }[];
+        };
+      }
+    ).__maps;
     const cluster = r.markers.find((m) => m.onMap && m.o.label)!;
     const clickedAt = performance.now();
     cluster.l.click!.forEach((f) => f());

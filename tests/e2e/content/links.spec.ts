@@ -10,13 +10,7 @@ const SITE = `http://localhost:${E2E_PORT}`;
  * with the not-found page; this crawl accepts that for them only. Remove a
  * path from this list when its route is registered.
  */
-const BUILT_ELSEWHERE = new Set([
-  "/pay-invoice",
-  "/shop",
-  "/my-cart",
-  "/checkout",
-  "/order-confirmation",
-]);
+const BUILT_ELSEWHERE = new Set(["/pay-invoice", "/shop", "/my-cart", "/checkout", "/order-confirmation"]);
 
 test("no broken internal link or asset on any page of the site map", async ({ request }) => {
   test.setTimeout(120_000);

@@ -37,7 +37,9 @@ test.describe("content routes", () => {
 
   test("client-side navigation between content pages renders the next page", async ({ page }) => {
     await page.goto("/commercial-openers");
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined,
+    );
     await page.getByRole("link", { name: "View Jackshaft Operator" }).click();
     await expect(page).toHaveURL(/\/commercial-openers-jackshaft$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jackshaft Operator");
@@ -60,7 +62,9 @@ test.describe("content routes", () => {
     expect(new URL(res.headers()["location"]!, SITE).pathname).toBe("/contact");
   });
 
-  test("any referral product slug shows the review page; other unknown paths show home with 404", async ({ request }) => {
+  test("any referral product slug shows the review page; other unknown paths show home with 404", async ({
+    request,
+  }) => {
     const refer = await request.get("/refer-a-friend-referral-program-seamless-gutters");
     expect(refer.status()).toBe(200);
     const html = await refer.text();
@@ -91,12 +95,17 @@ test.describe("content routes", () => {
     expect(await robots.text()).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });
 
-  test("Home and About carry the business JSON-LD with four locations and weekday hours for Flint and Saginaw", async ({ request }) => {
+  test("Home and About carry the business JSON-LD with four locations and weekday hours for Flint and Saginaw", async ({
+    request,
+  }) => {
     for (const path of ["/", "/about-us"]) {
       const [data] = jsonLd(await (await request.get(path)).text()) as {
         "@type": string;
         foundingDate: string;
-        department: { name: string; openingHoursSpecification?: { dayOfWeek: string[]; opens: string; closes: string }[] }[];
+        department: {
+          name: string;
+          openingHoursSpecification?: { dayOfWeek: string[]; opens: string; closes: string }[];
+        }[];
       }[];
       expect(data?.["@type"], path).toBe("HomeAndConstructionBusiness");
       expect(data?.foundingDate).toBe("1936-07-03");
@@ -104,7 +113,12 @@ test.describe("content routes", () => {
       const withHours = data!.department.filter((d) => d.openingHoursSpecification).map((d) => d.name);
       expect(withHours).toEqual([`${company.name}: Flint Showroom`, `${company.name}: Saginaw Showroom`]);
       expect(data!.department[0]!.openingHoursSpecification).toEqual([
-        { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "17:00" },
+        {
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+          opens: "08:00",
+          closes: "17:00",
+        },
       ]);
     }
     expect(jsonLd(await (await request.get("/careers")).text())).toEqual([]);
@@ -116,9 +130,18 @@ test.describe("what visitors see on the product pages", () => {
     await page.goto("/residential-garage-doors");
     const styles = page.getByTestId("style-cards").getByRole("heading", { level: 3 });
     await expect(styles).toHaveText(["Traditional", "Country", "Modern"]);
-    await expect(page.getByRole("main").getByRole("link", { name: "Garage Door Repairs" })).toHaveAttribute("href", "/residential-garage-door-repairs");
-    await expect(page.getByRole("main").getByRole("link", { name: "Garage Door Installation" })).toHaveAttribute("href", "/residential-garage-door-installation");
-    const tool = page.getByRole("main").getByRole("link", { name: /Design Your Door Online/ }).first();
+    await expect(page.getByRole("main").getByRole("link", { name: "Garage Door Repairs" })).toHaveAttribute(
+      "href",
+      "/residential-garage-door-repairs",
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: "Garage Door Installation" })).toHaveAttribute(
+      "href",
+      "/residential-garage-door-installation",
+    );
+    const tool = page
+      .getByRole("main")
+      .getByRole("link", { name: /Design Your Door Online/ })
+      .first();
     await expect(tool).toHaveAttribute("href", company.designToolUrl);
     await expect(tool).toHaveAttribute("target", "_blank");
   });
@@ -126,9 +149,19 @@ test.describe("what visitors see on the product pages", () => {
   test("windows: eight window cards, the designer link and a catalog PDF that downloads", async ({ page, request }) => {
     await page.goto("/residential-windows");
     await expect(page.getByTestId("window-types-cards").getByRole("heading", { level: 3 })).toHaveText([
-      "Awning", "Bay & Bow", "Casement", "Double Hung", "Garden", "Glider", "Hopper", "Picture",
+      "Awning",
+      "Bay & Bow",
+      "Casement",
+      "Double Hung",
+      "Garden",
+      "Glider",
+      "Hopper",
+      "Picture",
     ]);
-    await expect(page.getByRole("link", { name: /Try the Window Designer/ })).toHaveAttribute("href", company.windowDesignerUrl);
+    await expect(page.getByRole("link", { name: /Try the Window Designer/ })).toHaveAttribute(
+      "href",
+      company.windowDesignerUrl,
+    );
     const catalog = page.getByRole("link", { name: "Download the Window Catalog (PDF)" });
     await expect(catalog).toHaveAttribute("download", "dover-windows-catalog.pdf");
     const pdf = await request.get((await catalog.getAttribute("href"))!);
@@ -165,7 +198,9 @@ test.describe("what visitors see on the product pages", () => {
     }
   });
 
-  test("commercial openers: six items, each detail page with the spec's figures and quote and service links", async ({ page }) => {
+  test("commercial openers: six items, each detail page with the spec's figures and quote and service links", async ({
+    page,
+  }) => {
     await page.goto("/commercial-openers");
     const cards = page.getByTestId("operators-cards");
     await expect(cards.getByRole("heading", { level: 3 })).toHaveText(operators.map((o) => o.name));
@@ -195,8 +230,14 @@ test.describe("what visitors see on the product pages", () => {
     const res = await request.get(src!);
     expect(res.status()).toBe(200);
     expect((await res.body()).length).toBeLessThan(400_000);
-    await expect(page.getByRole("link", { name: /Download on the App Store/ }).first()).toHaveAttribute("href", company.appStoreUrl);
-    await expect(page.getByRole("link", { name: /Get it on Google Play/ }).first()).toHaveAttribute("href", company.playStoreUrl);
+    await expect(page.getByRole("link", { name: /Download on the App Store/ }).first()).toHaveAttribute(
+      "href",
+      company.appStoreUrl,
+    );
+    await expect(page.getByRole("link", { name: /Get it on Google Play/ }).first()).toHaveAttribute(
+      "href",
+      company.playStoreUrl,
+    );
   });
 
   test("product pages carry the simple quote form of their type, posting to the page itself", async ({ request }) => {
@@ -223,7 +264,9 @@ test.describe("company pages", () => {
     await expect(page.locator("#video video source")).toHaveAttribute("src", "/media/dover-story.webm");
   });
 
-  test("review: four location cards with rating, rating text, address and a Google review link, and the prizes", async ({ page }) => {
+  test("review: four location cards with rating, rating text, address and a Google review link, and the prizes", async ({
+    page,
+  }) => {
     await page.goto("/review");
     const cards = page.getByTestId("location-review-cards").getByRole("listitem");
     await expect(cards.getByRole("heading", { level: 3 })).toHaveText(["Flint", "Lansing", "Pontiac", "Saginaw"]);
@@ -231,7 +274,10 @@ test.describe("company pages", () => {
       await expect(card.getByRole("img", { name: /out of 5 stars/ })).toBeVisible();
       await expect(card.getByText(/out of 5 stars from \d+ Google reviews/)).toBeVisible();
       await expect(card.getByText(/, MI \d{5}$/)).toBeVisible();
-      await expect(card.getByRole("link", { name: /on Google/ })).toHaveAttribute("href", /^https:\/\/search\.google\.com\/local\/writereview\?placeid=/);
+      await expect(card.getByRole("link", { name: /on Google/ })).toHaveAttribute(
+        "href",
+        /^https:\/\/search\.google\.com\/local\/writereview\?placeid=/,
+      );
     }
     await expect(page.getByText("$100 monthly review prize · $50 per referral · up to $150")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Earn up to $150 for Sharing Your Experience" })).toBeVisible();
@@ -241,6 +287,9 @@ test.describe("company pages", () => {
 
   test("service area text links to the contact page", async ({ page }) => {
     await page.goto("/service-area");
-    await expect(page.getByRole("main").getByRole("link", { name: "Contact us", exact: true })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("main").getByRole("link", { name: "Contact us", exact: true })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
   });
 });

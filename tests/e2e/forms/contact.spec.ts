@@ -59,11 +59,19 @@ for (const mode of modes) {
   });
 }
 
-test("with JavaScript a failed request shows 'An error occurred. Please try again.' and keeps the values", async ({ page }) => {
+test("with JavaScript a failed request shows 'An error occurred. Please try again.' and keeps the values", async ({
+  page,
+}) => {
   const visitor = await asNewVisitor(page);
   await open(page, "/contact", true);
   const form = page.getByRole("form", { name: "Contact form" });
-  await fillContact(form, { first: "Edsger", last: "Dijkstra", email: visitor.email, phone: "810 555 0160", details: "Sliding patio door quote." });
+  await fillContact(form, {
+    first: "Edsger",
+    last: "Dijkstra",
+    email: visitor.email,
+    phone: "810 555 0160",
+    details: "Sliding patio door quote.",
+  });
   await solveCaptcha(page, true, form);
   await page.route("**/contact.data*", (route) => route.abort("connectionreset"));
   await form.getByRole("button", { name: "Submit" }).click();
@@ -76,7 +84,13 @@ test("with JavaScript the button reads 'Sending...' and is disabled while the me
   const visitor = await asNewVisitor(page);
   await open(page, "/contact", true);
   const form = page.getByRole("form", { name: "Contact form" });
-  await fillContact(form, { first: "Alan", last: "Turing", email: visitor.email, phone: "810 555 0150", details: "Quote for two windows." });
+  await fillContact(form, {
+    first: "Alan",
+    last: "Turing",
+    email: visitor.email,
+    phone: "810 555 0150",
+    details: "Quote for two windows.",
+  });
   await solveCaptcha(page, true, form);
   // Hold the response a moment so the pending state can be seen.
   await page.route("**/contact.data*", async (route) => {
@@ -103,7 +117,9 @@ function perAnswer(html: string) {
   };
 }
 
-test("a form page is rendered once and reused: each answer still gets its own nonce, sum, honeypot timestamp and submission key", async ({ request }) => {
+test("a form page is rendered once and reused: each answer still gets its own nonce, sum, honeypot timestamp and submission key", async ({
+  request,
+}) => {
   const first = await request.get("/contact");
   const second = await request.get("/contact");
   expect(second.headers()["x-page-cache"]).toBe("hit");
@@ -132,7 +148,13 @@ test.describe("contact form without JavaScript, several messages in a row", () =
     const form = page.getByRole("form", { name: "Contact form" });
     const answers: (string | undefined)[] = [];
     for (const n of [1, 2, 3, 4]) {
-      await fillContact(form, { first: "Ada", last: `Lovelace ${n}`, email: visitor.email, phone: "(810) 555-0147", details: `Message ${n} ${visitor.tag}` });
+      await fillContact(form, {
+        first: "Ada",
+        last: `Lovelace ${n}`,
+        email: visitor.email,
+        phone: "(810) 555-0147",
+        details: `Message ${n} ${visitor.tag}`,
+      });
       await solveCaptcha(page, false, form);
       const [response] = await Promise.all([
         page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/contact"),
@@ -145,7 +167,10 @@ test.describe("contact form without JavaScript, several messages in a row", () =
     // From the third on, the success answer is a copy (seen twice before); the fourth message
     // was sent with the challenge the third answer's copy carried.
     expect(answers.slice(2)).toEqual(["hit", "hit"]);
-    const rows = await dbRows<{ last_name: string }>("select last_name from contact_submissions where email = $1 order by id", visitor.email);
+    const rows = await dbRows<{ last_name: string }>(
+      "select last_name from contact_submissions where email = $1 order by id",
+      visitor.email,
+    );
     expect(rows.map((r) => r.last_name)).toEqual(["Lovelace 1", "Lovelace 2", "Lovelace 3", "Lovelace 4"]);
   });
 });
@@ -160,7 +185,13 @@ test("with JavaScript a reused form page hydrates cleanly and sends", async ({ p
   expect(response?.headers()["x-page-cache"]).toBe("hit");
   await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
   const form = page.getByRole("form", { name: "Contact form" });
-  await fillContact(form, { first: "Katherine", last: "Johnson", email: visitor.email, phone: "810 555 0133", details: "Storm door estimate." });
+  await fillContact(form, {
+    first: "Katherine",
+    last: "Johnson",
+    email: visitor.email,
+    phone: "810 555 0133",
+    details: "Storm door estimate.",
+  });
   await solveCaptcha(page, true, form);
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(statusMessage(page)).toHaveText("Your message has been sent!");

@@ -52,12 +52,21 @@ for (const mode of modes) {
 
       await expect(statusMessage(page)).toHaveText(SUCCESS);
       await expect(form.getByLabel("First Name")).toHaveValue("");
-      const rows = await dbRows<{ source: string; quote_type: string; quote_for: string[]; client_ip: string; page: string }>(
-        "select source, quote_type, quote_for, client_ip, page from quote_requests where email = $1",
-        visitor.email,
-      );
+      const rows = await dbRows<{
+        source: string;
+        quote_type: string;
+        quote_for: string[];
+        client_ip: string;
+        page: string;
+      }>("select source, quote_type, quote_for, client_ip, page from quote_requests where email = $1", visitor.email);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ source: "simple", quote_type: type, quote_for: [option], client_ip: visitor.ip, page: path });
+      expect(rows[0]).toMatchObject({
+        source: "simple",
+        quote_type: type,
+        quote_for: [option],
+        client_ip: visitor.ip,
+        page: path,
+      });
     });
   });
 }

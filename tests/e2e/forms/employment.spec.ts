@@ -13,7 +13,9 @@ for (const [i, mode] of modes.entries()) {
   test.describe(`employment application, ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("required fields are flagged, then the application is stored (SSN encrypted) and the form reset", async ({ page }) => {
+    test("required fields are flagged, then the application is stored (SSN encrypted) and the form reset", async ({
+      page,
+    }) => {
       const visitor = await asNewVisitor(page);
       const ssn = `${SSN_DIGITS[0]}-${SSN_DIGITS[1]}-${SSN_DIGITS[2]!.slice(0, 3)}${i}`;
       await open(page, "/employment", mode.javaScriptEnabled);
@@ -44,10 +46,18 @@ for (const [i, mode] of modes.entries()) {
       await form.getByLabel("Date Available").fill("2030-06-01");
       await form.getByLabel("Highest Level of Education").selectOption("Associate Degree");
       await form.getByRole("radiogroup", { name: "Are you a citizen of the United States?" }).getByLabel("Yes").check();
-      await form.getByRole("radiogroup", { name: "Are you authorized to work in the United States?" }).getByLabel("Yes").check();
+      await form
+        .getByRole("radiogroup", { name: "Are you authorized to work in the United States?" })
+        .getByLabel("Yes")
+        .check();
       await form.getByRole("radiogroup", { name: "Have you ever worked for this company?" }).getByLabel("No").check();
-      await form.getByRole("radiogroup", { name: "Have you ever been convicted of a felony?" }).getByLabel("No").check();
-      await form.getByLabel("Why are you a good fit for this position?").fill(`Six years servicing overhead doors. ${visitor.tag}`);
+      await form
+        .getByRole("radiogroup", { name: "Have you ever been convicted of a felony?" })
+        .getByLabel("No")
+        .check();
+      await form
+        .getByLabel("Why are you a good fit for this position?")
+        .fill(`Six years servicing overhead doors. ${visitor.tag}`);
       await solveCaptcha(page, mode.javaScriptEnabled, form);
       await form.getByRole("button", { name: "Submit" }).click();
 
@@ -56,7 +66,13 @@ for (const [i, mode] of modes.entries()) {
       await expect(form.getByLabel("Social Security #")).toHaveValue("");
       await expect(form.getByLabel("State")).toHaveValue("MI");
 
-      const [row] = await dbRows<{ id: number; ssn_encrypted: string; us_citizen: boolean; education: string; client_ip: string }>(
+      const [row] = await dbRows<{
+        id: number;
+        ssn_encrypted: string;
+        us_citizen: boolean;
+        education: string;
+        client_ip: string;
+      }>(
         "select id, ssn_encrypted, us_citizen, education, client_ip from employment_applications where email = $1",
         visitor.email,
       );
@@ -98,7 +114,9 @@ test.describe("a refused application never sends the SSN back", () => {
     });
   });
 
-  test("the same refused post sent again and again, and the data answer JavaScript gets, carry no SSN", async ({ request }) => {
+  test("the same refused post sent again and again, and the data answer JavaScript gets, carry no SSN", async ({
+    request,
+  }) => {
     const fields = await noJsFormFields(request, "/employment");
     const form = { ...fields, firstName: "Mary", lastName: "Jackson", email: "mary.jackson@example.com", ssn };
     const headers = { "Fly-Client-IP": freshIp() };
@@ -134,7 +152,10 @@ test.describe("after the employment tests", () => {
     for (const i of [0, 1]) {
       const digits = `${SSN_DIGITS.join("").slice(0, 8)}${i}`;
       expect(dump.includes(digits), `SSN ${i} (digits) in the dump`).toBe(false);
-      expect(dump.includes(`${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`), `SSN ${i} (dashed) in the dump`).toBe(false);
+      expect(
+        dump.includes(`${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`),
+        `SSN ${i} (dashed) in the dump`,
+      ).toBe(false);
     }
   });
 });

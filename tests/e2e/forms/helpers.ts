@@ -24,7 +24,11 @@ export async function asNewVisitor(page: Page): Promise<{ ip: string; email: str
   return { ip, email: `visitor.${tag}@example.com`, tag };
 }
 
-export async function solveCaptcha(page: Page, javaScriptEnabled: boolean, scope = page.locator("main")): Promise<void> {
+export async function solveCaptcha(
+  page: Page,
+  javaScriptEnabled: boolean,
+  scope = page.locator("main"),
+): Promise<void> {
   if (javaScriptEnabled) {
     // The widget draws its own check mark over the native checkbox: click its label like a visitor.
     await scope.locator("altcha-widget label", { hasText: "I'm not a robot" }).click();
@@ -39,14 +43,18 @@ export async function solveCaptcha(page: Page, javaScriptEnabled: boolean, scope
 /** With JavaScript, wait until hydration so the enhanced form (fetcher, widget) is live. */
 export async function open(page: Page, path: string, javaScriptEnabled: boolean): Promise<void> {
   await page.goto(path);
-  if (javaScriptEnabled) await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+  if (javaScriptEnabled)
+    await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
 }
 
 export function statusMessage(page: Page) {
   return page.locator(".form-status .form-message");
 }
 
-export async function dbRows<T extends Record<string, unknown>>(query: string, ...params: (string | number)[]): Promise<T[]> {
+export async function dbRows<T extends Record<string, unknown>>(
+  query: string,
+  ...params: (string | number)[]
+): Promise<T[]> {
   return e2eQuery<T>(query, params);
 }
 
@@ -73,9 +81,12 @@ export async function fillContact(form: Locator, v: ContactValues): Promise<void
 
 /** Today's date in Detroit (the company's calendar: DECISIONS 14), whatever the test machine's zone. */
 export function todayInDetroit(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Detroit", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(),
-  );
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Detroit",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
 }
 
 /** The date `days` after a YYYY-MM-DD date. */
@@ -124,7 +135,8 @@ export async function serviceDayButton(page: Page, date: string): Promise<Locato
   const day = calendar.getByRole("button", {
     name: new RegExp(`^${serviceDayName(date)},`),
   });
-  for (let month = 0; month < 6 && !(await day.isVisible()); month++) await calendar.getByRole("button", { name: "Next month" }).click();
+  for (let month = 0; month < 6 && !(await day.isVisible()); month++)
+    await calendar.getByRole("button", { name: "Next month" }).click();
   return day;
 }
 

@@ -25,7 +25,9 @@ for (const mode of modes) {
   test.describe(`pay invoice, ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("an invoice of $250.5 paid with 4242…: charged $250.50, the receipt page after a 303, a refresh charges nothing", async ({ page }) => {
+    test("an invoice of $250.5 paid with 4242…: charged $250.50, the receipt page after a 303, a refresh charges nothing", async ({
+      page,
+    }) => {
       const visitor = await asNewVisitor(page);
       const invoice = `INV-${visitor.tag}`;
       await open(page, "/pay-invoice", mode.javaScriptEnabled);
@@ -48,12 +50,26 @@ for (const mode of modes) {
       await expect(page.getByText("Submitted successfully!")).toBeVisible();
       await expect(page.getByText(`$250.50 charged to Visa ending in 4242 for invoice ${invoice}.`)).toBeVisible();
 
-      const [row] = await dbRows<{ amount_cents: number; status: string; last4: string; brand: string; invoice_status: string; client_ip: string }>(
+      const [row] = await dbRows<{
+        amount_cents: number;
+        status: string;
+        last4: string;
+        brand: string;
+        invoice_status: string;
+        client_ip: string;
+      }>(
         `select p.amount_cents, p.status, p.last4, p.brand, i.status as invoice_status, i.client_ip
            from invoice_payments i join payments p on p.id = i.payment_id where i.invoice_number = $1`,
         invoice,
       );
-      expect(row).toEqual({ amount_cents: 25050, status: "approved", last4: "4242", brand: "Visa", invoice_status: "paid", client_ip: visitor.ip });
+      expect(row).toEqual({
+        amount_cents: 25050,
+        status: "approved",
+        last4: "4242",
+        brand: "Visa",
+        invoice_status: "paid",
+        client_ip: visitor.ip,
+      });
 
       await page.reload();
       await expect(page.getByText(`$250.50 charged to Visa ending in 4242 for invoice ${invoice}.`)).toBeVisible();
@@ -64,7 +80,9 @@ for (const mode of modes) {
       expect(charges[0]!.n).toBe(1);
     });
 
-    test("a declined card: the gateway's message, card number and CVC empty, every other field kept", async ({ page }) => {
+    test("a declined card: the gateway's message, card number and CVC empty, every other field kept", async ({
+      page,
+    }) => {
       const visitor = await asNewVisitor(page);
       const invoice = `INV-D-${visitor.tag}`;
       await open(page, "/pay-invoice", mode.javaScriptEnabled);

@@ -27,7 +27,10 @@ for (const mode of modes) {
       await expect(statusMessage(page)).toHaveText("Your message has been sent!");
       await expect(form.getByLabel("Email")).toHaveValue("");
 
-      const rows = await dbRows<{ product: string; client_ip: string }>("select product, client_ip from promo_signups where email = $1", visitor.email);
+      const rows = await dbRows<{ product: string; client_ip: string }>(
+        "select product, client_ip from promo_signups where email = $1",
+        visitor.email,
+      );
       expect(rows).toEqual([{ product: "Vinyl Siding & Decorative Stone", client_ip: visitor.ip }]);
     });
   });

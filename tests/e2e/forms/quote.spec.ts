@@ -11,7 +11,10 @@ test.describe("full quote form, JavaScript on", () => {
     const visitor = await asNewVisitor(page);
     await page.goto("/request-quote");
     await expect(page.getByRole("heading", { name: "Is this quote for Residential or Commercial?" })).toBeVisible();
-    await page.getByRole("list", { name: "Is this quote for Residential or Commercial?" }).getByRole("link", { name: /Residential/ }).click();
+    await page
+      .getByRole("list", { name: "Is this quote for Residential or Commercial?" })
+      .getByRole("link", { name: /Residential/ })
+      .click();
     await expect(page).toHaveURL(/\?type=residential$/);
     await expect(page.getByRole("heading", { name: "Residential Quote Request" })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible();
@@ -49,11 +52,24 @@ test.describe("full quote form, JavaScript on", () => {
     await expect(form.getByLabel("First Name")).toHaveValue("");
     await expect(form.getByLabel("Garage Doors")).not.toBeChecked();
 
-    const [row] = await dbRows<{ id: number; source: string; quote_type: string; quote_for: string[]; consultation: string; client_ip: string }>(
+    const [row] = await dbRows<{
+      id: number;
+      source: string;
+      quote_type: string;
+      quote_for: string[];
+      consultation: string;
+      client_ip: string;
+    }>(
       "select id, source, quote_type, quote_for, consultation, client_ip from quote_requests where email = $1",
       visitor.email,
     );
-    expect(row).toMatchObject({ source: "full", quote_type: "Residential", quote_for: ["Garage Doors", "Windows"], consultation: "Not Interested", client_ip: visitor.ip });
+    expect(row).toMatchObject({
+      source: "full",
+      quote_type: "Residential",
+      quote_for: ["Garage Doors", "Windows"],
+      consultation: "Not Interested",
+      client_ip: visitor.ip,
+    });
     const uploads = await dbRows<{ file_name: string; mime: string }>(
       "select file_name, mime from uploads where submission_table = 'quote_requests' and submission_id = $1 order by id",
       row!.id,
@@ -71,7 +87,10 @@ test.describe("full quote form, JavaScript off", () => {
   test("commercial: 4 photos give a field error with values kept, then 1 photo is sent", async ({ page }) => {
     const visitor = await asNewVisitor(page);
     await page.goto("/request-quote");
-    await page.getByRole("list", { name: "Is this quote for Residential or Commercial?" }).getByRole("link", { name: /Commercial/ }).click();
+    await page
+      .getByRole("list", { name: "Is this quote for Residential or Commercial?" })
+      .getByRole("link", { name: /Commercial/ })
+      .click();
     await expect(page.getByRole("heading", { name: "Commercial Quote Request" })).toBeVisible();
     await expect(page.getByRole("link", { name: /Change/ })).toHaveAttribute("href", "/request-quote");
     const form = page.getByRole("form", { name: "Commercial quote request form" });
@@ -88,7 +107,9 @@ test.describe("full quote form, JavaScript off", () => {
     await form.getByLabel("How would you like to meet?").selectOption("In-Home");
     await form.getByRole("radiogroup", { name: "Are you interested in financing?" }).getByLabel("Yes").check();
     await form.getByRole("radiogroup", { name: "Are you an existing customer?" }).getByLabel("No").check();
-    await form.getByLabel("Photos (optional)").setInputFiles([photo("1.png"), photo("2.png"), photo("3.png"), photo("4.png")]);
+    await form
+      .getByLabel("Photos (optional)")
+      .setInputFiles([photo("1.png"), photo("2.png"), photo("3.png"), photo("4.png")]);
     await solveCaptcha(page, false, form);
     await form.getByRole("button", { name: "Submit" }).click();
 
@@ -105,11 +126,24 @@ test.describe("full quote form, JavaScript off", () => {
     await expect(statusMessage(page)).toHaveText(SUCCESS);
     await expect(form.getByLabel("Business Name")).toHaveValue("");
 
-    const [row] = await dbRows<{ id: number; business_name: string; existing_customer: string; quote_type: string; financing: string }>(
+    const [row] = await dbRows<{
+      id: number;
+      business_name: string;
+      existing_customer: string;
+      quote_type: string;
+      financing: string;
+    }>(
       "select id, business_name, existing_customer, quote_type, financing from quote_requests where email = $1",
       visitor.email,
     );
-    expect(row).toMatchObject({ business_name: `Lakeside Storage ${visitor.tag}`, existing_customer: "No", quote_type: "Commercial", financing: "Yes" });
-    expect(await dbRows("select id from uploads where submission_table = 'quote_requests' and submission_id = $1", row!.id)).toHaveLength(1);
+    expect(row).toMatchObject({
+      business_name: `Lakeside Storage ${visitor.tag}`,
+      existing_customer: "No",
+      quote_type: "Commercial",
+      financing: "Yes",
+    });
+    expect(
+      await dbRows("select id from uploads where submission_table = 'quote_requests' and submission_id = $1", row!.id),
+    ).toHaveLength(1);
   });
 });

@@ -41,16 +41,26 @@ const OTHERS = "another.visitor@example.com";
 
 /** "Saturday, December 19, 2026", as the receipt names the visit's day. */
 function receiptDay(date: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+  }).format(new Date(`${date}T12:00:00Z`));
 }
 
 /** `hour` o'clock in Detroit on `date`, in UTC as an .ics writes it: 8 AM is "20261219T130000Z" in winter, 12:00Z in summer. */
 function detroitHourUtc(date: string, hour: number): string {
-  const inDetroit = new Intl.DateTimeFormat("en-US", { timeZone: "America/Detroit", hour: "numeric", hourCycle: "h23" });
+  const inDetroit = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Detroit",
+    hour: "numeric",
+    hourCycle: "h23",
+  });
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const utc = [4, 5].map((offset) => new Date(Date.UTC(y, m - 1, d, hour + offset))).find((t) => Number(inDetroit.format(t)) === hour)!;
+  const utc = [4, 5]
+    .map((offset) => new Date(Date.UTC(y, m - 1, d, hour + offset)))
+    .find((t) => Number(inDetroit.format(t)) === hour)!;
   return utc.toISOString().replace(/[-:]/g, "").replace(/\.\d+/, "");
 }
 
@@ -126,7 +136,12 @@ async function typeCard(f: Locator, javaScriptEnabled: boolean, card: string): P
  */
 async function othersBooked(date: string, slots: string[], count = 3): Promise<void> {
   for (const slot of slots) {
-    await dbRows("delete from service_requests where email = $1 and service_date = $2 and service_time = $3", OTHERS, date, slot);
+    await dbRows(
+      "delete from service_requests where email = $1 and service_date = $2 and service_time = $3",
+      OTHERS,
+      date,
+      slot,
+    );
     await dbRows(
       `insert into service_requests (kind, name, phone, email, address1, city, state, zip, country, service_date, service_time, contact_method)
        select 'residential', 'Another Visitor', '(810) 555-0199', $1, '1 Main St', 'Flint', 'MI', '48502',
@@ -212,7 +227,9 @@ for (const [index, mode] of modes.entries()) {
       expect(ics).not.toMatch(cardNumberPattern(TEST_CARDS.approve));
     });
 
-    test("a declined card: the gateway's message, nothing booked, every field kept but the card number and CVC", async ({ page }) => {
+    test("a declined card: the gateway's message, nothing booked, every field kept but the card number and CVC", async ({
+      page,
+    }) => {
       const visitor = await asNewVisitor(page);
       const date = serviceSaturday(2 + index);
       await open(page, PATH, mode.javaScriptEnabled);
@@ -297,7 +314,9 @@ test.describe("a full slot, JavaScript on", () => {
 test.describe("a full slot, JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Show price marks the full slot; posting it anyway is refused with the message, nothing charged", async ({ page }) => {
+  test("Show price marks the full slot; posting it anyway is refused with the message, nothing charged", async ({
+    page,
+  }) => {
     const visitor = await asNewVisitor(page);
     const date = serviceSaturday(6);
     await othersBooked(date, [LATE_AFTERNOON]);
@@ -347,7 +366,9 @@ test.describe("a full slot, JavaScript off", () => {
     const visitor = await asNewVisitor(page);
     const saturday = serviceSaturday(7);
     // A weekday of that week that is no holiday: its price depends on the slot.
-    const weekdayDate = [3, 4, 2].map((n) => addDays(saturday, n)).find((d) => !["01-01", "07-04", "12-25"].includes(d.slice(5)))!;
+    const weekdayDate = [3, 4, 2]
+      .map((n) => addDays(saturday, n))
+      .find((d) => !["01-01", "07-04", "12-25"].includes(d.slice(5)))!;
     expect(weekday(weekdayDate)).toBeGreaterThan(0);
     await page.goto(PATH);
     const f = form(page);
@@ -358,7 +379,9 @@ test.describe("a full slot, JavaScript off", () => {
     await f.getByLabel("Service Date").fill(weekdayDate);
     await f.getByRole("button", { name: "Show price" }).click();
     await expect(f.getByText("Price: $129.95 ($159.95 for the evening)")).toBeVisible();
-    await expect(f.getByText(`Free on ${serviceDayName(weekdayDate)}: Morning, Afternoon, Late Afternoon, Evening.`)).toBeVisible();
+    await expect(
+      f.getByText(`Free on ${serviceDayName(weekdayDate)}: Morning, Afternoon, Late Afternoon, Evening.`),
+    ).toBeVisible();
     await expect(f.getByLabel("Service Date")).toHaveValue(weekdayDate);
     await expectKept(f, visitor);
 
@@ -371,7 +394,9 @@ test.describe("a full slot, JavaScript off", () => {
     await f.getByLabel("Service Time").selectOption(MORNING);
     await f.getByRole("button", { name: "Show price" }).click();
     await expect(f.getByText("Price: $159.00", { exact: true })).toBeVisible();
-    await expect(f.getByText(`Free on ${serviceDayName(saturday)}: Morning, Afternoon, Late Afternoon, Evening.`)).toBeVisible();
+    await expect(
+      f.getByText(`Free on ${serviceDayName(saturday)}: Morning, Afternoon, Late Afternoon, Evening.`),
+    ).toBeVisible();
     await expect(f.getByLabel("Service Date")).toHaveValue(saturday);
     await expect(f.getByLabel("Service Time")).toHaveValue(MORNING);
     await expectKept(f, visitor);
@@ -381,7 +406,9 @@ test.describe("a full slot, JavaScript off", () => {
 });
 
 test.describe("the booking calendar, JavaScript on", () => {
-  test("past days disabled; a Saturday lists its slots with prices and places; the total follows the choice", async ({ page }) => {
+  test("past days disabled; a Saturday lists its slots with prices and places; the total follows the choice", async ({
+    page,
+  }) => {
     await asNewVisitor(page);
     const saturday = serviceSaturday(8);
     const today = todayInDetroit();
@@ -412,7 +439,9 @@ test.describe("the booking calendar, JavaScript on", () => {
     await expect(f.getByText("Total: $159.00")).toBeVisible();
 
     // A weekday of the following week: the evening costs more than the day.
-    const weekdayDate = [4, 5, 3].map((n) => addDays(saturday, n)).find((d) => !["01-01", "07-04", "12-25"].includes(d.slice(5)))!;
+    const weekdayDate = [4, 5, 3]
+      .map((n) => addDays(saturday, n))
+      .find((d) => !["01-01", "07-04", "12-25"].includes(d.slice(5)))!;
     await pickServiceDay(page, weekdayDate);
     await expect(slots.getByText(serviceDayName(weekdayDate))).toBeVisible();
     await expect(slots.getByRole("radio", { name: EVENING })).toBeChecked();

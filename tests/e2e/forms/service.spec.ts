@@ -26,7 +26,10 @@ test.describe("commercial service form, JavaScript on", () => {
     const visitor = await asNewVisitor(page);
     await page.goto("/request-service");
     await expect(page.getByRole("heading", { name: "Do you need Residential or Commercial service?" })).toBeVisible();
-    await page.getByRole("list", { name: "Do you need Residential or Commercial service?" }).getByRole("link", { name: /Commercial/ }).click();
+    await page
+      .getByRole("list", { name: "Do you need Residential or Commercial service?" })
+      .getByRole("link", { name: /Commercial/ })
+      .click();
     await expect(page.getByRole("heading", { name: "Commercial Service Request" })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible();
     const form = page.getByRole("form", { name: "Commercial service request form" });
@@ -42,7 +45,9 @@ test.describe("commercial service form, JavaScript on", () => {
     await expect(statusMessage(page)).toHaveText("Submitted successfully!");
     await expect(statusMessage(page)).toHaveClass(/form-message--success/);
     // SPEC §4: the commercial service form does not reset.
-    await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(`Northside Logistics ${visitor.tag}`);
+    await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(
+      `Northside Logistics ${visitor.tag}`,
+    );
     await expect(form.getByLabel("Service Time")).toHaveValue("Late Afternoon (2 PM to 4 PM)");
 
     const [row] = await dbRows<{ id: number; kind: string; state: string; country: string; client_ip: string }>(
@@ -50,12 +55,19 @@ test.describe("commercial service form, JavaScript on", () => {
       visitor.email,
     );
     expect(row).toMatchObject({ kind: "commercial", state: "MI", country: "United States", client_ip: visitor.ip });
-    expect(await dbRows("select id from uploads where submission_table = 'service_requests' and submission_id = $1", row!.id)).toHaveLength(1);
+    expect(
+      await dbRows(
+        "select id from uploads where submission_table = 'service_requests' and submission_id = $1",
+        row!.id,
+      ),
+    ).toHaveLength(1);
   });
 });
 
 test.describe("commercial service photos, JavaScript on", () => {
-  test("a selection over 40 MB in all is refused in the browser with the server's words; four 9 MB photos are kept", async ({ page }) => {
+  test("a selection over 40 MB in all is refused in the browser with the server's words; four 9 MB photos are kept", async ({
+    page,
+  }) => {
     // 36 MB go through the browser and the server: on a loaded 2-core machine that alone nears the default 30 s.
     test.setTimeout(90_000);
     await asNewVisitor(page);
@@ -63,9 +75,14 @@ test.describe("commercial service photos, JavaScript on", () => {
     await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
     const form = page.getByRole("form", { name: "Commercial service request form" });
     const input = form.getByLabel("Photos (optional)");
-    const big = (name: string) => ({ ...photo(name), buffer: Buffer.concat([photo(name).buffer, Buffer.alloc(9 * 1024 * 1024)]) });
+    const big = (name: string) => ({
+      ...photo(name),
+      buffer: Buffer.concat([photo(name).buffer, Buffer.alloc(9 * 1024 * 1024)]),
+    });
     await input.setInputFiles(["a", "b", "c", "d", "e"].map((n) => big(`${n}.png`)));
-    await expect(form.getByText("Your photos add up to 45.0 MB; please send at most 40 MB in all (fewer or smaller photos).")).toBeVisible();
+    await expect(
+      form.getByText("Your photos add up to 45.0 MB; please send at most 40 MB in all (fewer or smaller photos)."),
+    ).toBeVisible();
     expect(await input.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
     await input.setInputFiles(["a", "b", "c", "d"].map((n) => big(`${n}.png`)));
     expect(await input.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(4);
@@ -76,7 +93,9 @@ test.describe("commercial service photos, JavaScript on", () => {
 test.describe("commercial service form, JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("/commercial-schedule-service: a past date is refused, then the request is stored and the values stay", async ({ page }) => {
+  test("/commercial-schedule-service: a past date is refused, then the request is stored and the values stay", async ({
+    page,
+  }) => {
     const visitor = await asNewVisitor(page);
     await page.goto("/commercial-schedule-service");
     await expect(page.getByText("24-hour emergency repair")).toBeVisible();
@@ -97,7 +116,9 @@ test.describe("commercial service form, JavaScript off", () => {
     await solveCaptcha(page, false, form);
     await form.getByRole("button", { name: "Submit" }).click();
     await expect(statusMessage(page)).toHaveText("Submitted successfully!");
-    await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(`Northside Logistics ${visitor.tag}`);
+    await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(
+      `Northside Logistics ${visitor.tag}`,
+    );
     await expect(form.getByLabel("Service Date")).toHaveValue(dateInDays(5));
 
     const [row] = await dbRows<{ country: string; service_date: string; page: string }>(
@@ -109,10 +130,12 @@ test.describe("commercial service form, JavaScript off", () => {
 
   test("residential service: the chooser leads to the booking form, paid by card", async ({ page }) => {
     await page.goto("/request-service");
-    await page.getByRole("list", { name: "Do you need Residential or Commercial service?" }).getByRole("link", { name: /Residential/ }).click();
+    await page
+      .getByRole("list", { name: "Do you need Residential or Commercial service?" })
+      .getByRole("link", { name: /Residential/ })
+      .click();
     await expect(page.getByRole("heading", { name: "Residential Service" })).toBeVisible();
     await expect(page.getByRole("form", { name: "Residential service booking form" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Book and Pay" })).toBeVisible();
   });
 });
-

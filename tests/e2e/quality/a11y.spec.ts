@@ -9,10 +9,16 @@ const routes = [...new Set(siteMap.flatMap((c) => c.links.map((l) => l.to)))];
 
 async function expectNoViolations(page: Page, scheme: "light" | "dark"): Promise<void> {
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   // Where (three at most), and why for the first: a contrast's colours and ratio.
   const summary = results.violations.map((v) =>
-    [`${v.id}: ${v.help}`, ...v.nodes.slice(0, 3).map((n) => n.target.join(" ")), v.nodes[0]?.failureSummary ?? ""].join("\n  "),
+    [
+      `${v.id}: ${v.help}`,
+      ...v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+      v.nodes[0]?.failureSummary ?? "",
+    ].join("\n  "),
   );
   expect(summary, summary.join("\n")).toEqual([]);
 }

@@ -9,17 +9,53 @@ import { freshIp, noJsFormFields } from "./form-support";
 test.afterAll(closeE2eSql);
 
 const fieldNames = [
-  "first_name", "last_name", "email", "phone", "details", "zip", "description", "contact_method", "quote_for",
-  "financing", "consultation", "start_time", "existing_customer", "business_name", "quote_type", "name", "address1",
-  "address2", "city", "state", "country", "serviceDate", "serviceTime", "contactMethod", "product", "firstName",
-  "lastName", "middleInitial", "address", "dateAvailable", "ssn", "desiredSalary", "position", "usCitizen",
-  "authorized", "workedBefore", "convicted", "education", "qualificationStatement", "recaptcha_token",
-  "captcha_answer", "captcha_challenge",
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "details",
+  "zip",
+  "description",
+  "contact_method",
+  "quote_for",
+  "financing",
+  "consultation",
+  "start_time",
+  "existing_customer",
+  "business_name",
+  "quote_type",
+  "name",
+  "address1",
+  "address2",
+  "city",
+  "state",
+  "country",
+  "serviceDate",
+  "serviceTime",
+  "contactMethod",
+  "product",
+  "firstName",
+  "lastName",
+  "middleInitial",
+  "address",
+  "dateAvailable",
+  "ssn",
+  "desiredSalary",
+  "position",
+  "usCitizen",
+  "authorized",
+  "workedBefore",
+  "convicted",
+  "education",
+  "qualificationStatement",
+  "recaptcha_token",
+  "captcha_answer",
+  "captcha_challenge",
 ];
 
 const nasty = [
   "<script>alert(1)</script>",
-  "\"><img src=x onerror=alert(1)>",
+  '"><img src=x onerror=alert(1)>',
   "'; DROP TABLE contact_submissions; --",
   "1 OR 1=1",
   "\u0000\u0001\u0002",
@@ -41,7 +77,7 @@ const rand = (n: number) => {
   seed = (seed * 1103515245 + 12345) % 2 ** 31;
   return seed % n;
 };
-const pick = <T,>(list: readonly T[]) => list[rand(list.length)]!;
+const pick = <T>(list: readonly T[]) => list[rand(list.length)]!;
 
 function randomFields(): Record<string, string> {
   const out: Record<string, string> = {};
@@ -57,28 +93,76 @@ type Attempt = (request: APIRequestContext, path: string) => Promise<{ status: n
 
 const attempts: [string, Attempt][] = [
   ["urlencoded fields", async (r, path) => toResult(await r.post(path, { form: randomFields(), headers: headers() }))],
-  ["JSON of wrong types", async (r, path) =>
-    toResult(await r.post(path, {
-      data: { first_name: 42, email: ["a", "b"], phone: { x: 1 }, details: null, quote_for: "not-a-list", photo: true },
-      headers: headers(),
-    }))],
+  [
+    "JSON of wrong types",
+    async (r, path) =>
+      toResult(
+        await r.post(path, {
+          data: {
+            first_name: 42,
+            email: ["a", "b"],
+            phone: { x: 1 },
+            details: null,
+            quote_for: "not-a-list",
+            photo: true,
+          },
+          headers: headers(),
+        }),
+      ),
+  ],
   ["JSON fields", async (r, path) => toResult(await r.post(path, { data: randomFields(), headers: headers() }))],
-  ["malformed JSON", async (r, path) =>
-    toResult(await r.post(path, { data: '{"first_name": "Ada", "email": ', headers: { ...headers(), "Content-Type": "application/json" } }))],
-  ["wrong content type", async (r, path) =>
-    toResult(await r.post(path, { data: "<xml><a>1</a></xml>", headers: { ...headers(), "Content-Type": pick(["application/xml", "text/plain", "image/png", "application/octet-stream"]) } }))],
-  ["malformed multipart", async (r, path) =>
-    toResult(await r.post(path, {
-      data: "--XYZ\r\nContent-Disposition: form-data; name=\"first_name\"\r\n\r\nAda\r\n--XY",
-      headers: { ...headers(), "Content-Type": "multipart/form-data; boundary=XYZ" },
-    }))],
-  ["multipart without a boundary", async (r, path) =>
-    toResult(await r.post(path, { data: "hello", headers: { ...headers(), "Content-Type": "multipart/form-data" } }))],
-  ["multipart with a text file named .jpg", async (r, path) =>
-    toResult(await r.post(path, {
-      multipart: { ...randomFields(), photo: { name: "door.jpg", mimeType: "image/jpeg", buffer: textJpg }, data: JSON.stringify(randomFields()) },
-      headers: headers(),
-    }))],
+  [
+    "malformed JSON",
+    async (r, path) =>
+      toResult(
+        await r.post(path, {
+          data: '{"first_name": "Ada", "email": ',
+          headers: { ...headers(), "Content-Type": "application/json" },
+        }),
+      ),
+  ],
+  [
+    "wrong content type",
+    async (r, path) =>
+      toResult(
+        await r.post(path, {
+          data: "<xml><a>1</a></xml>",
+          headers: {
+            ...headers(),
+            "Content-Type": pick(["application/xml", "text/plain", "image/png", "application/octet-stream"]),
+          },
+        }),
+      ),
+  ],
+  [
+    "malformed multipart",
+    async (r, path) =>
+      toResult(
+        await r.post(path, {
+          data: '--XYZ\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nAda\r\n--XY',
+          headers: { ...headers(), "Content-Type": "multipart/form-data; boundary=XYZ" },
+        }),
+      ),
+  ],
+  [
+    "multipart without a boundary",
+    async (r, path) =>
+      toResult(await r.post(path, { data: "hello", headers: { ...headers(), "Content-Type": "multipart/form-data" } })),
+  ],
+  [
+    "multipart with a text file named .jpg",
+    async (r, path) =>
+      toResult(
+        await r.post(path, {
+          multipart: {
+            ...randomFields(),
+            photo: { name: "door.jpg", mimeType: "image/jpeg", buffer: textJpg },
+            data: JSON.stringify(randomFields()),
+          },
+          headers: headers(),
+        }),
+      ),
+  ],
   ["empty body", async (r, path) => toResult(await r.post(path, { headers: headers() }))],
 ];
 
@@ -127,26 +211,43 @@ test("1000+ generated bad requests at every form endpoint: no 5xx, a clear 4xx",
   expect(failures.slice(0, 10)).toEqual([]);
 });
 
-test("HTML and SQL in the text fields of an accepted submission are stored as text and escaped in the e-mails", async ({ request, baseURL }) => {
+test("HTML and SQL in the text fields of an accepted submission are stored as text and escaped in the e-mails", async ({
+  request,
+  baseURL,
+}) => {
   const tag = randomBytes(4).toString("hex");
   const evil = `<script>alert("${tag}")</script>'; DROP TABLE outbox; --`;
   const hidden = await noJsFormFields(request, "/contact");
   const res = await request.post("/contact", {
     headers: { ...headers(), Origin: baseURL! },
-    form: { ...hidden, first_name: evil, last_name: evil, email: `evil.${tag}@example.com`, phone: "(810) 555-0143", details: evil },
+    form: {
+      ...hidden,
+      first_name: evil,
+      last_name: evil,
+      email: `evil.${tag}@example.com`,
+      phone: "(810) 555-0143",
+      details: evil,
+    },
   });
   expect(res.status()).toBe(200);
   const html = await res.text();
   expect(html).toContain("Your message has been sent!");
   expect(html).not.toContain(`<script>alert("${tag}")`);
 
-  const [row] = await e2eQuery<{ details: string }>("select details from contact_submissions where email = $1", [`evil.${tag}@example.com`]);
+  const [row] = await e2eQuery<{ details: string }>("select details from contact_submissions where email = $1", [
+    `evil.${tag}@example.com`,
+  ]);
   expect(row!.details).toBe(evil);
   // The visitor's confirmation as the worker sent it (rendered at send time): its HTML part, decoded.
   const { eml } = await mailTo(`evil.${tag}@example.com`);
   const boundary = /boundary="([^"]+)"/.exec(eml)?.[1] ?? "";
-  const htmlPart = (eml.split(`--${boundary}`).find((part) => part.includes("Content-Type: text/html")) ?? "").split("\n\n").slice(1).join("\n\n");
-  const mailHtml = htmlPart.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const htmlPart = (eml.split(`--${boundary}`).find((part) => part.includes("Content-Type: text/html")) ?? "")
+    .split("\n\n")
+    .slice(1)
+    .join("\n\n");
+  const mailHtml = htmlPart
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   expect(mailHtml).toContain("</html>");
   expect(mailHtml).not.toContain(`<script>alert("${tag}")`);
   expect(mailHtml).toContain("&lt;script&gt;");

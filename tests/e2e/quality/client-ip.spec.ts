@@ -68,10 +68,18 @@ async function renderedForms(request: APIRequestContext, count: number): Promise
 }
 
 function contactFields(run: string, i: number) {
-  return { first_name: "Forged", last_name: `Ip ${i}`, email: `ip.${run}.${i}@example.com`, phone: "(810) 555-0142", details: `Client IP test ${run} #${i}` };
+  return {
+    first_name: "Forged",
+    last_name: `Ip ${i}`,
+    email: `ip.${run}.${i}@example.com`,
+    phone: "(810) 555-0142",
+    details: `Client IP test ${run} #${i}`,
+  };
 }
 
-test("15 valid submissions from one socket with 15 different X-Forwarded-For, X-Client-IP and True-Client-Ip values are one visitor", async ({ request }) => {
+test("15 valid submissions from one socket with 15 different X-Forwarded-For, X-Client-IP and True-Client-Ip values are one visitor", async ({
+  request,
+}) => {
   test.setTimeout(90_000);
   const run = randomBytes(4).toString("hex");
   const forms = await renderedForms(request, 15);
@@ -103,9 +111,13 @@ test("15 valid submissions from one socket with 15 different X-Forwarded-For, X-
   for (const a of answers.slice(accepted)) expect(a.body).toMatch(/Please wait a few minutes/);
 
   // What landed: one row per accepted post, and one rate-limit bucket, the socket's; none for a forged address.
-  const rows = await e2eQuery<{ n: number }>("select count(*)::int as n from contact_submissions where email like $1", [`ip.${run}.%`]);
+  const rows = await e2eQuery<{ n: number }>("select count(*)::int as n from contact_submissions where email like $1", [
+    `ip.${run}.%`,
+  ]);
   expect(rows[0]!.n).toBe(accepted);
-  const buckets = await e2eQuery<{ key: string }>("select key from rate_limits where key like $1", [`%contact:${client.localAddress}`]);
+  const buckets = await e2eQuery<{ key: string }>("select key from rate_limits where key like $1", [
+    `%contact:${client.localAddress}`,
+  ]);
   expect(buckets.length).toBeGreaterThan(0);
   const forgedBuckets = await e2eQuery<{ key: string }>(
     "select key from rate_limits where key like '%203.0.113.%' or key like '%198.51.100.%' or key like '%192.0.2.%'",
@@ -113,7 +125,9 @@ test("15 valid submissions from one socket with 15 different X-Forwarded-For, X-
   expect(forgedBuckets).toEqual([]);
 });
 
-test("with CLIENT_IP_HEADER=Fly-Client-IP, two different Fly-Client-IP values on one socket are two visitors", async ({ request }) => {
+test("with CLIENT_IP_HEADER=Fly-Client-IP, two different Fly-Client-IP values on one socket are two visitors", async ({
+  request,
+}) => {
   test.setTimeout(90_000);
   expect(e2eServerEnv().CLIENT_IP_HEADER).toBe("Fly-Client-IP");
   const run = randomBytes(4).toString("hex");
@@ -125,10 +139,16 @@ test("with CLIENT_IP_HEADER=Fly-Client-IP, two different Fly-Client-IP values on
   try {
     // The first visitor posts until the limit refuses them…
     for (let i = 0; i < RATE_LIMIT_MAX + 2 && !asFirst.includes(429); i++) {
-      asFirst.push((await client.post("/contact", { ...forms[i]!, ...contactFields(run, i) }, { "Fly-Client-IP": first })).status);
+      asFirst.push(
+        (await client.post("/contact", { ...forms[i]!, ...contactFields(run, i) }, { "Fly-Client-IP": first })).status,
+      );
     }
     // …and the second, on the same socket, is a visitor of their own.
-    asSecond = await client.post("/contact", { ...forms.at(-1)!, ...contactFields(run, 99) }, { "Fly-Client-IP": second });
+    asSecond = await client.post(
+      "/contact",
+      { ...forms.at(-1)!, ...contactFields(run, 99) },
+      { "Fly-Client-IP": second },
+    );
   } finally {
     client.close();
   }
@@ -136,16 +156,22 @@ test("with CLIENT_IP_HEADER=Fly-Client-IP, two different Fly-Client-IP values on
   expect(asFirst.filter((s) => s === 200).length).toBeLessThanOrEqual(RATE_LIMIT_MAX);
   expect(asSecond.status).toBe(200);
   expect(asSecond.body).toContain(SENT);
-  const [row] = await e2eQuery<{ n: number }>("select count(*)::int as n from contact_submissions where email = $1", [`ip.${run}.99@example.com`]);
+  const [row] = await e2eQuery<{ n: number }>("select count(*)::int as n from contact_submissions where email = $1", [
+    `ip.${run}.99@example.com`,
+  ]);
   expect(row!.n).toBe(1);
   // Two buckets, one per header value; the socket's address keys none of these posts.
   for (const ip of [first, second]) {
     expect(await e2eQuery("select key from rate_limits where key like $1", [`%contact:${ip}`])).not.toEqual([]);
   }
-  expect(await e2eQuery("select key from rate_limits where key like $1", [`%contact:${client.localAddress}`])).toEqual([]);
+  expect(await e2eQuery("select key from rate_limits where key like $1", [`%contact:${client.localAddress}`])).toEqual(
+    [],
+  );
 });
 
-test("behind a proxy that ends TLS (fly.io): a browser's https post is accepted, the scheme comes from SITE_URL and not from a header", async ({ playwright }) => {
+test("behind a proxy that ends TLS (fly.io): a browser's https post is accepted, the scheme comes from SITE_URL and not from a header", async ({
+  playwright,
+}) => {
   test.setTimeout(90_000);
   // The server speaks plain HTTP; visitors see https://localhost:<port>, as on fly.io.
   const server = await startOwnServer({ env: (port) => ({ SITE_URL: `https://localhost:${port}` }) });
@@ -154,7 +180,15 @@ test("behind a proxy that ends TLS (fly.io): a browser's https post is accepted,
     const run = randomBytes(4).toString("hex");
     const post = async (origin: string, i: number) => {
       const form = { ...(await noJsFormFields(request, "/contact")), ...contactFields(run, i) };
-      return request.post("/contact", { form, headers: { Origin: origin, "Sec-Fetch-Site": "same-origin", "Fly-Client-IP": freshIp(), "X-Forwarded-Proto": "https" } });
+      return request.post("/contact", {
+        form,
+        headers: {
+          Origin: origin,
+          "Sec-Fetch-Site": "same-origin",
+          "Fly-Client-IP": freshIp(),
+          "X-Forwarded-Proto": "https",
+        },
+      });
     };
     // What a browser on the https site sends: React Router's own origin check and ours both let it through.
     const viaProxy = await post(`https://localhost:${server.port}`, 1);

@@ -164,7 +164,8 @@ test("PostgreSQL stopped for 10 s under 40 form posts a second: the server stays
 
   // Every post carries its own challenge (single use): fetched before the load.
   const forms: Record<string, string>[] = [];
-  for (let i = 0; i < total; i++) forms.push(noJsFieldsFromHtml(await (await fetch(`${url}/contact`)).text(), { visible: true }));
+  for (let i = 0; i < total; i++)
+    forms.push(noJsFieldsFromHtml(await (await fetch(`${url}/contact`)).text(), { visible: true }));
 
   const post = async (fields: Record<string, string>): Promise<Answer> => {
     try {
@@ -210,7 +211,13 @@ test("PostgreSQL stopped for 10 s under 40 form posts a second: the server stays
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const sentAt = Date.now();
       posts.push(
-        post({ ...forms[i]!, ...values(i) }).then((r) => ({ i, email: values(i).email, sentAt, doneAt: Date.now(), ...r })),
+        post({ ...forms[i]!, ...values(i) }).then((r) => ({
+          i,
+          email: values(i).email,
+          sentAt,
+          doneAt: Date.now(),
+          ...r,
+        })),
       );
     }
   })();
@@ -246,20 +253,35 @@ test("PostgreSQL stopped for 10 s under 40 form posts a second: the server stays
   // /healthz: 503 while the database was away, 200 once it is back.
   const duringOutage = health.filter((h) => h.sentAt > stoppedAt && h.doneAt < startingAt);
   expect(duringOutage.length, "health probes answered during the outage").toBeGreaterThan(2);
-  expect(duringOutage.map((h) => h.status).filter((s) => s !== 503), "health during the outage").toEqual([]);
+  expect(
+    duringOutage.map((h) => h.status).filter((s) => s !== 503),
+    "health during the outage",
+  ).toEqual([]);
   const healthAfter = health.filter((h) => h.sentAt >= upAt + RECOVERY_MS);
   expect(healthAfter.length).toBeGreaterThan(2);
-  expect(healthAfter.map((h) => h.status).filter((s) => s !== 200), "health 5 s after the return").toEqual([]);
+  expect(
+    healthAfter.map((h) => h.status).filter((s) => s !== 200),
+    "health 5 s after the return",
+  ).toEqual([]);
 
   // Every answer is an answer (no hung or dropped request), a success or a 503 with Retry-After.
   const hung = results.filter((r) => r.status === 0);
-  expect(hung.map((r) => `${r.i}: ${r.error}`), "posts without an answer").toEqual([]);
+  expect(
+    hung.map((r) => `${r.i}: ${r.error}`),
+    "posts without an answer",
+  ).toEqual([]);
   const ok = (s: number) => s >= 200 && s < 300;
   const odd = results.filter((r) => !ok(r.status) && r.status !== 503);
-  expect(odd.map((r) => `${r.i}: ${r.status} ${r.body.slice(0, 200)}`), "answers other than 2xx or 503").toEqual([]);
+  expect(
+    odd.map((r) => `${r.i}: ${r.status} ${r.body.slice(0, 200)}`),
+    "answers other than 2xx or 503",
+  ).toEqual([]);
   for (const r of results.filter((r) => ok(r.status))) expect(r.body).toContain("Your message has been sent!");
   const failed = results.filter((r) => !ok(r.status));
-  expect(failed.filter((r) => !r.retryAfter).map((r) => r.i), "503 answers without Retry-After").toEqual([]);
+  expect(
+    failed.filter((r) => !r.retryAfter).map((r) => r.i),
+    "503 answers without Retry-After",
+  ).toEqual([]);
   expect(failed.length, "the outage was felt").toBeGreaterThan(0);
   expect(results.filter((r) => r.sentAt < downAt && ok(r.status)).length, "posts before the outage").toBeGreaterThan(0);
 
@@ -267,7 +289,9 @@ test("PostgreSQL stopped for 10 s under 40 form posts a second: the server stays
   // outage count: they are the first to be stored), and staying back.
   const firstOk = results.filter((r) => ok(r.status) && r.doneAt >= startingAt).sort((a, b) => a.doneAt - b.doneAt)[0];
   expect(firstOk, "a post succeeded after the database came back").toBeDefined();
-  expect(firstOk!.doneAt - upAt, "ms from the database's return to the first accepted post").toBeLessThanOrEqual(RECOVERY_MS);
+  expect(firstOk!.doneAt - upAt, "ms from the database's return to the first accepted post").toBeLessThanOrEqual(
+    RECOVERY_MS,
+  );
   const late = results.filter((r) => r.sentAt >= upAt + RECOVERY_MS);
   expect(late.length).toBeGreaterThan(0);
   expect(
@@ -287,7 +311,10 @@ test("PostgreSQL stopped for 10 s under 40 form posts a second: the server stays
       );
     let rows = await countRows();
     const wrong = results.filter((r) => ok(r.status) && rows.get(r.email) !== 1);
-    expect(wrong.map((r) => `${r.email}: ${rows.get(r.email) ?? 0} rows`), "2xx answers without exactly one row").toEqual([]);
+    expect(
+      wrong.map((r) => `${r.email}: ${rows.get(r.email) ?? 0} rows`),
+      "2xx answers without exactly one row",
+    ).toEqual([]);
 
     // Every failed post, resubmitted by its visitor from the page it got back
     // (its values kept, a fresh challenge): accepted, and one row in all.
@@ -300,7 +327,10 @@ test("PostgreSQL stopped for 10 s under 40 form posts a second: the server stays
     }
     rows = await countRows();
     const notOne = results.filter((r) => rows.get(r.email) !== 1);
-    expect(notOne.map((r) => `${r.email}: ${rows.get(r.email) ?? 0} rows`), "submissions not stored exactly once").toEqual([]);
+    expect(
+      notOne.map((r) => `${r.email}: ${rows.get(r.email) ?? 0} rows`),
+      "submissions not stored exactly once",
+    ).toEqual([]);
     expect(server.exit(), crashed()).toBeNull();
     test.info().annotations.push({
       type: "fault run",

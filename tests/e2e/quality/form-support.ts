@@ -8,7 +8,12 @@ export function freshIp(): string {
 }
 
 function unescapeHtml(s: string) {
-  return s.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  return s
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 }
 
 /**
@@ -21,7 +26,9 @@ function unescapeHtml(s: string) {
  */
 export function noJsFieldsFromHtml(html: string, { visible = false } = {}): Record<string, string> {
   const text = html.replaceAll("<!-- -->", "");
-  const form = [...text.matchAll(/<form\b[\s\S]*?<\/form>/g)].map((m) => m[0]).find((f) => /What is \d \+ \d\?/.test(f));
+  const form = [...text.matchAll(/<form\b[\s\S]*?<\/form>/g)]
+    .map((m) => m[0])
+    .find((f) => /What is \d \+ \d\?/.test(f));
   if (!form) throw new Error(`no form with a captcha question in the page:\n${html.slice(0, 500)}`);
   const fields: Record<string, string> = {};
   for (const m of form.matchAll(/<input\b[^>]*>/g)) {

@@ -48,7 +48,16 @@ function fileName(kind: "get" | "failed-post", route: string): string {
 /** Runs vnu once over every file; resolves with its messages (errors only). */
 function validate(files: string[]): Promise<VnuMessage[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn("java", ["-jar", vnuJar, "--errors-only", "--format", "json", "--stdout", "--exit-zero-always", ...files]);
+    const child = spawn("java", [
+      "-jar",
+      vnuJar,
+      "--errors-only",
+      "--format",
+      "json",
+      "--stdout",
+      "--exit-zero-always",
+      ...files,
+    ]);
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += d));
@@ -120,7 +129,9 @@ test("every site-map page and every form page after a failed no-JavaScript submi
 
     const fileOf = (m: VnuMessage) => (m.url ? path.basename(decodeURIComponent(m.url.replace(/^file:/, ""))) : "?");
     // The control file must be rejected, or the validator checked nothing.
-    expect(messages.some((m) => fileOf(m) === CONTROL && m.type === "error" && /autocomplete/.test(m.message))).toBe(true);
+    expect(messages.some((m) => fileOf(m) === CONTROL && m.type === "error" && /autocomplete/.test(m.message))).toBe(
+      true,
+    );
 
     const problems = messages
       .filter((m) => fileOf(m) !== CONTROL)
@@ -130,7 +141,10 @@ test("every site-map page and every form page after a failed no-JavaScript submi
         const extract = m.extract ? `\n    …${m.extract.replace(/\s+/g, " ").slice(0, 200)}…` : "";
         return `${where} [${written.get(file) ?? file}] ${m.type}: ${m.message}${extract}`;
       });
-    expect(problems.length, `${problems.length} validator error(s) in ${written.size} pages:\n${problems.join("\n")}`).toBe(0);
+    expect(
+      problems.length,
+      `${problems.length} validator error(s) in ${written.size} pages:\n${problems.join("\n")}`,
+    ).toBe(0);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -148,7 +162,9 @@ for (const javaScriptEnabled of [false, true]) {
     // honeypot are filled and sent by tests/e2e/shop/checkout.spec.ts).
     const routes = javaScriptEnabled ? ["/contact", "/residential-patio-doors"] : [...leadFormEndpoints];
     for (const route of routes) {
-      test(`${route}: the honeypot is hidden, ${javaScriptEnabled ? "the widget shows, not the sum" : "the sum takes the widget's slot"}`, async ({ page }) => {
+      test(`${route}: the honeypot is hidden, ${javaScriptEnabled ? "the widget shows, not the sum" : "the sum takes the widget's slot"}`, async ({
+        page,
+      }) => {
         await page.goto(route);
         const form = page.locator("form.lead-form").first();
         const sum = form.getByRole("textbox", { name: /What is \d \+ \d\?/ });

@@ -40,12 +40,17 @@ for (const mode of modes) {
       await expect(main).toBeFocused();
       const chooser = main.getByRole("list", { name: "Is this quote for Residential or Commercial?" });
       const residential = chooser.getByRole("link", { name: /Residential/ });
-      await tab(page, main.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Home" }), "the breadcrumb");
+      await tab(
+        page,
+        main.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Home" }),
+        "the breadcrumb",
+      );
       await tab(page, residential, "the Residential card");
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(/\?type=residential$/);
       const form = page.getByRole("form", { name: "Residential quote request form" });
-      if (mode.javaScriptEnabled) await expect(form.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+      if (mode.javaScriptEnabled)
+        await expect(form.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
 
       // Wherever the new page leaves focus, Tab reaches the form's "Change" link; from there, field by field.
       await tabUntil(page, main.getByRole("link", { name: /Change/ }), 60);
@@ -67,11 +72,18 @@ for (const mode of modes) {
       await expect(contactMethod).toHaveValue("Email");
 
       // The checkbox list: each box is a stop; Space ticks it.
-      for (const option of ["Garage Doors", "Garage Door Opener", "Interior & Exterior Doors", "Patio Door", "Windows"]) {
+      for (const option of [
+        "Garage Doors",
+        "Garage Door Opener",
+        "Interior & Exterior Doors",
+        "Patio Door",
+        "Windows",
+      ]) {
         await tab(page, form.getByRole("checkbox", { name: option }), option);
         if (option === "Garage Door Opener" || option === "Windows") await page.keyboard.press("Space");
       }
-      for (const option of ["Gutters", "Siding", "Other"]) await tab(page, form.getByRole("checkbox", { name: option }), option);
+      for (const option of ["Gutters", "Siding", "Other"])
+        await tab(page, form.getByRole("checkbox", { name: option }), option);
       await expect(form.getByRole("checkbox", { name: "Garage Door Opener" })).toBeChecked();
       await expect(form.getByRole("checkbox", { name: "Windows" })).toBeChecked();
 
@@ -114,9 +126,19 @@ for (const mode of modes) {
 
       await tab(page, form.getByRole("button", { name: "Submit" }), "Submit");
       await page.keyboard.press("Enter");
-      await expect(statusMessage(page)).toHaveText("Submitted successfully! A representative will reach out within 48 hours.");
+      await expect(statusMessage(page)).toHaveText(
+        "Submitted successfully! A representative will reach out within 48 hours.",
+      );
 
-      const rows = await dbRows<{ first_name: string; contact_method: string; quote_for: string[]; start_time: string; consultation: string; financing: string; existing_customer: string }>(
+      const rows = await dbRows<{
+        first_name: string;
+        contact_method: string;
+        quote_for: string[];
+        start_time: string;
+        consultation: string;
+        financing: string;
+        existing_customer: string;
+      }>(
         "select first_name, contact_method, quote_for, start_time, consultation, financing, existing_customer from quote_requests where email = $1",
         visitor.email,
       );

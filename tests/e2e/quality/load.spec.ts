@@ -39,7 +39,10 @@ test("200 concurrent form posts: every accepted post has its row, no duplicates"
     "select email, count(*)::int as n from contact_submissions where email like $1 group by email",
     [`load.${run}.%`],
   );
-  expect(rows.every((r) => r.n === 1), "no submission stored twice").toBe(true);
+  expect(
+    rows.every((r) => r.n === 1),
+    "no submission stored twice",
+  ).toBe(true);
   expect(rows).toHaveLength(accepted.length);
   expect(accepted.length).toBe(N);
   // And each has its outbox mail, written in the same transaction: the

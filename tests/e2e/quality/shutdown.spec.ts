@@ -39,7 +39,9 @@ async function until(condition: () => Promise<boolean>, ms: number): Promise<boo
 const withinMs = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), ms))]);
 
-test("SIGTERM during a slow form post: the post completes with its answer and row, new connections are refused, the process exits 0", async ({ playwright }) => {
+test("SIGTERM during a slow form post: the post completes with its answer and row, new connections are refused, the process exits 0", async ({
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const server = await startOwnServer();
   try {
@@ -94,7 +96,10 @@ test("SIGTERM during a slow form post: the post completes with its answer and ro
     // The database was closed cleanly with the row in it: it opens again and holds the submission.
     const db = new PGlite(path.join(server.dataDir, "db"));
     try {
-      const { rows } = await db.query<{ n: number }>("select count(*)::int as n from contact_submissions where email = $1", [`slow.${tag}@example.com`]);
+      const { rows } = await db.query<{ n: number }>(
+        "select count(*)::int as n from contact_submissions where email = $1",
+        [`slow.${tag}@example.com`],
+      );
       expect(rows[0]!.n).toBe(1);
     } finally {
       await db.close();
@@ -118,7 +123,9 @@ test("an idle keep-alive connection does not hold the shutdown; a request stuck 
     // A post whose body never comes (a dead client that keeps its socket open).
     const stuck = net.connect(server.port, "127.0.0.1");
     await new Promise((r) => stuck.once("connect", r));
-    stuck.write(`POST /contact HTTP/1.1\r\nHost: localhost:${server.port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nfirst_name=`);
+    stuck.write(
+      `POST /contact HTTP/1.1\r\nHost: localhost:${server.port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nfirst_name=`,
+    );
     stuck.on("error", () => {});
     await new Promise((r) => setTimeout(r, 300));
 

@@ -45,9 +45,19 @@ test("security headers are sent, with a per-request script nonce", async ({ requ
   expect(a.headers()["strict-transport-security"]).toContain("max-age=");
 });
 
-test("pages that hold a form are kept by no cache; pages that are the same for everyone may be shared", async ({ request }) => {
+test("pages that hold a form are kept by no cache; pages that are the same for everyone may be shared", async ({
+  request,
+}) => {
   // Each form carries a single-use captcha challenge: a browser's or a proxy's copy would be spent.
-  for (const path of ["/contact", "/request-quote?type=residential", "/employment", "/discount-signup-2025", "/commercial-schedule-service", "/residential-patio-doors", "/commercial-rolling-steel-doors"]) {
+  for (const path of [
+    "/contact",
+    "/request-quote?type=residential",
+    "/employment",
+    "/discount-signup-2025",
+    "/commercial-schedule-service",
+    "/residential-patio-doors",
+    "/commercial-rolling-steel-doors",
+  ]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     expect(res.headers()["cache-control"], path).toBe("private, no-store");
@@ -64,7 +74,10 @@ test("a page from the shared page cache carries its own nonce everywhere, compre
   const gzip = await request.get("/about-us", { headers: { "accept-encoding": "gzip" } });
   const nonceOf = (res: typeof first) => /'nonce-([^']+)'/.exec(res.headers()["content-security-policy"]!)![1]!;
   const [a, b, c] = [await first.text(), await plain.text(), await gzip.text()];
-  for (const [res, html] of [[plain, b], [gzip, c]] as const) {
+  for (const [res, html] of [
+    [plain, b],
+    [gzip, c],
+  ] as const) {
     expect(res.headers()["x-page-cache"]).toBe("hit");
     const nonce = nonceOf(res);
     expect(nonce).not.toBe(nonceOf(first));
@@ -76,7 +89,9 @@ test("a page from the shared page cache carries its own nonce everywhere, compre
   expect(plain.headers()["content-encoding"]).toBeUndefined();
 });
 
-test("static files carry the security headers, and scripts come pre-compressed as the browser accepts", async ({ request }) => {
+test("static files carry the security headers, and scripts come pre-compressed as the browser accepts", async ({
+  request,
+}) => {
   const html = await (await request.get("/")).text();
   // The shell chunk (vite.config.ts: what every page loads first); the entry itself is too small to be compressed.
   const script = /"(\/assets\/shell-[^"]+\.js)"/.exec(html)?.[1];
@@ -122,7 +137,10 @@ test("what is answered before React Router's middleware carries the security hea
   expect(manifest.status()).toBe(200);
   expect(Object.keys(await manifest.json())).toContain("routes/contact");
 
-  const refused = await request.post("/contact", { headers: { Origin: "https://elsewhere.example" }, form: { first_name: "X" } });
+  const refused = await request.post("/contact", {
+    headers: { Origin: "https://elsewhere.example" },
+    form: { first_name: "X" },
+  });
   expect(refused.status()).toBe(403);
   const malformed = await request.get("/assets/%zz.js");
   expect(malformed.status()).toBe(400);

@@ -34,23 +34,49 @@ const connect = [
 
 /** Every route of the SPEC §2 table (one product slug for the referral page). */
 const specRoutes = [
-  "/", "/shop", "/my-cart", "/contact", "/about-us", "/request-quote", "/request-service",
-  "/commercial-schedule-service", "/service-area", "/careers", "/employment", "/discount-signup-2025",
-  "/pay-invoice", "/review", "/refer-a-friend-referral-program-garage-doors",
-  "/residential-garage-doors", "/residential-garage-door-openers", "/residential-entry-doors",
-  "/residential-patio-doors", "/residential-seamless-gutters", "/residential-vinyl-siding", "/residential-windows",
-  "/residential-garage-door-repairs", "/residential-garage-door-installation",
-  "/commercial-sectional-garage-doors", "/commercial-rolling-steel-doors", "/commercial-loading-docks",
-  "/commercial-hollow-metal-doors", "/commercial-bathroom-partitions", "/commercial-mobile-app",
-  "/commercial-openers", "/commercial-openers-dock-door-operator", "/commercial-openers-heearhead-hoist-operator",
-  "/commercial-openers-gearhead-trolley", "/commercial-openers-hoist-operator", "/commercial-openers-jackshaft",
+  "/",
+  "/shop",
+  "/my-cart",
+  "/contact",
+  "/about-us",
+  "/request-quote",
+  "/request-service",
+  "/commercial-schedule-service",
+  "/service-area",
+  "/careers",
+  "/employment",
+  "/discount-signup-2025",
+  "/pay-invoice",
+  "/review",
+  "/refer-a-friend-referral-program-garage-doors",
+  "/residential-garage-doors",
+  "/residential-garage-door-openers",
+  "/residential-entry-doors",
+  "/residential-patio-doors",
+  "/residential-seamless-gutters",
+  "/residential-vinyl-siding",
+  "/residential-windows",
+  "/residential-garage-door-repairs",
+  "/residential-garage-door-installation",
+  "/commercial-sectional-garage-doors",
+  "/commercial-rolling-steel-doors",
+  "/commercial-loading-docks",
+  "/commercial-hollow-metal-doors",
+  "/commercial-bathroom-partitions",
+  "/commercial-mobile-app",
+  "/commercial-openers",
+  "/commercial-openers-dock-door-operator",
+  "/commercial-openers-heearhead-hoist-operator",
+  "/commercial-openers-gearhead-trolley",
+  "/commercial-openers-hoist-operator",
+  "/commercial-openers-jackshaft",
   "/commercial-openers-trolley-operator",
 ];
 
 async function linksOf(page: Page, selector: string) {
-  return page.locator(selector).evaluateAll((els) =>
-    els.map((a) => [a.textContent?.trim() ?? "", a.getAttribute("href") ?? ""]),
-  );
+  return page
+    .locator(selector)
+    .evaluateAll((els) => els.map((a) => [a.textContent?.trim() ?? "", a.getAttribute("href") ?? ""]));
 }
 
 test.describe("desktop header", () => {
@@ -110,7 +136,10 @@ test.describe("mobile", () => {
       await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
       // Only the four action buttons of the top bar show on mobile.
       await expect(page.locator("[data-testid=topbar] nav a:visible")).toHaveText([
-        "Schedule Service", "Get Quote", "Pay Invoice", "Shop",
+        "Schedule Service",
+        "Get Quote",
+        "Pay Invoice",
+        "Shop",
       ]);
 
       const panel = page.getByRole("navigation", { name: "Mobile" });
@@ -132,9 +161,9 @@ test.describe("mobile", () => {
         await summary.click();
         await expect(firstLink).toBeVisible();
         expect(
-          await details.locator("a").evaluateAll((els) =>
-            els.map((a) => [a.textContent?.trim(), a.getAttribute("href")]),
-          ),
+          await details
+            .locator("a")
+            .evaluateAll((els) => els.map((a) => [a.textContent?.trim(), a.getAttribute("href")])),
         ).toEqual(links);
         await summary.click();
         await expect(firstLink).toBeHidden();
@@ -201,7 +230,12 @@ test("footer: reviews, four locations, emergency line, social links, copyright y
   await expect(cards.getByRole("link", { name: /Get Directions/ })).toHaveCount(4);
   await expect(footer.getByRole("heading", { name: "24/7 Emergency Service" })).toBeVisible();
   await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveText([
-    "Facebook", "Instagram", "Twitter", "LinkedIn", "Pinterest", "TikTok",
+    "Facebook",
+    "Instagram",
+    "Twitter",
+    "LinkedIn",
+    "Pinterest",
+    "TikTok",
   ]);
   await expect(footer.locator(".copyright")).toContainText(`© ${new Date().getFullYear()}`);
 });
@@ -290,7 +324,10 @@ test("unknown paths show the home content with status 404", async ({ page }) => 
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
 });
 
-test("unknown paths share one rendered 404 document, each answer with its own nonce, and it still runs", async ({ page, request }) => {
+test("unknown paths share one rendered 404 document, each answer with its own nonce, and it still runs", async ({
+  page,
+  request,
+}) => {
   const tag = Math.random().toString(36).slice(2, 8);
   const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1] ?? "";
   const cspNonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
@@ -340,19 +377,36 @@ test.describe("home page with JavaScript disabled", () => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Increase Your Home's Value and Curb Appeal");
-    await expect(page.locator(".banner").getByRole("link", { name: "Request a Quote" })).toHaveAttribute("href", "/request-quote");
+    await expect(page.locator(".banner").getByRole("link", { name: "Request a Quote" })).toHaveAttribute(
+      "href",
+      "/request-quote",
+    );
     await expect(page.locator(".content-block")).toHaveCount(3);
 
     await expect(page.getByRole("heading", { name: "PRODUCTS AND SERVICES FOR YOUR HOME" })).toBeVisible();
     const res = page.getByTestId("residential-cards").locator(":scope > li");
     await expect(res).toHaveCount(8);
     await expect(res.locator("h3")).toHaveText([
-      "Garage Doors", "Entry Doors", "Patio Doors", "Windows", "Seamless Gutters", "Vinyl Siding",
-      "Openers & Accessories", "Schedule Service",
+      "Garage Doors",
+      "Entry Doors",
+      "Patio Doors",
+      "Windows",
+      "Seamless Gutters",
+      "Vinyl Siding",
+      "Openers & Accessories",
+      "Schedule Service",
     ]);
-    expect(await res.locator("a.product-card-link").evaluateAll((els) => els.map((a) => a.getAttribute("href")))).toEqual([
-      "/residential-garage-doors", "/residential-entry-doors", "/residential-patio-doors", "/residential-windows",
-      "/residential-seamless-gutters", "/residential-vinyl-siding", "/residential-garage-door-openers", "/request-quote",
+    expect(
+      await res.locator("a.product-card-link").evaluateAll((els) => els.map((a) => a.getAttribute("href"))),
+    ).toEqual([
+      "/residential-garage-doors",
+      "/residential-entry-doors",
+      "/residential-patio-doors",
+      "/residential-windows",
+      "/residential-seamless-gutters",
+      "/residential-vinyl-siding",
+      "/residential-garage-door-openers",
+      "/request-quote",
     ]);
     for (const card of await res.all()) await expect(card.locator(".feature-list li")).toHaveCount(4);
 
@@ -360,13 +414,26 @@ test.describe("home page with JavaScript disabled", () => {
     await expect(page.getByText("Trusted Solutions for Every Business Entrance")).toBeVisible();
     const com = page.getByTestId("commercial-cards").locator(":scope > li");
     await expect(com.locator("h3")).toHaveText([
-      "Sectional Doors", "Rolling Steel Doors", "Loading Docks", "Dock Levelers", "Commercial Openers",
-      "Hollow Metal Doors", "Bathroom Partitions", "Commercial Service",
+      "Sectional Doors",
+      "Rolling Steel Doors",
+      "Loading Docks",
+      "Dock Levelers",
+      "Commercial Openers",
+      "Hollow Metal Doors",
+      "Bathroom Partitions",
+      "Commercial Service",
     ]);
-    expect(await com.locator("a.product-card-link").evaluateAll((els) => els.map((a) => a.getAttribute("href")))).toEqual([
-      "/commercial-sectional-garage-doors", "/commercial-rolling-steel-doors", "/commercial-loading-docks",
-      "/commercial-loading-docks", "/commercial-openers", "/commercial-hollow-metal-doors",
-      "/commercial-bathroom-partitions", "/request-quote",
+    expect(
+      await com.locator("a.product-card-link").evaluateAll((els) => els.map((a) => a.getAttribute("href"))),
+    ).toEqual([
+      "/commercial-sectional-garage-doors",
+      "/commercial-rolling-steel-doors",
+      "/commercial-loading-docks",
+      "/commercial-loading-docks",
+      "/commercial-openers",
+      "/commercial-hollow-metal-doors",
+      "/commercial-bathroom-partitions",
+      "/request-quote",
     ]);
     await expect(com.filter({ hasText: "24-hour emergency repair" })).toHaveCount(1);
 
@@ -383,12 +450,17 @@ test.describe("home page with JavaScript disabled", () => {
   });
 
   test("cards sit 4 / 2 / 1 per row on large / medium / small screens", async ({ page }) => {
-    for (const [width, perRow] of [[1366, 4], [800, 2], [390, 1]] as const) {
+    for (const [width, perRow] of [
+      [1366, 4],
+      [800, 2],
+      [390, 1],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/");
-      const tops = await page.getByTestId("residential-cards").locator(":scope > li").evaluateAll((els) =>
-        els.map((e) => Math.round(e.getBoundingClientRect().top)),
-      );
+      const tops = await page
+        .getByTestId("residential-cards")
+        .locator(":scope > li")
+        .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
       expect(tops.filter((t) => t === tops[0]).length, `at ${width}px`).toBe(perRow);
     }
   });
@@ -405,7 +477,9 @@ test("page head: title, description, canonical, Open Graph and Twitter tags", as
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
 });
 
-test("shell links navigate in the page once the app runs, and prefetch the page a visitor points at", async ({ page }) => {
+test("shell links navigate in the page once the app runs, and prefetch the page a visitor points at", async ({
+  page,
+}) => {
   await page.goto("/");
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
   // Mark this document: a full reload would lose the mark.

@@ -21,7 +21,11 @@ for (const scheme of ["light", "dark"] as const) {
             .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
             .analyze();
           const summary = results.violations.map(
-            (v) => `${v.id}: ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n  ")}`,
+            (v) =>
+              `${v.id}: ${v.help}\n  ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(" "))
+                .join("\n  ")}`,
           );
           expect(summary, summary.join("\n")).toEqual([]);
         });

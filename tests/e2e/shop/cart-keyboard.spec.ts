@@ -12,12 +12,17 @@ test.afterAll(closeE2eSql);
 test.use({ viewport: { width: 1366, height: 900 } });
 
 const focusInDialog = (page: Page) =>
-  page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')) && document.activeElement !== document.body);
+  page.evaluate(
+    () => Boolean(document.activeElement?.closest('[role="dialog"]')) && document.activeElement !== document.body,
+  );
 
 test("Tab and Shift+Tab stay in the dialog, Escape cancels, Enter on 'Yes, Delete' removes", async ({ page }) => {
-  const products = await e2eQuery<{ id: number; name: string }>("select id, name from products where stock > 0 order by id limit 2");
+  const products = await e2eQuery<{ id: number; name: string }>(
+    "select id, name from products where stock > 0 order by id limit 2",
+  );
   // The cart cookie goes to the page's context: the same visitor.
-  for (const p of products) expect((await page.request.post("/api/store/cart/add", { data: { inventory_id: p.id } })).status()).toBe(200);
+  for (const p of products)
+    expect((await page.request.post("/api/store/cart/add", { data: { inventory_id: p.id } })).status()).toBe(200);
   await page.goto("/my-cart");
   await page.waitForLoadState("networkidle");
 
@@ -49,7 +54,8 @@ test("Tab and Shift+Tab stay in the dialog, Escape cancels, Enter on 'Yes, Delet
   await page.keyboard.press("Enter");
   await expect(dialog).toBeVisible();
   const yes = dialog.getByRole("button", { name: "Yes, Delete" });
-  for (let i = 0; i < 4 && !(await yes.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 4 && !(await yes.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
   await expect(yes).toBeFocused();
   await page.keyboard.press("Enter");
 

@@ -12,11 +12,18 @@ import { closeE2eSql, e2eQuery } from "../support/db";
  */
 test.afterAll(closeE2eSql);
 
-type Product = { id: number; name: string; price_cents: number; custom_fields: { name: string; options: { label: string; price: number }[] }[] };
+type Product = {
+  id: number;
+  name: string;
+  price_cents: number;
+  custom_fields: { name: string; options: { label: string; price: number }[] }[];
+};
 
 /** Two products in stock: one whose first field has a second option, one more. */
 async function twoProducts(): Promise<[Product, Product]> {
-  const rows = await e2eQuery<Product>("select id, name, price_cents, custom_fields from products where stock > 0 order by id");
+  const rows = await e2eQuery<Product>(
+    "select id, name, price_cents, custom_fields from products where stock > 0 order by id",
+  );
   const withOption = rows.find((p) => (p.custom_fields[0]?.options.length ?? 0) > 1)!;
   const other = rows.find((p) => p.id !== withOption.id)!;
   return [withOption, other];
@@ -30,23 +37,33 @@ function priceOf(product: Product, chosen: Record<string, string> = {}): number 
   }, product.price_cents);
 }
 
-async function addFromProductPage(page: Page, product: Product, javaScriptEnabled: boolean, chosen: Record<string, string> = {}) {
+async function addFromProductPage(
+  page: Page,
+  product: Product,
+  javaScriptEnabled: boolean,
+  chosen: Record<string, string> = {},
+) {
   await page.goto(`/product/${product.id}`);
   if (javaScriptEnabled) await page.waitForLoadState("networkidle");
   for (const [field, label] of Object.entries(chosen)) {
-    await page.getByLabel(field, { exact: true }).selectOption({ label: `${label} (+${formatUsd(parseDollars(String(product.custom_fields.find((f) => f.name === field)!.options.find((o) => o.label === label)!.price))!)})` });
+    await page.getByLabel(field, { exact: true }).selectOption({
+      label: `${label} (+${formatUsd(parseDollars(String(product.custom_fields.find((f) => f.name === field)!.options.find((o) => o.label === label)!.price))!)})`,
+    });
   }
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page).toHaveURL(/\/my-cart$/);
 }
 
-const row = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const row = (page: Page, name: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("an empty cart sets no cookie and is never cached; add two products, delete one after confirming", async ({ page }) => {
+    test("an empty cart sets no cookie and is never cached; add two products, delete one after confirming", async ({
+      page,
+    }) => {
       const first = await page.goto("/my-cart");
       expect(first!.status()).toBe(200);
       expect(first!.headers()["cache-control"]).toBe("private, no-store");
@@ -68,7 +85,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(optioned.getByText(/^In stock: \d+$/)).toBeVisible();
 
       await addFromProductPage(page, other, javaScriptEnabled);
-      await expect(page.getByRole("list", { name: "Items in your cart" }).getByRole("heading")).toHaveText([withOption.name, other.name]);
+      await expect(page.getByRole("list", { name: "Items in your cart" }).getByRole("heading")).toHaveText([
+        withOption.name,
+        other.name,
+      ]);
       await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(priceOf(withOption, chosen) + priceOf(other)));
       await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
 
@@ -100,7 +120,10 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(row(page, other.name)).toBeVisible();
 
         await deleteOther.click();
-        await page.getByRole("region", { name: "Confirm Deletion" }).getByRole("button", { name: "Yes, Delete" }).click();
+        await page
+          .getByRole("region", { name: "Confirm Deletion" })
+          .getByRole("button", { name: "Yes, Delete" })
+          .click();
         await expect(page).toHaveURL(/\/my-cart$/);
       }
 
@@ -111,12 +134,17 @@ for (const javaScriptEnabled of [true, false]) {
 
       // A refresh shows the same cart and posts nothing again.
       await page.reload();
-      await expect(page.getByRole("list", { name: "Items in your cart" }).getByRole("heading")).toHaveText([withOption.name]);
+      await expect(page.getByRole("list", { name: "Items in your cart" }).getByRole("heading")).toHaveText([
+        withOption.name,
+      ]);
     });
   });
 }
 
-test("a forged price posted to the page's form is ignored, an unknown option is refused with a message, another visitor sees an empty cart", async ({ page, browser }) => {
+test("a forged price posted to the page's form is ignored, an unknown option is refused with a message, another visitor sees an empty cart", async ({
+  page,
+  browser,
+}) => {
   const [, other] = await twoProducts();
   await page.goto("/my-cart");
   // The product page's form as a hostile client would send it: a made-up price and option.
@@ -127,7 +155,10 @@ test("a forged price posted to the page's form is ignored, an unknown option is 
   expect(await refused.text()).toContain("We could not add that to your cart.");
   expect(await page.context().cookies()).toEqual([]);
 
-  const added = await page.request.post("/my-cart", { form: { intent: "add", inventory_id: String(other.id), final_price: "0.01" }, maxRedirects: 0 });
+  const added = await page.request.post("/my-cart", {
+    form: { intent: "add", inventory_id: String(other.id), final_price: "0.01" },
+    maxRedirects: 0,
+  });
   expect(added.status()).toBe(303);
   await page.goto("/my-cart");
   await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(priceOf(other)));

@@ -22,7 +22,10 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`shop, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the collection: heading, categories with 'All', a card per product with its price and 'View Details'", async ({ page, request }) => {
+    test("the collection: heading, categories with 'All', a card per product with its price and 'View Details'", async ({
+      page,
+      request,
+    }) => {
       const { products, categories } = await catalogue(request);
       await page.goto("/shop");
       await expect(page.getByRole("heading", { level: 1, name: "Shop Our Collection" })).toBeVisible();
@@ -31,7 +34,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(nav.getByRole("link")).toHaveText(["All", ...categories.map((c) => c.name)]);
       await expect(nav.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
       await expect(page.getByPlaceholder("Search products...")).toBeVisible();
-      await expect(page.getByLabel("Sort by").locator("option")).toHaveText(["A-Z", "Z-A", "Price Low to High", "Price High to Low"]);
+      await expect(page.getByLabel("Sort by").locator("option")).toHaveText([
+        "A-Z",
+        "Z-A",
+        "Price Low to High",
+        "Price High to Low",
+      ]);
       await expect(cardNames(page)).toHaveCount(products.length);
       const opener = page.locator(".shop-card", { hasText: "Belt-Drive Garage Door Opener" });
       await expect(opener.locator(".shop-price")).toHaveText("$549.00");
@@ -49,7 +57,10 @@ for (const javaScriptEnabled of [true, false]) {
       const windows = category("Windows");
       await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Windows" }).click();
       await expect(page).toHaveURL(`/shop?category=${windows.id}`);
-      const windowNames = products.filter((p) => p.category === windows.id).map((p) => p.name).sort();
+      const windowNames = products
+        .filter((p) => p.category === windows.id)
+        .map((p) => p.name)
+        .sort();
       await expect(cardNames(page)).toHaveText(windowNames);
 
       // Search within the category: as the visitor types with JavaScript, on Enter without.
@@ -65,20 +76,35 @@ for (const javaScriptEnabled of [true, false]) {
       await search.fill("door opener");
       if (!javaScriptEnabled) await search.press("Enter");
       await expect(page).toHaveURL("/shop?q=door+opener");
-      await expect(cardNames(page)).toHaveText(["Belt-Drive Garage Door Opener", "Chain-Drive Garage Door Opener", "Screw-Drive Garage Door Opener"]);
+      await expect(cardNames(page)).toHaveText([
+        "Belt-Drive Garage Door Opener",
+        "Chain-Drive Garage Door Opener",
+        "Screw-Drive Garage Door Opener",
+      ]);
       await page.getByLabel("Sort by").selectOption("Price High to Low");
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
       await expect(page).toHaveURL("/shop?q=door+opener&sort=price-desc");
-      await expect(cardNames(page)).toHaveText(["Belt-Drive Garage Door Opener", "Screw-Drive Garage Door Opener", "Chain-Drive Garage Door Opener"]);
+      await expect(cardNames(page)).toHaveText([
+        "Belt-Drive Garage Door Opener",
+        "Screw-Drive Garage Door Opener",
+        "Chain-Drive Garage Door Opener",
+      ]);
       await expect(page.locator(".shop-price")).toHaveText(["$549.00", "$489.00", "$429.00"]);
       if (javaScriptEnabled) expect(await documentMarked(page)).toBe(true);
 
       // To a product and back: the list as it was.
-      await page.locator(".shop-card", { hasText: "Chain-Drive" }).getByRole("link", { name: /^View Details/ }).click();
+      await page
+        .locator(".shop-card", { hasText: "Chain-Drive" })
+        .getByRole("link", { name: /^View Details/ })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: "Chain-Drive Garage Door Opener" })).toBeVisible();
       await page.goBack();
       await expect(page).toHaveURL("/shop?q=door+opener&sort=price-desc");
-      await expect(cardNames(page)).toHaveText(["Belt-Drive Garage Door Opener", "Screw-Drive Garage Door Opener", "Chain-Drive Garage Door Opener"]);
+      await expect(cardNames(page)).toHaveText([
+        "Belt-Drive Garage Door Opener",
+        "Screw-Drive Garage Door Opener",
+        "Chain-Drive Garage Door Opener",
+      ]);
       await expect(page.getByPlaceholder("Search products...")).toHaveValue("door opener");
       await expect(page.getByLabel("Sort by")).toHaveValue("price-desc");
 
@@ -95,14 +121,19 @@ for (const javaScriptEnabled of [true, false]) {
       const inDoors = products.filter((p) => p.category === doors.id);
       const expected = {
         "name-asc": inDoors.map((p) => p.name).sort(),
-        "name-desc": inDoors.map((p) => p.name).sort().reverse(),
+        "name-desc": inDoors
+          .map((p) => p.name)
+          .sort()
+          .reverse(),
         "price-asc": [...inDoors].sort((a, b) => a.price - b.price).map((p) => p.name),
         "price-desc": [...inDoors].sort((a, b) => b.price - a.price).map((p) => p.name),
       };
       for (const [sort, names] of Object.entries(expected)) {
         await page.goto(`/shop?category=${doors.id}&sort=${sort}`);
         await expect(cardNames(page)).toHaveText(names);
-        await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Garage Doors" })).toHaveAttribute("aria-current", "page");
+        await expect(
+          page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Garage Doors" }),
+        ).toHaveAttribute("aria-current", "page");
       }
       // The no-JS form's empty fields and unknown values redirect to the one way of writing the address.
       await page.goto(`/shop?category=&q=&sort=name-asc`);
@@ -116,7 +147,10 @@ for (const javaScriptEnabled of [true, false]) {
       ]);
     });
 
-    test("product options: each reads 'label (+$price)', the price follows the choices, and Add to Cart posts them to /my-cart", async ({ page, request }) => {
+    test("product options: each reads 'label (+$price)', the price follows the choices, and Add to Cart posts them to /my-cart", async ({
+      page,
+      request,
+    }) => {
       const { product } = await catalogue(request);
       const door = product("Classic Raised-Panel Steel Garage Door");
       await page.goto("/shop?q=raised");
@@ -126,7 +160,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator(".product-price")).toHaveText("$1,349.00");
       await expect(page.getByRole("group", { name: "Customization Options" })).toBeVisible();
       const size = page.getByLabel("Door Size");
-      await expect(size.locator("option")).toHaveText(["8 ft x 7 ft single (+$0.00)", "9 ft x 7 ft single (+$85.00)", "16 ft x 7 ft double (+$740.00)"]);
+      await expect(size.locator("option")).toHaveText([
+        "8 ft x 7 ft single (+$0.00)",
+        "9 ft x 7 ft single (+$85.00)",
+        "16 ft x 7 ft double (+$740.00)",
+      ]);
       // The first option of every field is preselected.
       await expect(size).toHaveValue("8 ft x 7 ft single");
       await expect(page.getByLabel("Color")).toHaveValue("White");
@@ -160,7 +198,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Shop Our Collection" })).toBeVisible();
     });
 
-    test("an out-of-stock product's button is disabled and says so; fallbacks and 'Product not found.' with 404", async ({ page, request }) => {
+    test("an out-of-stock product's button is disabled and says so; fallbacks and 'Product not found.' with 404", async ({
+      page,
+      request,
+    }) => {
       const { product } = await catalogue(request);
       const economy = product("Economy Ribbed Steel Garage Door");
       expect(economy.stock).toBe(0);
@@ -173,7 +214,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Customization Options")).toHaveCount(0);
       await expect(page.locator(".product-price")).toHaveText("$39.00");
 
-      for (const path of ["/product/999999", "/product/abc", "/product/1.5", "/product/-1", "/product/99999999999999"]) {
+      for (const path of [
+        "/product/999999",
+        "/product/abc",
+        "/product/1.5",
+        "/product/-1",
+        "/product/99999999999999",
+      ]) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(404);
         await expect(page.getByRole("heading", { level: 1, name: "Product not found." })).toBeVisible();
@@ -190,7 +237,11 @@ test("'Loading product details...' and 'Loading products...' while a client tran
     await held;
     await route.continue();
   });
-  await page.locator(".shop-card").first().getByRole("link", { name: /^View Details/ }).click();
+  await page
+    .locator(".shop-card")
+    .first()
+    .getByRole("link", { name: /^View Details/ })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: "Loading product details..." })).toBeVisible();
   release();
   await expect(page.locator(".product-name")).toBeVisible();

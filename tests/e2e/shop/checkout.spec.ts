@@ -18,7 +18,9 @@ type Product = { id: number; name: string; price_cents: number };
 
 /** A product with plenty of stock and no options (its price is its base price), one per mode so runs do not share a row. */
 async function productFor(index: number): Promise<Product> {
-  const rows = await dbRows<Product>("select id, name, price_cents from products where stock >= 20 and custom_fields = '[]'::jsonb order by id");
+  const rows = await dbRows<Product>(
+    "select id, name, price_cents from products where stock >= 20 and custom_fields = '[]'::jsonb order by id",
+  );
   return rows[index % rows.length]!;
 }
 
@@ -65,7 +67,10 @@ for (const [index, mode] of modes.entries()) {
   test.describe(`checkout, ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("cart → checkout with 4242… → the confirmation shows the order's id and total; another visitor sees N/A", async ({ page, browser }) => {
+    test("cart → checkout with 4242… → the confirmation shows the order's id and total; another visitor sees N/A", async ({
+      page,
+      browser,
+    }) => {
       const visitor = await asNewVisitor(page);
       const product = await productFor(index);
       await addToCart(page, product, mode.javaScriptEnabled);
@@ -89,12 +94,19 @@ for (const [index, mode] of modes.entries()) {
       // Without JavaScript the browser keeps the form action's #fragment across the 303.
       await expect(page).toHaveURL(/\/order-confirmation\?order=\d+(#checkout-status)?$/);
       await expect(page.getByRole("heading", { level: 1, name: "Your Order Was Successful!" })).toBeVisible();
-      await expect(page.getByText(/confirmation email has been sent.*representative will reach out shortly/)).toBeVisible();
+      await expect(
+        page.getByText(/confirmation email has been sent.*representative will reach out shortly/),
+      ).toBeVisible();
       const [order] = await dbRows<{ id: number; total_cents: number; status: string; amount_cents: number }>(
         "select o.id, o.total_cents, o.status, p.amount_cents from orders o join payments p on p.id = o.payment_id where o.email = $1",
         visitor.email,
       );
-      expect(order).toEqual({ id: expect.any(Number), total_cents: product.price_cents, status: "paid", amount_cents: product.price_cents });
+      expect(order).toEqual({
+        id: expect.any(Number),
+        total_cents: product.price_cents,
+        status: "paid",
+        amount_cents: product.price_cents,
+      });
       await expect(page.getByTestId("order-id")).toHaveText(String(order!.id));
       await expect(page.getByTestId("order-total")).toHaveText(formatUsd(product.price_cents));
       await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
@@ -109,7 +121,9 @@ for (const [index, mode] of modes.entries()) {
       await stranger.close();
     });
 
-    test("a declined card: the gateway's message, nothing ordered, the cart and every field but the card number and CVV kept", async ({ page }) => {
+    test("a declined card: the gateway's message, nothing ordered, the cart and every field but the card number and CVV kept", async ({
+      page,
+    }) => {
       const visitor = await asNewVisitor(page);
       const product = await productFor(index + 2);
       await addToCart(page, product, mode.javaScriptEnabled);

@@ -76,7 +76,12 @@ async function openShop(page: Page, javaScriptEnabled: boolean) {
 }
 
 /** From /shop to the cart with the plan's two products, then the second one deleted. */
-async function shopAndFillCart(page: Page, request: APIRequestContext, plan: Plan, javaScriptEnabled: boolean): Promise<Journey> {
+async function shopAndFillCart(
+  page: Page,
+  request: APIRequestContext,
+  plan: Plan,
+  javaScriptEnabled: boolean,
+): Promise<Journey> {
   const { products, categories } = await catalogue(request);
   const category = categories.find((c) => c.name === CATEGORY)!;
 
@@ -105,7 +110,10 @@ async function shopAndFillCart(page: Page, request: APIRequestContext, plan: Pla
   const { buy } = plan;
   const { base, addOn } = await pricing(buy.name, buy.field, buy.option);
   expect(addOn).toBeGreaterThan(0);
-  await page.locator(".shop-card", { hasText: buy.name }).getByRole("link", { name: /^View Details/ }).click();
+  await page
+    .locator(".shop-card", { hasText: buy.name })
+    .getByRole("link", { name: /^View Details/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: buy.name })).toBeVisible();
   await expect(page.locator(".product-price")).toHaveText(formatUsd(base));
   await page.getByLabel(buy.field, { exact: true }).selectOption(buy.option);
@@ -121,7 +129,10 @@ async function shopAndFillCart(page: Page, request: APIRequestContext, plan: Pla
   await openShop(page, javaScriptEnabled);
   await search(page, plan.other.search, javaScriptEnabled);
   await expect(cardNames(page)).toHaveText([plan.other.name]);
-  await page.locator(".shop-card", { hasText: plan.other.name }).getByRole("link", { name: /^View Details/ }).click();
+  await page
+    .locator(".shop-card", { hasText: plan.other.name })
+    .getByRole("link", { name: /^View Details/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: plan.other.name })).toBeVisible();
   if (javaScriptEnabled) await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -129,7 +140,8 @@ async function shopAndFillCart(page: Page, request: APIRequestContext, plan: Pla
 
   // The cart: both, priced by the server; the second one deleted after confirming.
   await expect(cartNames(page)).toHaveText([buy.name, plan.other.name]);
-  const row = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  const row = (name: string) =>
+    page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
   await expect(row(buy.name).locator(".cart-item-price")).toHaveText(formatUsd(base + addOn));
   await expect(row(buy.name).getByText(`${buy.field}: ${buy.option}`)).toBeVisible();
   await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(base + addOn + other.base));
@@ -166,7 +178,8 @@ async function checkOut(page: Page, journey: Journey, email: string, card: strin
 
   const form = page.getByRole("form", { name: "Checkout form" });
   // With JavaScript, the captcha widget shows once the page is live.
-  if (javaScriptEnabled) await expect(form.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+  if (javaScriptEnabled)
+    await expect(form.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
   await fillCheckout(form, email, card, javaScriptEnabled);
   await solveCaptcha(page, javaScriptEnabled, form);
   await form.getByRole("button", { name: "Place Order" }).click();
@@ -200,7 +213,10 @@ for (const [index, mode] of modes.entries()) {
     // A whole visit: a dozen pages and a captcha, more than one step's 30 s on a busy machine.
     test.slow();
 
-    test("browse, filter, search, sort, an option, two products, one deleted, 4242… → the order's id and total as stored", async ({ page, request }) => {
+    test("browse, filter, search, sort, an option, two products, one deleted, 4242… → the order's id and total as stored", async ({
+      page,
+      request,
+    }) => {
       const visitor = await asNewVisitor(page);
       const [before] = await dbRows<{ stock: number }>("select stock from products where name = $1", plan.buy.name);
       const journey = await shopAndFillCart(page, request, plan, mode.javaScriptEnabled);
@@ -209,7 +225,14 @@ for (const [index, mode] of modes.entries()) {
       // Without JavaScript the browser keeps the form action's #fragment across the 303.
       await expect(page).toHaveURL(/\/order-confirmation\?order=\d+(#checkout-status)?$/);
       await expect(page.getByRole("heading", { level: 1, name: "Your Order Was Successful!" })).toBeVisible();
-      type Order = { id: number; total_cents: number; status: string; amount_cents: number; payment_status: string; reference: string };
+      type Order = {
+        id: number;
+        total_cents: number;
+        status: string;
+        amount_cents: number;
+        payment_status: string;
+        reference: string;
+      };
       const orders = await dbRows<Order>(
         `select o.id, o.total_cents, o.status, p.amount_cents, p.status as payment_status, p.reference_table || ' ' || p.reference_id as reference
            from orders o join payments p on p.id = o.payment_id where o.email = $1`,
@@ -230,17 +253,26 @@ for (const [index, mode] of modes.entries()) {
       await expect(page.getByTestId("order-total")).toHaveText(formatUsd(order.total_cents));
 
       // What was bought: the kept product with its option, never the deleted one; one unit taken.
-      expect(await dbRows("select name, selected_options, price_cents from order_lines where order_id = $1", order.id)).toEqual([
+      expect(
+        await dbRows("select name, selected_options, price_cents from order_lines where order_id = $1", order.id),
+      ).toEqual([
         { name: journey.bought.name, selected_options: journey.bought.options, price_cents: journey.bought.cents },
       ]);
-      expect(await dbRows("select stock from products where name = $1", plan.buy.name)).toEqual([{ stock: before!.stock - 1 }]);
+      expect(await dbRows("select stock from products where name = $1", plan.buy.name)).toEqual([
+        { stock: before!.stock - 1 },
+      ]);
       await page.goto("/my-cart");
       await expect(page.getByText("Your cart is empty")).toBeVisible();
     });
 
-    test("the same journey with a declined card: the gateway's message, no order, the cart still holds its item", async ({ page, request }) => {
+    test("the same journey with a declined card: the gateway's message, no order, the cart still holds its item", async ({
+      page,
+      request,
+    }) => {
       const visitor = await asNewVisitor(page);
-      const [{ last }] = (await dbRows<{ last: number }>("select coalesce(max(id), 0)::int as last from payments")) as [{ last: number }];
+      const [{ last }] = (await dbRows<{ last: number }>("select coalesce(max(id), 0)::int as last from payments")) as [
+        { last: number },
+      ];
       const journey = await shopAndFillCart(page, request, plan, mode.javaScriptEnabled);
       await checkOut(page, journey, visitor.email, TEST_CARDS.decline, mode.javaScriptEnabled);
 
@@ -253,7 +285,9 @@ for (const [index, mode] of modes.entries()) {
         last,
         journey.bought.cents,
       );
-      expect(attempts).toEqual([{ reference_table: null, last4: cardNumberForms(TEST_CARDS.decline).digits.slice(-4) }]);
+      expect(attempts).toEqual([
+        { reference_table: null, last4: cardNumberForms(TEST_CARDS.decline).digits.slice(-4) },
+      ]);
 
       await page.goto("/my-cart");
       await expect(cartNames(page)).toHaveText([journey.bought.name]);

@@ -58,7 +58,12 @@ export async function startOwnServer(options: OwnServerOptions = {}): Promise<Ow
   const url = `http://localhost:${port}`;
   const child = spawn(
     process.execPath,
-    [...serverNodeArgs, ...(options.nodeArgs ?? []), "server.mjs", `${process.env.BUILD_DIR ?? "build"}/server/index.js`],
+    [
+      ...serverNodeArgs,
+      ...(options.nodeArgs ?? []),
+      "server.mjs",
+      `${process.env.BUILD_DIR ?? "build"}/server/index.js`,
+    ],
     {
       env: {
         ...process.env,

@@ -64,7 +64,9 @@ export function rawRequest(req: RawRequest): Promise<RawAnswer> {
       closed = true;
       clearTimeout(timer);
       // Interim answers (100 Continue) come before the one that counts.
-      const all = Buffer.concat(kept).toString("latin1").replace(/^(?:HTTP\/1\.[01] 1\d\d[^\r]*\r\n(?:[^\r]+\r\n)*\r\n)+/, "");
+      const all = Buffer.concat(kept)
+        .toString("latin1")
+        .replace(/^(?:HTTP\/1\.[01] 1\d\d[^\r]*\r\n(?:[^\r]+\r\n)*\r\n)+/, "");
       const end = all.indexOf("\r\n\r\n");
       const headLines = (end === -1 ? all : all.slice(0, end)).split("\r\n");
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(headLines[0] ?? "")?.[1] ?? 0);

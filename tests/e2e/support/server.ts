@@ -33,8 +33,5 @@ export function e2eServerEnv(): Record<string, string> {
 
 /** How tests reach the server's database: its own server, or the shared embedded one. */
 export function e2eDatabaseUrl(): string {
-  return (
-    process.env.E2E_DATABASE_URL ??
-    `postgres://postgres@127.0.0.1:${E2E_DB_SOCKET_PORT}/postgres?sslmode=disable`
-  );
+  return process.env.E2E_DATABASE_URL ?? `postgres://postgres@127.0.0.1:${E2E_DB_SOCKET_PORT}/postgres?sslmode=disable`;
 }

@@ -37,7 +37,9 @@ export function canonicalOf(html: string): string | undefined {
 }
 
 export function jsonLd(html: string): unknown[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
 }
 
 /** Every URL a page makes the browser load or offers to follow: links, scripts, styles, images, media, social images. */
