@@ -3,7 +3,7 @@ import { useState } from "react";
 import { formatUsd } from "~/payments/money";
 import { LeadForm, type FieldMetadata, type FormBootstrapData } from "../ui/LeadForm";
 import { CardFields } from "../ui/card-fields";
-import { TextField } from "../ui/fields";
+import { CityStateZipFields, TextField } from "../ui/fields";
 import { invoiceIdentity } from "./identity";
 import { invoiceAmountCents, invoiceLabels, invoiceSchema } from "./schema";
 
@@ -44,22 +44,7 @@ export function InvoiceForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
             autoComplete="address-line2"
             className="form-span-2"
           />
-          <TextField meta={fields.city} label={invoiceLabels.city} required autoComplete="address-level2" />
-          <TextField
-            meta={fields.state}
-            label={invoiceLabels.state}
-            required
-            autoComplete="address-level1"
-            maxLength={50}
-          />
-          <TextField
-            meta={fields.zip}
-            label={invoiceLabels.zip}
-            required
-            autoComplete="postal-code"
-            inputMode="numeric"
-            maxLength={12}
-          />
+          <CityStateZipFields fields={fields} labels={invoiceLabels} />
           <TextField meta={fields.invoice_number} label={invoiceLabels.invoice_number} required maxLength={50} />
           <AmountField meta={fields.invoice_payment_amount} />
           <CardFields formId={invoiceIdentity.id} fields={fields} />

@@ -1,6 +1,6 @@
 import { COUNTRIES } from "../options";
 import type { FieldMetadata } from "../ui/LeadForm";
-import { SelectField, TextField } from "../ui/fields";
+import { CityStateZipFields, SelectField, TextField } from "../ui/fields";
 import { serviceLabels } from "./schema";
 
 type Meta = FieldMetadata<unknown>;
@@ -29,15 +29,7 @@ export function ServiceContactFields({ fields }: { fields: ContactMeta }) {
         autoComplete="address-line2"
         className="form-span-2"
       />
-      <TextField meta={fields.city} label={serviceLabels.city} required autoComplete="address-level2" />
-      <TextField
-        meta={fields.state}
-        label={serviceLabels.state}
-        required
-        autoComplete="address-level1"
-        maxLength={50}
-      />
-      <TextField meta={fields.zip} label={serviceLabels.zip} required autoComplete="postal-code" maxLength={12} />
+      <CityStateZipFields fields={fields} labels={serviceLabels} />
       <SelectField
         meta={fields.country}
         label={serviceLabels.country}

@@ -300,3 +300,30 @@ export function PhotoField({
     </div>
   );
 }
+
+/**
+ * City, state and ZIP code, as every form with a postal address asks them
+ * (three cells of the form's `.form-grid`; each form names the labels).
+ */
+export function CityStateZipFields({
+  fields,
+  labels,
+}: {
+  fields: Record<"city" | "state" | "zip", FieldMetadata<unknown>>;
+  labels: Record<"city" | "state" | "zip", string>;
+}) {
+  return (
+    <>
+      <TextField meta={fields.city} label={labels.city} required autoComplete="address-level2" />
+      <TextField meta={fields.state} label={labels.state} required autoComplete="address-level1" maxLength={50} />
+      <TextField
+        meta={fields.zip}
+        label={labels.zip}
+        required
+        autoComplete="postal-code"
+        inputMode="numeric"
+        maxLength={12}
+      />
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import { Fragment } from "react";
 import { IMaskInput } from "react-imask";
 import { LeadForm, type FieldMetadata, type FormBootstrapData } from "~/forms/ui/LeadForm";
 import { CardNumberField, useAnswerCount } from "~/forms/ui/card-fields";
-import { TextField } from "~/forms/ui/fields";
+import { CityStateZipFields, TextField } from "~/forms/ui/fields";
 import { checkoutIdentity } from "./identity";
 import { checkoutLabels, checkoutSchema } from "./schema";
 
@@ -51,22 +51,7 @@ export function CheckoutForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
                 autoComplete="street-address"
                 className="form-span-2"
               />
-              <TextField meta={fields.city} label={checkoutLabels.city} required autoComplete="address-level2" />
-              <TextField
-                meta={fields.state}
-                label={checkoutLabels.state}
-                required
-                autoComplete="address-level1"
-                maxLength={50}
-              />
-              <TextField
-                meta={fields.zip}
-                label={checkoutLabels.zip}
-                required
-                autoComplete="postal-code"
-                inputMode="numeric"
-                maxLength={12}
-              />
+              <CityStateZipFields fields={fields} labels={checkoutLabels} />
             </div>
           </fieldset>
           <fieldset className="form-section checkout-section">
