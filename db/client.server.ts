@@ -9,6 +9,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { createPgliteFolder } from "./pglite-template.server";
+import { pgliteJobDb, type QueueConnection } from "./queue.server";
 import { takeTurns } from "./pglite-turns.server";
 import * as schema from "./schema";
 import { seed } from "./seed";
@@ -26,6 +27,8 @@ export type Connection = {
   kind: "pglite" | "postgres";
   /** Shares an embedded database over the Postgres wire protocol (Studio, psql, pg_dump). */
   socketUrl?: string;
+  /** Where the job queue's worker reaches the database (db/queue.server.ts). */
+  queue: QueueConnection;
   close(): Promise<void>;
 };
 
@@ -112,6 +115,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
   return {
     db,
     kind: "postgres",
+    queue: { connectionString: url, max: 2 },
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -218,6 +222,7 @@ async function openPglite(opts: OpenOptions): Promise<Connection> {
     db,
     kind: "pglite",
     socketUrl,
+    queue: { db: pgliteJobDb(client) },
     async close() {
       await socketServer?.stop().catch(() => {});
       await client.close();

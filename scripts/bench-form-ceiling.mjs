@@ -1,7 +1,7 @@
 // The ceiling of a form post, for `npm run bench` (scripts/bench.mjs): a bare
 // node:http handler that reads the same urlencoded contact body and writes
 // the same rows as the site's no-JS contact post (a contact_submissions row
-// and two outbox rows, one transaction, postgres-js) and nothing more: no
+// and two outbox rows with their two pg-boss jobs, one transaction, postgres-js) and nothing more: no
 // origin check, rate limit, captcha, validation, e-mail rendering or page.
 //   node scripts/bench-form-ceiling.mjs <port> <postgres url> <pool size>
 import { createServer } from "node:http";
@@ -24,9 +24,13 @@ createServer((request, response) => {
           returning id`;
         const subject = `New contact message #${row.id} from ${field("first_name")} ${field("last_name")}`;
         await tx`
-          insert into outbox ("to", reply_to, subject, text, source_table, source_id, kind) values
-            ('office@example.com', ${field("email")}, ${subject}, ${field("details")}, 'contact_submissions', ${row.id}, 'company'),
-            (${field("email")}, 'office@example.com', 'We received your contact message', ${field("details")}, 'contact_submissions', ${row.id}, 'confirmation')`;
+          with mail as (
+            insert into outbox ("to", reply_to, subject, text, source_table, source_id, kind) values
+              ('office@example.com', ${field("email")}, ${subject}, ${field("details")}, 'contact_submissions', ${row.id}, 'company'),
+              (${field("email")}, 'office@example.com', 'We received your contact message', ${field("details")}, 'contact_submissions', ${row.id}, 'confirmation')
+            returning id
+          )
+          insert into pgboss.job (name, data) select 'mail', json_build_object('outboxId', id)::jsonb from mail`;
       });
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<p>Your message has been sent!</p>");
     } catch (error) {

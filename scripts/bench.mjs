@@ -277,7 +277,7 @@ const ratio = results["home /"].requests.average / ceiling.requests.average;
 // ── Contact form, no-JS path, against its ceiling ───────────────────
 // The ceiling (scripts/bench-form-ceiling.mjs) is a bare node:http handler in
 // a child process that reads the same bodies and writes the same rows (the
-// submission and two outbox rows, one postgres-js transaction, a pool of 10)
+// submission, two outbox rows and their two mail jobs, one postgres-js transaction, a pool of 10)
 // on the same database. The two take turns (site, ceiling, site, ceiling) so
 // that the machine's noise falls on both alike.
 let contact = { note: "skipped" };
@@ -332,10 +332,13 @@ if (contactPage.ok) {
       const [c] = await sql`
         select (select count(*)::int from contact_submissions where page = ${page} and email like 'bench%@example.com') as submissions,
                (select count(*)::int from outbox where source_table = 'contact_submissions'
-                  and source_id in (select id from contact_submissions where page = ${page})) as mails`;
+                  and source_id in (select id from contact_submissions where page = ${page})) as mails,
+               (select count(*)::int from pgboss.job where name = 'mail' and (data->>'outboxId')::int in (
+                  select id from outbox where source_table = 'contact_submissions'
+                  and source_id in (select id from contact_submissions where page = ${page}))) as jobs`;
       return c;
     } catch (e) {
-      return { submissions: `query failed: ${e.message}`, mails: NaN };
+      return { submissions: `query failed: ${e.message}`, mails: NaN, jobs: NaN };
     }
   };
   const summary = (runs, rows) => {
@@ -349,7 +352,8 @@ if (contactPage.ok) {
       "non-2xx": runs.reduce((n, r) => n + r.non2xx, 0),
       stored: rows.submissions,
       "outbox rows": rows.mails,
-      "rows = 2xx": rows.submissions === ok && rows.mails === 2 * ok,
+      "mail jobs": rows.jobs,
+      "rows = 2xx": rows.submissions === ok && rows.mails === 2 * ok && rows.jobs === 2 * ok,
       "p50 ms": Math.max(...runs.map((r) => r.latency.p50)),
       "p99 ms": Math.max(...runs.map((r) => r.latency.p99)),
       errors: runs.reduce((n, r) => n + r.errors, 0),

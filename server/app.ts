@@ -213,9 +213,13 @@ export function start(options: StartOptions): RunningServer {
   // A database that is down at start is tried again every few seconds; /healthz
   // answers 503 until it opens.
   const open = () => {
-    connect().then(startServerMailWorker, () => {
-      if (!isDatabaseClosed()) setTimeout(open, 2_000).unref();
-    });
+    // The worker's own start-up failures are logged and retried there.
+    connect().then(
+      (conn) => void startServerMailWorker(conn).catch(() => {}),
+      () => {
+        if (!isDatabaseClosed()) setTimeout(open, 2_000).unref();
+      },
+    );
   };
   open();
 

@@ -49,9 +49,10 @@ const schema = z.object({
   // Where the company copy of every submission goes.
   COMPANY_INBOX: z.string().default("info@example.com"),
   // Outbox worker: poll interval, attempts before giving up, first backoff step (doubles each time).
-  MAIL_POLL_MS: z.coerce.number().int().min(50).default(5_000),
+  // pg-boss polls at most every 500 ms and counts retry pauses in whole seconds (app/mail/worker.server.ts).
+  MAIL_POLL_MS: z.coerce.number().int().min(500).default(5_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
-  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1_000).default(30_000),
   // Google reCAPTCHA v2: used when both are set; otherwise the self-hosted ALTCHA proof of work.
   RECAPTCHA_SITE_KEY: optionalString,
   RECAPTCHA_SECRET_KEY: optionalString,

@@ -1,13 +1,22 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
+import { addJobs } from "@db/queue.server";
 import { outbox, type MailAttachment, type MailContent, type OutboxKind } from "@db/schema";
 import { env } from "~/lib/env.server";
 
 /**
  * The outbox (DECISIONS 20): a mail is a row written in the same transaction
- * as the submission that caused it; the worker delivers it later. A mail
- * outage therefore never loses or blocks a submission.
+ * as the submission that caused it, with a job on the `mail` queue (pg-boss,
+ * docs/decisions/045-job-queue.md) that names it; the worker delivers it
+ * later. A mail outage therefore never loses or blocks a submission. The row
+ * is the mail's record (what, to whom, sent when, the last error); the queue
+ * owns when it is tried, how often, and who tries it.
  */
+export const MAIL_QUEUE = "mail";
+
+/** What a mail job carries: the outbox row to send. */
+export type MailJob = { outboxId: number };
+
 export type OutgoingMail = {
   to: string;
   subject: string;
@@ -49,8 +58,8 @@ function resultRows<T>(result: unknown): T[] {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Writes the mails in one statement (one round trip), in order; returns the
- * ids of the rows written (a capped confirmation has none).
+ * Writes the mails in one statement, in order, and their jobs in a second;
+ * returns the ids of the rows written (a capped confirmation has none).
  *
  * The visitor's confirmation goes to whatever address was typed into a form,
  * with the visitor's name and text in it: unchecked, the site is a relay for
@@ -105,86 +114,39 @@ export async function enqueueMail(tx: DbOrTx, ...mails: OutgoingMail[]): Promise
     )
     order by ord
     returning id`);
-  return resultRows<{ id: number }>(result)
+  const ids = resultRows<{ id: number }>(result)
     .map((row) => Number(row.id))
     .sort((x, y) => x - y);
+  await addJobs(
+    tx,
+    MAIL_QUEUE,
+    ids.map((outboxId): MailJob => ({ outboxId })),
+  );
+  return ids;
 }
 
 /** The rate_limits key of an address's daily confirmation counter. */
 export const CONFIRMATION_KEY_PREFIX = "confirmation:";
 
-/**
- * Claims up to `limit` due messages for this worker: pending ones whose time
- * has come, and 'sending' ones whose lease ran out (a worker died mid-send).
- * FOR UPDATE SKIP LOCKED makes concurrent workers on other instances take
- * different rows; the lease keeps them from taking a row another one holds.
- */
-export async function claimDueMail(db: DbOrTx, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      or(
-        and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)),
-        and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`)),
-      ),
-    )
-    .orderBy(asc(outbox.id))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  // One round trip: the claimed rows come back whole.
-  const rows = await db
-    .update(outbox)
-    .set({
-      status: "sending",
-      attempts: sql`${outbox.attempts} + 1`,
-      lockedUntil: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
-    })
-    .where(inArray(outbox.id, due))
-    .returning();
-  return rows.sort((a, b) => a.id - b.id);
-}
-
-/** Marks delivered rows sent, in one statement (only rows this worker still holds). */
+/** Marks delivered mails sent, in one statement. */
 export async function markSent(db: DbOrTx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(outbox)
-    .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(and(inArray(outbox.id, [...ids]), eq(outbox.status, "sending")));
+    .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${outbox.attempts} + 1`, lastError: null })
+    .where(inArray(outbox.id, [...ids]));
 }
 
-export async function markFailed(
-  db: DbOrTx,
-  row: OutboxRow,
-  error: string,
-  maxAttempts: number,
-  retryBaseMs: number,
-): Promise<void> {
-  const giveUp = row.attempts >= maxAttempts;
-  const delayMs = Math.min(retryBaseMs * 2 ** Math.max(0, row.attempts - 1), 6 * 60 * 60 * 1000);
+/** Records a failed attempt; `giveUp`: it was the last one (its job will not be retried). */
+export async function markFailed(db: DbOrTx, id: number, error: string, giveUp: boolean): Promise<void> {
   await db
     .update(outbox)
     .set({
       status: giveUp ? "failed" : "pending",
-      lockedUntil: null,
+      attempts: sql`${outbox.attempts} + 1`,
       lastError: error.slice(0, 1000),
-      nextAttemptAt: sql`now() + ${`${delayMs} milliseconds`}::interval`,
     })
-    .where(and(eq(outbox.id, row.id), eq(outbox.status, "sending")));
-}
-
-/**
- * Gives back rows this worker claimed but did not start (it is stopping):
- * another instance may take them at once instead of when the lease ends, and
- * the attempt they were charged is returned.
- */
-export async function releaseClaims(db: DbOrTx, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(outbox)
-    .set({ status: "pending", lockedUntil: null, attempts: sql`greatest(${outbox.attempts} - 1, 0)` })
-    .where(and(inArray(outbox.id, [...ids]), eq(outbox.status, "sending")));
+    .where(eq(outbox.id, id));
 }
 
 /**

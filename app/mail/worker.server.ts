@@ -1,48 +1,53 @@
-import type { Connection, DbOrTx } from "@db/client.server";
+import { inArray } from "drizzle-orm";
+import PgBoss from "pg-boss";
+import type { Connection } from "@db/client.server";
+import { outbox } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { onShutdown } from "~/lib/startup.server";
 import { pruneSpentTokens } from "~/forms/captcha/spent.server";
 import { pruneRateLimits } from "~/forms/rate-limit.server";
 import {
-  claimDueMail,
   clearSentBodies,
+  MAIL_QUEUE,
   markFailed,
   markSent,
   onMailEnqueued,
-  releaseClaims,
+  type MailJob,
   type OutboxRow,
 } from "./outbox.server";
 import { createMailTransport, MAIL_CONCURRENCY, type MailTransport } from "./transport.server";
 import { renderSubmissionMail } from "./render.server";
 
 /**
- * Delivers the outbox: claims due rows (row locks + lease, so several server
- * instances never send the same row at once), sends them with the transport
- * a few at a time, marks the delivered ones sent (one statement per batch),
- * or schedules a retry with exponential backoff.
+ * Delivers the outbox with pg-boss (docs/decisions/045-job-queue.md): a
+ * worker on the `mail` queue fetches a batch of jobs (each names one outbox
+ * row), sends them with the transport a few at a time, and records the
+ * outcome on the rows. pg-boss owns the rest: `FOR UPDATE SKIP LOCKED` so
+ * several server instances never send the same job at once, the retries with
+ * exponential backoff (MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_MS), the expiry of
+ * a job whose worker died mid-send (it is then retried), and the archive and
+ * deletion of finished jobs.
  *
- * It drains: while a claim comes back full and the peer accepts mail, the
- * next batch is claimed at once, so a backlog goes out at the SMTP peer's
- * pace (issue 15: one batch of 10 per 5-second poll took two hours for 15,000
- * messages). It sleeps only when everything due has been claimed, or when a
- * whole batch failed (the peer is down: the backoff brings those rows back),
- * and wakes right after a submission commits.
+ * It drains: after a full batch it fetches the next at once, so a backlog
+ * goes out at the SMTP peer's pace (issue 15: one batch of 10 per 5-second
+ * poll took two hours for 15,000 messages), and a commit wakes it
+ * (`wakeMailWorker`); otherwise it polls every MAIL_POLL_MS.
  *
  * Also the periodic maintenance (at start and hourly): sent bodies past
  * MAIL_RETENTION_DAYS are cleared, expired rate-limit and spent-captcha rows
  * pruned.
  */
 export type MailWorkerOptions = {
-  db: DbOrTx;
+  conn: Pick<Connection, "db" | "queue">;
   transport: MailTransport;
   from: string;
   pollMs: number;
   maxAttempts: number;
   retryBaseMs: number;
-  /** How long a claimed row stays ours before another worker may retry it. */
+  /** How long a job may be in a worker's hands before it is retried elsewhere. */
   leaseMs?: number;
-  /** Rows per claim (and per markSent statement). */
+  /** Jobs per fetch (and per markSent statement). */
   batchSize?: number;
   /** Messages in flight at once (the SMTP pool opens as many connections). */
   concurrency?: number;
@@ -51,21 +56,17 @@ export type MailWorkerOptions = {
 };
 
 export type MailWorker = {
-  /** One pass: claim one batch and send it. Resolves with the number sent. */
-  runOnce(): Promise<number>;
   /** The maintenance now: retention, expired rate limits and captcha tokens. */
   maintain(): Promise<void>;
-  /** Stops claiming, lets the messages in flight finish, hands back the rest of the batch. */
+  /** Stops fetching, lets the batch in hand finish, stops the queue. */
   stop(): Promise<void>;
 };
 
-type PassResult = { claimed: number; sent: number };
-
 const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 
-export function startMailWorker(options: MailWorkerOptions): MailWorker {
+export async function startMailWorker(options: MailWorkerOptions): Promise<MailWorker> {
   const {
-    db,
+    conn,
     transport,
     from,
     pollMs,
@@ -76,17 +77,26 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     concurrency = MAIL_CONCURRENCY,
     retentionDays = env().MAIL_RETENTION_DAYS,
   } = options;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let draining: Promise<void> | undefined;
-  /** A submission committed while draining: look again before sleeping. */
-  let woken = false;
-  /** Passes run one after another (the drain loop's and runOnce's). */
-  let passes: Promise<unknown> = Promise.resolve();
-  let maintenance: Promise<void> | undefined;
-  let lastMaintenance = Number.NEGATIVE_INFINITY;
+  const { db } = conn;
+  const boss = new PgBoss({
+    ...conn.queue,
+    schedule: false,
+    // Finished jobs leave the queue's table after an hour and are deleted after a week: the outbox row is the record.
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: 7,
+  });
+  boss.on("error", (error: unknown) => log.error({ err: error }, "mail queue error"));
+  await boss.start();
+  await boss.updateQueue(MAIL_QUEUE, {
+    name: MAIL_QUEUE,
+    policy: "standard",
+    retryLimit: maxAttempts - 1,
+    retryDelay: Math.max(1, Math.round(retryBaseMs / 1000)),
+    retryBackoff: true,
+    expireInSeconds: Math.ceil(leaseMs / 1000),
+  });
 
-  async function deliver(row: OutboxRow): Promise<boolean> {
+  async function deliver(job: PgBoss.JobWithMetadata<MailJob>, row: OutboxRow): Promise<boolean> {
     try {
       // A submission's mail is rendered here, at send time, from what its row says (docs/decisions/050-form-path.md).
       const html = row.html ?? (row.content ? renderSubmissionMail(row.content).html : null);
@@ -102,159 +112,101 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      log.warn({ outboxId: row.id, attempt: row.attempts, err: message }, "mail delivery failed; will retry");
-      // Should this fail too (database down), the lease brings the row back.
-      await markFailed(db, row, message, maxAttempts, retryBaseMs).catch((err: unknown) =>
-        log.error({ outboxId: row.id, err }, "could not schedule the retry; the row is retried when its lease ends"),
-      );
+      const giveUp = job.retryCount >= job.retryLimit;
+      log.warn({ outboxId: row.id, attempt: job.retryCount + 1, giveUp, err: message }, "mail delivery failed");
+      // The job fails on its own (the rest of the batch completes); pg-boss schedules its retry.
+      await boss.fail(MAIL_QUEUE, job.id, { message });
+      await markFailed(db, row.id, message, giveUp);
       return false;
     }
   }
 
-  async function pass(): Promise<PassResult> {
-    if (stopped) return { claimed: 0, sent: 0 };
-    const rows = await claimDueMail(db, batchSize, leaseMs);
+  async function handle(jobs: PgBoss.JobWithMetadata<MailJob>[]): Promise<void> {
+    const ids = jobs.map((job) => job.data.outboxId);
+    const rows = new Map((await db.select().from(outbox).where(inArray(outbox.id, ids))).map((row) => [row.id, row]));
     const sent: number[] = [];
     let next = 0;
-    // `concurrency` lanes take the batch's rows in order; none starts a new send once stop() was called.
+    // `concurrency` lanes take the batch's jobs in order.
     async function lane(): Promise<void> {
-      while (!stopped && next < rows.length) {
-        const row = rows[next++]!;
-        if (await deliver(row)) sent.push(row.id);
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        const row = rows.get(job.data.outboxId);
+        // Gone (deleted by hand) or already sent (its worker died before the job was completed): done.
+        if (!row || row.status === "sent") continue;
+        if (await deliver(job, row)) sent.push(row.id);
       }
     }
     try {
-      await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+      await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
     } finally {
-      // One statement for the batch. Should the process die before it, those
-      // rows go out again once their lease ends: at least once, never lost.
+      // One statement for the batch; pg-boss then completes the jobs. Should the process die
+      // before, those jobs expire and go out again: at least once, never lost.
       await markSent(db, sent);
-      if (next < rows.length)
-        await releaseClaims(
-          db,
-          rows.slice(next).map((row) => row.id),
-        );
     }
-    return { claimed: rows.length, sent: sent.length };
+    // A full batch: more is probably due, so fetch again at once instead of after the poll interval.
+    if (jobs.length === batchSize) boss.notifyWorker(workerId);
   }
 
-  function exclusive(): Promise<PassResult> {
-    const run = passes.then(pass);
-    passes = run.catch(() => undefined);
-    return run;
-  }
+  const workerId = await boss.work<MailJob>(
+    MAIL_QUEUE,
+    { batchSize, includeMetadata: true, pollingIntervalSeconds: Math.max(0.5, pollMs / 1000) },
+    handle,
+  );
+  const wake = () => boss.notifyWorker(workerId);
+  const unsubscribe = onMailEnqueued(wake);
 
-  async function drain(): Promise<void> {
-    const started = performance.now();
-    let total = 0;
-    for (;;) {
-      woken = false;
-      if (stopped) break;
-      const { claimed, sent } = await exclusive();
-      total += sent;
-      // A full batch that went out: more is probably due, so on at once.
-      if (claimed === batchSize && sent > 0) continue;
-      // Everything due was claimed (or the peer refused a whole batch): sleep, unless a post came in meanwhile.
-      if (!woken) break;
-    }
-    if (total > batchSize) {
-      const seconds = (performance.now() - started) / 1000;
-      log.info(
-        { sent: total, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(total / seconds) },
-        "mail backlog sent",
-      );
-    }
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    if (draining) {
-      woken = true;
-      return;
-    }
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    draining = drain()
-      .catch((error: unknown) => log.error({ err: error }, "mail worker pass failed"))
-      .finally(() => {
-        draining = undefined;
-        if (stopped) return;
-        maybeMaintain();
-        schedule(woken ? 0 : pollMs);
-      });
-  }
-
-  function schedule(delay: number): void {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(kick, delay);
-    timer.unref?.();
-  }
-
+  let maintenance: Promise<void> | undefined;
   async function maintain(): Promise<void> {
     try {
       await clearSentBodies(db, retentionDays);
       await pruneSpentTokens(db);
       await pruneRateLimits(db);
     } catch (error) {
-      lastMaintenance = Number.NEGATIVE_INFINITY; // try again after the next pass, not in an hour
       log.error({ err: error }, "mail worker maintenance failed");
     }
   }
-
-  function maybeMaintain(): void {
-    if (stopped || maintenance || Date.now() - lastMaintenance < MAINTENANCE_EVERY_MS) return;
-    lastMaintenance = Date.now();
-    maintenance = maintain().finally(() => {
-      maintenance = undefined;
-    });
+  function maintainInTurn(): Promise<void> {
+    maintenance = (maintenance ?? Promise.resolve()).then(maintain);
+    return maintenance;
   }
+  // On start-up (a server that restarts often still clears and prunes), then hourly.
+  void maintainInTurn();
+  const timer = setInterval(maintainInTurn, MAINTENANCE_EVERY_MS);
+  timer.unref?.();
 
-  const unsubscribe = onMailEnqueued(kick);
-  maybeMaintain(); // on start-up: a server that restarts often still clears and prunes
-  kick();
-
+  let stopping: Promise<void> | undefined;
   return {
-    runOnce: () =>
-      exclusive().then(
-        (result) => result.sent,
-        (error: unknown) => {
-          log.error({ err: error }, "mail worker pass failed");
-          return 0;
-        },
-      ),
-    async maintain() {
-      await maintenance;
-      await maintain();
-    },
-    async stop() {
-      stopped = true;
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await draining;
-      await passes;
-      await maintenance;
-      transport.close();
+    maintain: maintainInTurn,
+    stop() {
+      stopping ??= (async () => {
+        unsubscribe();
+        clearInterval(timer);
+        await boss.stop({ graceful: true, timeout: 8_000 }); // within the shutdown's 10 s
+        await maintenance;
+        transport.close();
+      })();
+      return stopping;
     },
   };
 }
 
 /** The server's worker (one per process). */
-let serverWorker: MailWorker | undefined;
+let serverWorker: Promise<MailWorker> | undefined;
 
 /**
  * Starts the server's worker on the open database, with the configured
  * transport, and has the shutdown stop it. Called by the server's start-up
  * (server/app.ts) once the database is open: explicitly, never as a side
  * effect of importing this module (tests import it and start their own).
+ * Should it fail to start (the database went away meanwhile), it tries
+ * again; the mail waits in the queue.
  */
-export function startServerMailWorker(conn: Connection): MailWorker {
+export function startServerMailWorker(conn: Connection): Promise<MailWorker> {
   if (serverWorker) return serverWorker;
   const e = env();
   const transport = createMailTransport();
-  const worker = startMailWorker({
-    db: conn.db,
+  const started = startMailWorker({
+    conn,
     transport,
     from: e.MAIL_FROM,
     pollMs: e.MAIL_POLL_MS,
@@ -262,10 +214,17 @@ export function startServerMailWorker(conn: Connection): MailWorker {
     retryBaseMs: e.MAIL_RETRY_BASE_MS,
     retentionDays: e.MAIL_RETENTION_DAYS,
   });
-  serverWorker = worker;
-  log.info({ transport: transport.description }, "mail worker started");
+  serverWorker = started;
+  started.then(
+    () => log.info({ transport: transport.description }, "mail worker started"),
+    (error: unknown) => {
+      log.error({ err: error }, "the mail worker could not start; trying again in 5 s");
+      serverWorker = undefined;
+      setTimeout(() => void startServerMailWorker(conn).catch(() => {}), 5_000).unref();
+    },
+  );
   // Finish the messages in flight before the database closes (a mail cut off
-  // mid-send would go out again once its claim on the row expires).
-  onShutdown(() => worker.stop());
-  return worker;
+  // mid-send would go out again once its job expires).
+  onShutdown(() => started.then((worker) => worker.stop()).catch(() => {}));
+  return started;
 }

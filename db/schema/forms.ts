@@ -214,15 +214,16 @@ export type MailAttachment = { filename: string; contentType: string; content: s
  */
 export type MailContent = { title: string; intro: string; rows: { label: string; value: string }[]; footer?: string };
 
-export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
+/** 'pending' until it is sent; 'failed' once its job has used up its attempts (MAIL_MAX_ATTEMPTS). */
+export type OutboxStatus = "pending" | "sent" | "failed";
 /** 'receipt': a paid form's receipt to the payer, always written (a charge went through; not capped as confirmations are). */
 export type OutboxKind = "company" | "confirmation" | "receipt";
 
 /**
- * Outgoing e-mail (DECISIONS 20), written in the submission's transaction and
- * delivered by app/mail/worker.server.ts. A worker claims rows with
- * FOR UPDATE SKIP LOCKED and a lease (locked_until), so instances never send
- * the same message at once.
+ * Outgoing e-mail (DECISIONS 20), written in the submission's transaction
+ * with a pg-boss job that names it (db/queue.server.ts); the worker
+ * (app/mail/worker.server.ts) sends it and records here what happened. The
+ * row is the mail's record for staff: what went to whom, when, and why not.
  */
 export const outbox = pgTable(
   "outbox",
@@ -238,8 +239,6 @@ export const outbox = pgTable(
     content: jsonb("content").$type<MailContent>(),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     sourceTable: text("source_table"),
@@ -252,7 +251,6 @@ export const outbox = pgTable(
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
   },
   (t) => [
-    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     // The confirmation cap counts an address's confirmations case-insensitively (app/mail/outbox.server.ts).
     index("outbox_recipient_idx").on(t.kind, sql`lower(${t.to})`, t.createdAt),
   ],

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { contactForm } from "~/forms/contact/handle.server";
 import { runForm } from "~/forms/pipeline.server";
-import { claimDueMail } from "~/mail/outbox.server";
+import PgBoss from "pg-boss";
+import { MAIL_QUEUE } from "~/mail/outbox.server";
 import { renderSubmissionMail } from "~/mail/render.server";
 import { smtpTransport, type MailMessage } from "~/mail/transport.server";
 import { startMailWorker, type MailWorker } from "~/mail/worker.server";
@@ -46,9 +47,9 @@ async function submitContact(n: number) {
   return outcome.submissionId!;
 }
 
-function worker(port: number, retryBaseMs = 100): MailWorker {
+function worker(port: number, retryBaseMs = 100): Promise<MailWorker> {
   return startMailWorker({
-    db: conn.db,
+    conn,
     transport: smtpTransport(`smtp://127.0.0.1:${port}`),
     from: "Dover Doors & Windows <no-reply@example.com>",
     pollMs: 50,
@@ -61,7 +62,7 @@ describe("outbox delivery over SMTP", () => {
   it("two workers (two instances) deliver each message exactly once", async () => {
     const peer = await startPeer();
     const ids = [await submitContact(1), await submitContact(2), await submitContact(3)];
-    const workers = [worker(peer.port), worker(peer.port)];
+    const workers = await Promise.all([worker(peer.port), worker(peer.port)]);
     try {
       await waitFor(async () => (await rows(conn.db, "select id from outbox where status <> 'sent'")).length === 0);
     } finally {
@@ -100,7 +101,7 @@ describe("outbox delivery over SMTP", () => {
   it("with the peer down the submission still succeeds; the mail goes out once it is back", async () => {
     await conn.db.execute(sql`delete from outbox`);
     const port = await freePort();
-    const w = worker(port, 150);
+    const w = await worker(port, 150);
     let peer: Awaited<ReturnType<typeof startPeer>> | undefined;
     try {
       const id = await submitContact(4);
@@ -116,8 +117,8 @@ describe("outbox delivery over SMTP", () => {
         conn.db,
         `select status, last_error from outbox where source_id = ${id}`,
       );
-      // Waiting for their retry (or in it: the backoff here is 150 ms), neither sent nor given up.
-      expect(failed.every((m) => m.status === "pending" || m.status === "sending")).toBe(true);
+      // Waiting for their retry (pg-boss's backoff, from 1 s here), neither sent nor given up.
+      expect(failed.every((m) => m.status === "pending")).toBe(true);
       expect(failed.every((m) => /ECONNREFUSED|connect/i.test(m.last_error))).toBe(true);
 
       peer = await startPeer(port);
@@ -133,36 +134,38 @@ describe("outbox delivery over SMTP", () => {
     expect(peer!.received).toHaveLength(2);
   });
 
-  it("a message claimed by an instance that died mid-send goes out once its lease ends, not before", async () => {
+  it("a mail job taken by an instance that died mid-send goes out once the job expires, not before", async () => {
     await conn.db.execute(sql`delete from outbox`);
     await submitContact(5);
-    // Another instance claims both messages, then dies before sending them.
-    const claimed = await claimDueMail(conn.db, 10, 60_000);
-    expect(claimed.map((m) => [m.status, m.attempts])).toEqual([
-      ["sending", 1],
-      ["sending", 1],
-    ]);
-    expect(claimed[0]!.id).toBeLessThan(claimed[1]!.id);
-    expect(claimed[0]!.subject).toBeTruthy();
-    expect(await claimDueMail(conn.db, 10, 60_000)).toEqual([]); // its lease holds
+    // Another instance takes both jobs, then dies before sending them.
+    const other = new PgBoss({ ...conn.queue, supervise: false, schedule: false });
+    await other.start();
+    expect(await other.fetch(MAIL_QUEUE, { batchSize: 10 })).toHaveLength(2);
 
     const peer = await startPeer();
-    const w = worker(peer.port);
+    const w = await worker(peer.port);
     try {
-      await w.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // three polls of the worker: nothing it may take
       expect(peer.received).toHaveLength(0);
-      await conn.db.execute(sql`update outbox set locked_until = now() - interval '1 second'`); // the lease runs out
+      // The jobs' time in the dead instance's hands runs out; pg-boss's supervision (every instance runs it) retries them.
+      await conn.db.execute(sql`update pgboss.job set started_on = now() - interval '1 hour' where state = 'active'`);
+      await other.expire();
       await waitFor(async () => (await rows(conn.db, "select id from outbox where status <> 'sent'")).length === 0);
     } finally {
       await w.stop();
+      await other.stop({ graceful: false });
       await stopPeer(peer.server);
     }
     expect(peer.received.map((m) => m.to[0]).sort()).toEqual(["info@example.com", "visitor5@example.com"]);
-    const sent = await rows<{ attempts: number; locked_until: Date | null }>(
+    expect(await rows(conn.db, "select attempts from outbox")).toEqual([{ attempts: 1 }, { attempts: 1 }]);
+    const jobs = await rows<{ state: string; retry_count: number }>(
       conn.db,
-      "select attempts, locked_until from outbox",
+      "select state, retry_count from pgboss.job where name = 'mail' order by created_on desc limit 2",
     );
-    expect(sent.every((m) => m.attempts === 2 && m.locked_until === null)).toBe(true);
+    expect(jobs).toEqual([
+      { state: "completed", retry_count: 1 },
+      { state: "completed", retry_count: 1 },
+    ]);
   });
 
   it("the worker renders a submission's mails when it sends them: the visitor gets the template's HTML of what they sent", async () => {
@@ -175,8 +178,8 @@ describe("outbox delivery over SMTP", () => {
     expect(stored.every((m) => m.html === null && m.content !== null)).toBe(true);
 
     const sent: MailMessage[] = [];
-    const w = startMailWorker({
-      db: conn.db,
+    const w = await startMailWorker({
+      conn,
       transport: { description: "memory", send: async (message) => void sent.push(message), close() {} },
       from: "Dover Doors & Windows <no-reply@example.com>",
       pollMs: 50,
@@ -184,7 +187,7 @@ describe("outbox delivery over SMTP", () => {
       retryBaseMs: 100,
     });
     try {
-      await w.runOnce();
+      await waitFor(async () => (await rows(conn.db, "select id from outbox where status <> 'sent'")).length === 0);
     } finally {
       await w.stop();
     }

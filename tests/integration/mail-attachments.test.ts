@@ -81,8 +81,8 @@ const outbox = () =>
 
 /** Starts a worker on the transport (it sends at once), waits until the outbox is sent, stops it. */
 async function deliverAll(transport: MailTransport): Promise<void> {
-  const w = startMailWorker({
-    db: conn.db,
+  const w = await startMailWorker({
+    conn,
     transport,
     from: "Dover Doors & Windows <no-reply@example.com>",
     pollMs: 50,

@@ -28,13 +28,18 @@ afterAll(async () => {
   await conn?.close();
 });
 
-/** An outbox holding exactly `count` pending company mails, to <tag>1@example.com … (one statement). */
+/** An outbox holding exactly `count` pending company mails, to <tag>1@example.com …, each with its job. */
 async function queueMails(tag: string, count: number): Promise<void> {
   await conn.db.execute(sql`delete from outbox`);
+  await conn.db.execute(sql`delete from pgboss.job`);
   await conn.db.execute(sql`
-    insert into outbox ("to", subject, text, html, kind)
-    select ${tag} || g || '@example.com', ${tag} || ' ' || g, 'Body ' || g, '<p>Body ' || g || '</p>', 'company'
-    from generate_series(1, ${count}::int) g`);
+    with mail as (
+      insert into outbox ("to", subject, text, html, kind)
+      select ${tag} || g || '@example.com', ${tag} || ' ' || g, 'Body ' || g, '<p>Body ' || g || '</p>', 'company'
+      from generate_series(1, ${count}::int) g
+      returning id
+    )
+    insert into pgboss.job (name, data) select 'mail', json_build_object('outboxId', id)::jsonb from mail`);
 }
 
 describe("the outbox worker drains a backlog", () => {
@@ -48,8 +53,8 @@ describe("the outbox worker drains a backlog", () => {
 
       const peer = await startPeer();
       const started = performance.now();
-      const worker = startMailWorker({
-        db: conn.db,
+      const worker = await startMailWorker({
+        conn,
         transport: smtpTransport(`smtp://127.0.0.1:${peer.port}`),
         from: "Dover Doors & Windows <no-reply@example.com>",
         pollMs,
@@ -100,8 +105,8 @@ describe("several at once, at the peer's pace", () => {
       // A relay that takes 50 ms to accept each message: one at a time would be 20 mails/s at most.
       const peer = await startPeer(0, { delayMs: 50 });
       const started = performance.now();
-      const worker = startMailWorker({
-        db: conn.db,
+      const worker = await startMailWorker({
+        conn,
         transport: smtpTransport(`smtp://127.0.0.1:${peer.port}`, { maxConnections: 4 }),
         from: "Dover Doors & Windows <no-reply@example.com>",
         pollMs: env().MAIL_POLL_MS,
@@ -132,13 +137,13 @@ describe("several at once, at the peer's pace", () => {
 
 describe("stopping mid-backlog", () => {
   it(
-    "stop() lets the messages in flight finish and marks them sent, and hands the rest back unsent and uncharged",
+    "stop() lets the batch in hand finish and marks it sent; the rest stays queued, untried",
     { timeout: 60_000 },
     async () => {
       await queueMails("stop", 40);
       const peer = await startPeer(0, { delayMs: 300 });
-      const worker = startMailWorker({
-        db: conn.db,
+      const worker = await startMailWorker({
+        conn,
         transport: smtpTransport(`smtp://127.0.0.1:${peer.port}`, { maxConnections: 4 }),
         from: "Dover Doors & Windows <no-reply@example.com>",
         pollMs: env().MAIL_POLL_MS,
@@ -153,19 +158,26 @@ describe("stopping mid-backlog", () => {
       } finally {
         await stopPeer(peer.server);
       }
-      const outbox = await rows<{ to: string; status: string; attempts: number; locked_until: Date | null }>(
+      const outbox = await rows<{ to: string; status: string; attempts: number }>(
         conn.db,
         "select * from outbox order by id",
       );
       const sent = outbox.filter((m) => m.status === "sent");
-      // Everything the peer accepted is marked sent (nothing goes out twice), nothing is left claimed.
+      // Everything the peer accepted is marked sent (nothing goes out twice): one batch of 20.
       expect(sent.map((m) => m.to).sort()).toEqual(peer.received.flatMap((m) => m.to).sort());
-      expect(sent.length).toBeGreaterThan(0);
-      expect(sent.length).toBeLessThan(40);
-      expect(outbox.filter((m) => m.status === "sending")).toEqual([]);
+      expect(sent).toHaveLength(20);
       const back = outbox.filter((m) => m.status === "pending");
       expect(back.length).toBe(40 - sent.length);
-      expect(back.every((m) => m.attempts === 0 && m.locked_until === null)).toBe(true);
+      expect(back.every((m) => m.attempts === 0)).toBe(true);
+      // Their jobs wait, untried, for the next worker; none is left in a worker's hands.
+      const jobs = await rows<{ state: string; n: number }>(
+        conn.db,
+        "select state::text, count(*)::int as n from pgboss.job where name = 'mail' group by state order by state",
+      );
+      expect(jobs).toEqual([
+        { state: "completed", n: 20 },
+        { state: "created", n: 20 },
+      ]);
     },
   );
 });

@@ -1,0 +1,93 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { sql, type SQL } from "drizzle-orm";
+import PgBoss from "pg-boss";
+import type { DbOrTx } from "./client.server";
+
+/**
+ * The job queue is pg-boss (docs/decisions/045-job-queue.md). Its tables live
+ * in the `pgboss` schema, created by our own migration (0010) so that every
+ * database, the PGlite templates included, has them before a job is added.
+ *
+ * pg-boss speaks to the database through `executeSql(text, values)`. On
+ * PostgreSQL the worker gets its own small `pg` pool (pg-boss's default); on
+ * PGlite, and for a job added inside a submission's transaction, it goes
+ * through the handles below.
+ */
+export type JobDb = PgBoss.Db;
+
+/** The worker's connection: its own pool on a server, the embedded database's one session otherwise. */
+export type QueueConnection = { connectionString: string; max: number } | { db: JobDb };
+
+/** A value as `pg` would send it: arrays as Postgres array literals, objects as JSON, undefined as null. */
+function pgValue(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) {
+    const items = value.map((item) =>
+      item === null || item === undefined ? "NULL" : `"${String(pgValue(item)).replace(/[\\"]/g, "\\$&")}"`,
+    );
+    return `{${items.join(",")}}`;
+  }
+  if (typeof value === "object") return JSON.stringify(value);
+  return value;
+}
+
+/**
+ * pg-boss on the embedded database. A text without values may hold several
+ * statements (its maintenance sends `BEGIN; …; COMMIT;` blocks): those go to
+ * `exec`, and a block that fails is rolled back here, or PGlite's one session
+ * would stay in an aborted transaction and fail the site's next query.
+ */
+export function pgliteJobDb(client: PGlite): JobDb {
+  return {
+    async executeSql(text, values) {
+      if (values?.length) return client.query(text, values.map(pgValue));
+      try {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } catch (error) {
+        await client.exec("ROLLBACK").catch(() => {});
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * pg-boss inside one of our Drizzle transactions (either driver): its text
+ * becomes a Drizzle query whose `$n` are parameters again. Only single
+ * statements with values pass this way (adding jobs).
+ */
+function transactionJobDb(tx: DbOrTx): JobDb {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const query: SQL = sql.join(
+        parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${pgValue(values[Number(part) - 1])}`)),
+        sql``,
+      );
+      const result: unknown = await tx.execute(query);
+      return { rows: Array.isArray(result) ? result : (result as { rows: unknown[] }).rows };
+    },
+  };
+}
+
+/** Adds jobs with pg-boss's own statement; the database is always the one given with each call. */
+const producer = new PgBoss({
+  db: { executeSql: () => Promise.reject(new Error("jobs are added through a transaction's handle")) },
+  supervise: false,
+  schedule: false,
+  migrate: false,
+});
+
+/**
+ * Adds jobs to a queue in the caller's transaction (one statement): they
+ * commit or roll back with it. A queue that does not exist takes none.
+ */
+export async function addJobs(tx: DbOrTx, queue: string, data: object[]): Promise<void> {
+  if (data.length === 0) return;
+  await producer.insert(
+    data.map((item) => ({ name: queue, data: item })),
+    { db: transactionJobDb(tx) },
+  );
+}
