@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { MailAttachment } from "@db/schema";
@@ -101,13 +101,14 @@ export function fileTransport(folder: string): MailTransport {
     description: `files in ${folder}`,
     async send(message) {
       const info = await transporter.sendMail(nodemailerMessage(message));
-      mkdirSync(folder, { recursive: true });
+      // Asynchronous file writes: the server keeps answering requests while the disk works.
+      await mkdir(folder, { recursive: true });
       const base = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}-${++counter}`);
-      writeFileSync(`${base}.eml`, info.message as Buffer);
+      await writeFile(`${base}.eml`, info.message as Buffer);
       // Each attachment also as a file of its own beside the .eml (an end-to-end test, or a developer,
       // opens the invitation without decoding MIME); basename keeps a stored name inside the folder.
       for (const attachment of message.attachments ?? [])
-        writeFileSync(`${base}-${path.basename(attachment.filename)}`, attachment.content);
+        await writeFile(`${base}-${path.basename(attachment.filename)}`, attachment.content);
       log.info(
         { file: `${base}.eml`, attachments: message.attachments?.length ?? 0 },
         "mail written to file (MAIL_TRANSPORT=files)",
