@@ -12,7 +12,7 @@ import {
 } from "~/payments/service-price";
 import { CONTACT_METHODS, DEFAULT_COUNTRY, DEFAULT_STATE, SERVICE_TIMES } from "../options";
 import { CardFields } from "../ui/card-fields";
-import { PhotoField, SelectField, TextAreaField } from "../ui/fields";
+import { FieldError, PhotoField, RequiredMark, SelectField, TextAreaField } from "../ui/fields";
 import { useLocation } from "react-router";
 import { useHydrated } from "~/shell/hydrated";
 import { LeadForm, type FieldMetadata, type FormBootstrapData } from "../ui/LeadForm";
@@ -273,10 +273,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
       <div className="service-visit-date">
         <span id={labelId} className="form-label">
           {residentialLabels.serviceDate}
-          <span className="form-required" aria-hidden="true">
-            {" "}
-            *
-          </span>
+          <RequiredMark />
         </span>
         <p id={hintId} className="form-hint">
           The price of a visit is shown under each day. Greyed-out days are full or cannot be booked online.
@@ -314,11 +311,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
           />
         </div>
         <input ref={dateInput} type="hidden" id={dateMeta.id} name={dateMeta.name} value={date ?? ""} />
-        {dateError ? (
-          <p id={dateErrorId} className="form-field-error">
-            {dateError}
-          </p>
-        ) : null}
+        <FieldError id={dateErrorId} error={dateError} />
       </div>
 
       <fieldset
@@ -330,10 +323,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
       >
         <legend className="form-label">
           {residentialLabels.serviceTime}
-          <span className="form-required" aria-hidden="true">
-            {" "}
-            *
-          </span>
+          <RequiredMark />
         </legend>
         <p className="form-hint">
           {date ? formatServiceDay(date) : "Choose a day on the calendar to see its free times."}
@@ -359,11 +349,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
             })}
           </div>
         ) : null}
-        {timeError ? (
-          <p id={timeErrorId} className="form-field-error">
-            {timeError}
-          </p>
-        ) : null}
+        <FieldError id={timeErrorId} error={timeError} />
       </fieldset>
 
       <p className="service-total" aria-live="polite">

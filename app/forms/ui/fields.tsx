@@ -46,6 +46,25 @@ function inputProps({ meta, label, required, description, className }: Common) {
   };
 }
 
+/** The "*" after a required field's label: seen, not read (the field itself says it is required). */
+export function RequiredMark({ required = true }: { required?: boolean }) {
+  return required ? (
+    <span className="form-required" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  ) : null;
+}
+
+/** A field's error message, under the id its field names in aria-describedby; nothing without one. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p id={id} className="form-field-error">
+      {error}
+    </p>
+  ) : null;
+}
+
 export function TextField({
   meta,
   label,
@@ -147,12 +166,7 @@ export function RadioField({
     >
       <legend className="form-label">
         {label}
-        {required ? (
-          <span className="form-required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
+        <RequiredMark required={required} />
       </legend>
       {description ? <p className="form-hint">{description}</p> : null}
       <div className={inline ? "form-choices form-choices--inline" : "form-choices"}>
@@ -167,11 +181,7 @@ export function RadioField({
           />
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="form-field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }
@@ -196,12 +206,7 @@ export function CheckboxListField({
     >
       <legend className="form-label">
         {label}
-        {required ? (
-          <span className="form-required" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
+        <RequiredMark required={required} />
       </legend>
       {description ? <p className="form-hint">{description}</p> : null}
       <div className="form-choices form-choices--grid">
@@ -216,11 +221,7 @@ export function CheckboxListField({
           />
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="form-field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }
@@ -292,11 +293,7 @@ export function PhotoField({
           }
         }}
       />
-      {error ? (
-        <p id={errorId} className="form-field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
