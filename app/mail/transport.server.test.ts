@@ -30,11 +30,18 @@ describe("createMailTransport", () => {
       Object.assign(e, { SMTP_URL: "smtp://mail.example.com:2525", MAIL_TRANSPORT: "files", DATA_DIR: dir });
       const transport = createMailTransport();
       expect(transport.description).toBe(`files in ${path.join(dir, "mail")}`);
-      await transport.send({ from: "no-reply@example.com", to: "ada@example.com", subject: "Hello", text: "Body" });
-      transport.close();
+      const message = { from: "no-reply@example.com", to: "ada@example.com", subject: "Hello", text: "Body" };
+      await transport.send({ ...message, messageId: "<outbox-7-abc@example.com>" });
       const files = readdirSync(path.join(dir, "mail"));
       expect(files).toHaveLength(1);
-      expect(readFileSync(path.join(dir, "mail", files[0]!), "utf8")).toMatch(/^To: ada@example\.com$/m);
+      const eml = readFileSync(path.join(dir, "mail", files[0]!), "utf8");
+      expect(eml).toMatch(/^To: ada@example\.com$/m);
+      expect(eml).toMatch(/^Message-ID: <outbox-7-abc@example\.com>$/m);
+      // The folder removed meanwhile: the next mail makes it again.
+      rmSync(path.join(dir, "mail"), { recursive: true });
+      await transport.send(message);
+      transport.close();
+      expect(readdirSync(path.join(dir, "mail"))).toHaveLength(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -108,6 +108,7 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
         text: row.text,
         html,
         attachments: row.attachments,
+        messageId: messageIdOf(row, from),
       });
       return true;
     } catch (error) {
@@ -188,6 +189,16 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
       return stopping;
     },
   };
+}
+
+/**
+ * The Message-ID of an outbox row's mail: the same on every attempt (a retry after a send whose
+ * answer was lost is recognisably the same message), and unique across databases by the row's
+ * creation time beside its id. The domain is the sender's, as RFC 5322 suggests.
+ */
+export function messageIdOf(row: Pick<OutboxRow, "id" | "createdAt">, from: string): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<outbox-${row.id}-${row.createdAt.getTime().toString(36)}@${domain}>`;
 }
 
 /** The server's worker (one per process). */

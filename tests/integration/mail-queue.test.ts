@@ -52,19 +52,21 @@ describe("a mail's job and its submission's transaction", () => {
 });
 
 describe("a send that keeps failing", () => {
-  it("is tried MAIL_MAX_ATTEMPTS times, with a growing pause, then marked failed with its error", async () => {
+  it("is tried MAIL_MAX_ATTEMPTS times, with a growing pause and the same Message-ID, then marked failed", async () => {
     const tried: number[] = [];
+    const messageIds: (string | undefined)[] = [];
     const w = await startMailWorker({
       conn,
       transport: {
         description: "refusing",
-        send: async () => {
+        send: async (message) => {
           tried.push(Date.now());
+          messageIds.push(message.messageId);
           throw new Error("550 mailbox unavailable");
         },
         close() {},
       },
-      from: "x@example.com",
+      from: "Office <x@example.com>",
       pollMs: 500,
       maxAttempts: 3,
       retryBaseMs: 1_000,
@@ -78,6 +80,9 @@ describe("a send that keeps failing", () => {
       expect(await rows(conn.db, `select status, attempts, last_error from outbox where id = ${id}`)).toEqual([
         { status: "failed", attempts: 3, last_error: "550 mailbox unavailable" },
       ]);
+      // A retry is recognisably the same message: one id, the row's, on the sender's domain.
+      expect(new Set(messageIds).size).toBe(1);
+      expect(messageIds[0]).toMatch(new RegExp(`^<outbox-${id}-[0-9a-z]+@example\\.com>$`));
     } finally {
       await w.stop();
     }
