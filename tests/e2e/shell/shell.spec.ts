@@ -209,6 +209,67 @@ test("the floating call button is on every page", async ({ page }) => {
   }
 });
 
+/** Form controls and links under the call button at each scroll position of the page (none expected). */
+async function controlsUnderCallButton(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const button = document.querySelector(".floating-call")!;
+    const found = new Set<string>();
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 80) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const r = button.getBoundingClientRect();
+      for (const [x, py] of [
+        [r.left + 2, r.top + 2],
+        [r.right - 2, r.top + 2],
+        [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.bottom - 2],
+      ] as const) {
+        const control = document
+          .elementsFromPoint(x, py)
+          .find((e) => !button.contains(e) && e.matches("a, button, input, select, textarea, label"));
+        if (control) found.add(`${control.tagName} ${control.getAttribute("name") ?? control.textContent?.trim()}`);
+      }
+    }
+    return [...found];
+  });
+}
+
+test.describe("the call button never covers content or form controls (DECISIONS 6)", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(`phone width, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+      test.use({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+
+      test("a bar whose height the page keeps free, which steps aside while a field is typed in", async ({ page }) => {
+        await page.goto("/contact");
+        const bar = page.getByRole("link", { name: /^Call us/ });
+        await expect(bar).toBeVisible();
+        // The end of the page stops above the bar.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const barTop = (await bar.boundingBox())!.y;
+        const footer = (await page.locator("footer").last().boundingBox())!;
+        expect(footer.y + footer.height).toBeLessThanOrEqual(barTop + 0.5);
+        // Typing in a field: the bar is gone, and comes back when the field is left.
+        const field = page.getByRole("textbox", { name: /First Name/ });
+        await field.focus();
+        await expect(bar).toBeHidden();
+        await page.locator("h1").click();
+        await expect(bar).toBeVisible();
+      });
+    });
+  }
+
+  test.describe("wide screen", () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+
+    test("a round button in the margin, over no form control or link of the widest forms", async ({ page }) => {
+      for (const path of ["/pay-invoice", "/request-service?type=residential", "/"]) {
+        await page.goto(path);
+        expect(await controlsUnderCallButton(page), path).toEqual([]);
+      }
+    });
+  });
+});
+
 test("the footer site map links every route of the spec", async ({ page }) => {
   await page.goto("/");
   const hrefs = await page
