@@ -102,6 +102,9 @@ const schema = z.object({
   ),
   // Submissions answered through the no-JS sum (solvable by a script) get this tighter budget.
   RATE_LIMIT_NOJS_MAX: z.coerce.number().int().min(1).default(3),
+  // New carts per client IP and RATE_LIMIT_WINDOW_SECONDS: an add without a cart cookie makes one,
+  // so a script that drops its cookies would otherwise make a row per request.
+  CART_NEW_MAX: z.coerce.number().int().min(1).default(20),
   // A form posted sooner than this after it was rendered is treated like a tripped honeypot.
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(2_000),
   // At most this many visitor confirmations per recipient address per day (the submission and

@@ -7,6 +7,7 @@ import { log } from "~/lib/log.server";
 import { onShutdown } from "~/lib/startup.server";
 import { pruneSpentTokens } from "~/forms/captcha/spent.server";
 import { pruneRateLimits } from "~/forms/rate-limit.server";
+import { pruneCarts } from "~/shop/cart.server";
 import {
   clearSentBodies,
   MAIL_QUEUE,
@@ -36,7 +37,7 @@ import { renderSubmissionMail } from "./render.server";
  *
  * Also the periodic maintenance (at start and hourly): sent bodies past
  * MAIL_RETENTION_DAYS are cleared, expired rate-limit and spent-captcha rows
- * pruned.
+ * pruned, and carts whose cookie has expired deleted.
  */
 export type MailWorkerOptions = {
   conn: Pick<Connection, "db" | "queue">;
@@ -56,7 +57,7 @@ export type MailWorkerOptions = {
 };
 
 export type MailWorker = {
-  /** The maintenance now: retention, expired rate limits and captcha tokens. */
+  /** The maintenance now: retention, expired rate limits, captcha tokens and carts. */
   maintain(): Promise<void>;
   /** Stops fetching, lets the batch in hand finish, stops the queue. */
   stop(): Promise<void>;
@@ -162,6 +163,7 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
       await clearSentBodies(db, retentionDays);
       await pruneSpentTokens(db);
       await pruneRateLimits(db);
+      await pruneCarts(db);
     } catch (error) {
       log.error({ err: error }, "mail worker maintenance failed");
     }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, replace } from "react-router";
 import { BodyError } from "~/forms/body.server";
+import { clientIpOf } from "~/forms/client-ip.server";
 import { getDb } from "~/lib/db.server";
 import { formatUsd } from "~/payments/money";
 import { pageHead } from "~/shell/page-head";
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { items, total: formatUsd(cart.totalCents), confirm: confirm && { id: confirm.id, name: confirm.name } };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   let input: Record<string, unknown>;
   try {
     input = await readCartInput(request);
@@ -66,9 +67,15 @@ export async function action({ request }: Route.ActionArgs) {
     if (!outcome.ok && outcome.status === 400) return data({ error: outcome.message }, { status: outcome.status });
     return replace("/my-cart", 303);
   }
-  const outcome = await addToCart(db, cartId, input);
+  const outcome = await addToCart(db, cartId, input, clientIpOf(context));
   if (!outcome.ok)
-    return data({ error: `We could not add that to your cart. ${outcome.message}` }, { status: outcome.status });
+    return data(
+      { error: `We could not add that to your cart. ${outcome.message}` },
+      {
+        status: outcome.status,
+        headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+      },
+    );
   return redirect("/my-cart", {
     status: 303,
     headers: outcome.newCart ? { "Set-Cookie": await cartCookieHeader(outcome.cartId) } : undefined,

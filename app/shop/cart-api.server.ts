@@ -24,16 +24,20 @@ import {
 const PRIVATE = { "Cache-Control": "private, no-store" };
 export const CART_UNAVAILABLE_MESSAGE = "Your cart is not available just now. Please try again in a minute.";
 
-type Answer = (db: Database, request: Request) => Promise<Response>;
+type Answer = (db: Database, request: Request, clientIp: string | null) => Promise<Response>;
 
 function cartJson(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   return Response.json(body, { status, headers: { ...PRIVATE, ...headers } });
 }
 
-/** Runs one call's answer; `db` only for tests (the server's connection otherwise). */
-export async function cartApi(request: Request, answer: Answer, db?: Database): Promise<Response> {
+/** Runs one call's answer for the visitor at `clientIp`; `db` only for tests (the server's connection otherwise). */
+export async function cartApi(
+  request: Request,
+  answer: Answer,
+  { db, clientIp = null }: { db?: Database; clientIp?: string | null } = {},
+): Promise<Response> {
   try {
-    return await answer(db ?? (await getDb()), request);
+    return await answer(db ?? (await getDb()), request, clientIp);
   } catch (error) {
     if (error instanceof BodyError) return cartJson({ success: false, message: error.message }, error.status);
     if (isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown } | null)?.cause)) {
@@ -59,9 +63,14 @@ export function apiCartItem(line: CartLine) {
 }
 
 /** POST /api/store/cart/add: the line priced from the catalogue (posted prices ignored); the first add sets the cookie. */
-export const cartAdd: Answer = async (db, request) => {
-  const outcome = await addToCart(db, await cartIdOf(request), await readCartInput(request));
-  if (!outcome.ok) return cartJson({ success: false, message: outcome.message }, outcome.status);
+export const cartAdd: Answer = async (db, request, clientIp) => {
+  const outcome = await addToCart(db, await cartIdOf(request), await readCartInput(request), clientIp);
+  if (!outcome.ok)
+    return cartJson(
+      { success: false, message: outcome.message },
+      outcome.status,
+      outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {},
+    );
   const headers: HeadersInit = outcome.newCart ? { "Set-Cookie": await cartCookieHeader(outcome.cartId) } : {};
   return cartJson(
     { success: true, message: CART_ADD_MESSAGES.added, cartItem: apiCartItem(outcome.item) },

@@ -1,8 +1,10 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, lt, sql } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
 import type { Database } from "@db/client.server";
 import { cartItems, carts, products } from "@db/schema";
 import { BodyError, NOT_JSON_MESSAGE, parseJsonObject, readBytes } from "~/forms/body.server";
+import { rateLimitSubject } from "~/forms/client-ip.server";
+import { takeRateLimit } from "~/forms/rate-limit.server";
 import { readBody } from "~/forms/uploads.server";
 import { siteCookieOptions } from "~/lib/cookies.server";
 import { env } from "~/lib/env.server";
@@ -31,6 +33,7 @@ export const CART_ADD_MESSAGES = {
   unknownProduct: "That product is not in our shop.",
   outOfStock: "Sorry, that product is out of stock.",
   full: `Your cart is full (at most ${MAX_CART_ITEMS} items). Remove something before adding more.`,
+  tooManyCarts: "You have started several carts in a short while. Please wait a few minutes and try again, or call us.",
 } as const;
 
 let cookieOf: { key: string; cookie: Cookie } | undefined;
@@ -108,18 +111,38 @@ export async function readCart(db: Database, cartId: string | null): Promise<Car
 
 export type AddOutcome =
   | { ok: true; cartId: string; newCart: boolean; item: CartLine }
-  | { ok: false; status: 400 | 404 | 409; message: string };
+  | { ok: false; status: 400 | 404 | 409 | 429; message: string; retryAfterSeconds?: number };
 
 /**
  * Adds one product with its options to the visitor's cart (a new cart when
  * they have none yet). `input` is the posted form or JSON, parsed here; only
- * the product id and the option labels are read.
+ * the product id and the option labels are read. An add without a cart
+ * cookie counts against CART_NEW_MAX new carts per client IP and window.
  */
-export async function addToCart(db: Database, cartId: string | null, input: unknown): Promise<AddOutcome> {
+export async function addToCart(
+  db: Database,
+  cartId: string | null,
+  input: unknown,
+  clientIp: string | null,
+): Promise<AddOutcome> {
   const parsed = cartAddSchema.safeParse(input);
   if (!parsed.success)
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? CART_MESSAGES.product };
   const { inventory_id, selectedOptions } = parsed.data;
+  if (!cartId) {
+    const e = env();
+    const limit = await takeRateLimit(db, `cart:${rateLimitSubject(clientIp)}`, {
+      max: e.CART_NEW_MAX,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    });
+    if (!limit.allowed)
+      return {
+        ok: false,
+        status: 429,
+        message: CART_ADD_MESSAGES.tooManyCarts,
+        retryAfterSeconds: limit.retryAfterSeconds,
+      };
+  }
 
   const [product] = await db.select().from(products).where(eq(products.id, inventory_id));
   if (!product) return { ok: false, status: 404, message: CART_ADD_MESSAGES.unknownProduct };
@@ -179,6 +202,15 @@ export async function removeFromCart(db: Database, cartId: string | null, itemId
     .where(and(eq(cartItems.id, id.data), eq(cartItems.cartId, cartId)))
     .returning({ id: cartItems.id });
   return gone.length > 0 ? { ok: true } : { ok: false, status: 404, message: CART_MESSAGES.item };
+}
+
+/**
+ * Drops the carts whose cookie has expired: it is set once, when the cart is made, for
+ * COOKIE_MAX_AGE, so after that nobody can reach the cart again (its lines go with it).
+ * Orders keep their own copy of what was bought.
+ */
+export async function pruneCarts(db: Database, now = Date.now()): Promise<void> {
+  await db.delete(carts).where(lt(carts.createdAt, new Date(now - COOKIE_MAX_AGE * 1000)));
 }
 
 // ── Request bodies ──────────────────────────────────────────────────

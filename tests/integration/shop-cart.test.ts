@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { cartItems, carts, categories, products } from "@db/schema";
 import { CART_MESSAGES } from "~/shop/cart-schema";
-import { CART_ADD_MESSAGES, MAX_CART_ITEMS } from "~/shop/cart.server";
+import { CART_ADD_MESSAGES, MAX_CART_ITEMS, pruneCarts } from "~/shop/cart.server";
 import { cartAdd, cartApi, cartDelete, cartGet } from "~/shop/cart-api.server";
+import { env } from "~/lib/env.server";
 import { createTestDatabase } from "../support/db";
 
 /**
@@ -86,9 +87,11 @@ function post(path: string, body: unknown, cookie?: string, type = "application/
   });
 }
 
-/** A visitor: their cookie jar is the one cart cookie the server set. */
+let visitors = 0;
+/** A visitor: their own address, and a cookie jar holding the one cart cookie the server set. */
 function visitor() {
   let cookie: string | undefined;
+  const as = { db: conn.db, clientIp: `198.51.100.${++visitors}` };
   const keep = (res: Response) => {
     const set = res.headers.get("Set-Cookie");
     if (set) cookie = set.split(";")[0];
@@ -99,13 +102,13 @@ function visitor() {
       return cookie;
     },
     add: async (body: unknown, type?: string) =>
-      keep(await cartApi(post("/api/store/cart/add", body, cookie, type), cartAdd, conn.db)),
-    remove: async (body: unknown) => cartApi(post("/api/store/cart/delete", body, cookie), cartDelete, conn.db),
+      keep(await cartApi(post("/api/store/cart/add", body, cookie, type), cartAdd, as)),
+    remove: async (body: unknown) => cartApi(post("/api/store/cart/delete", body, cookie), cartDelete, as),
     get: async () => {
       const res = await cartApi(
         new Request(`${BASE}/api/store/cart/get`, { headers: cookie ? { Cookie: cookie } : {} }),
         cartGet,
-        conn.db,
+        as,
       );
       return { res, body: (await res.json()) as { cartItems: Record<string, unknown>[]; total: number } };
     },
@@ -222,7 +225,7 @@ describe("adding to the cart", () => {
       const res = await cartApi(
         new Request(`${BASE}/api/store/cart/add`, { method: "POST", headers: { "Content-Type": type }, body: text }),
         cartAdd,
-        conn.db,
+        { db: conn.db },
       );
       expect(res.status, text.slice(0, 30)).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
@@ -245,6 +248,65 @@ describe("adding to the cart", () => {
     expect(full.status).toBe(409);
     expect(((await full.json()) as { message: string }).message).toBe(CART_ADD_MESSAGES.full);
   });
+
+  it("an address makes at most CART_NEW_MAX carts per window: then 429 and no new row; a cart it has still takes adds", async () => {
+    const e = env();
+    const saved = e.CART_NEW_MAX;
+    e.CART_NEW_MAX = 2;
+    try {
+      const address = "192.0.2.77";
+      const as = { db: conn.db, clientIp: address };
+      const addWithoutCookie = () => cartApi(post("/api/store/cart/add", { inventory_id: remote }), cartAdd, as);
+      const kept = await addWithoutCookie();
+      expect(kept.status).toBe(200);
+      expect((await addWithoutCookie()).status).toBe(200);
+      const cartsBefore = (await conn.db.select().from(carts)).length;
+      const refused = await addWithoutCookie();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({ success: false, message: CART_ADD_MESSAGES.tooManyCarts });
+      expect(refused.headers.get("Set-Cookie")).toBeNull();
+      expect((await conn.db.select().from(carts)).length).toBe(cartsBefore);
+      // The visitor holding a cart (its cookie) is not one of the carts being made.
+      const cookie = kept.headers.get("Set-Cookie")!.split(";")[0];
+      expect((await cartApi(post("/api/store/cart/add", { inventory_id: remote }, cookie), cartAdd, as)).status).toBe(
+        200,
+      );
+      // Another address is another visitor.
+      expect(
+        (
+          await cartApi(post("/api/store/cart/add", { inventory_id: remote }), cartAdd, {
+            ...as,
+            clientIp: "192.0.2.78",
+          })
+        ).status,
+      ).toBe(200);
+    } finally {
+      e.CART_NEW_MAX = saved;
+    }
+  });
+});
+
+describe("pruning carts", () => {
+  it("deletes the carts (and their lines) whose cookie has expired, 90 days after it was set; younger carts stay", async () => {
+    const [old, young] = await conn.db
+      .insert(carts)
+      .values([
+        { createdAt: new Date(Date.now() - 91 * 86_400_000) },
+        { createdAt: new Date(Date.now() - 89 * 86_400_000) },
+      ])
+      .returning({ id: carts.id });
+    await conn.db.insert(cartItems).values([
+      { cartId: old!.id, productId: remote },
+      { cartId: young!.id, productId: remote },
+    ]);
+    await pruneCarts(conn.db);
+    const left = (await conn.db.select({ id: carts.id }).from(carts)).map((c) => c.id);
+    expect(left).toContain(young!.id);
+    expect(left).not.toContain(old!.id);
+    expect(await conn.db.select().from(cartItems).where(eq(cartItems.cartId, old!.id))).toEqual([]);
+    expect(await conn.db.select().from(cartItems).where(eq(cartItems.cartId, young!.id))).toHaveLength(1);
+  });
 });
 
 describe("reading the cart", () => {
@@ -261,11 +323,9 @@ describe("reading the cart", () => {
     await v.add({ inventory_id: remote });
     const [name, value] = v.cookie!.split("=") as [string, string];
     const tampered = `${name}=${Buffer.from(JSON.stringify(crypto.randomUUID())).toString("base64")}${value.slice(value.indexOf("."))}`;
-    const res = await cartApi(
-      new Request(`${BASE}/api/store/cart/get`, { headers: { Cookie: tampered } }),
-      cartGet,
-      conn.db,
-    );
+    const res = await cartApi(new Request(`${BASE}/api/store/cart/get`, { headers: { Cookie: tampered } }), cartGet, {
+      db: conn.db,
+    });
     expect(await res.json()).toEqual({ cartItems: [], total: 0 });
   });
 
@@ -316,7 +376,9 @@ describe("deleting from the cart", () => {
     expect(await refused.json()).toEqual({ success: false, message: CART_MESSAGES.item });
     expect(await conn.db.select().from(cartItems).where(eq(cartItems.id, a.cartItem.id))).toHaveLength(1);
     // Without a cookie, the same.
-    const anonymous = await cartApi(post("/api/store/cart/delete", { cart_id: a.cartItem.id }), cartDelete, conn.db);
+    const anonymous = await cartApi(post("/api/store/cart/delete", { cart_id: a.cartItem.id }), cartDelete, {
+      db: conn.db,
+    });
     expect(anonymous.status).toBe(404);
 
     const done = await alice.remove({ cart_id: a.cartItem.id.toUpperCase() });
@@ -341,7 +403,7 @@ describe("deleting from the cart", () => {
     const form = await cartApi(
       post("/api/store/cart/delete", "cart_id=nope", v.cookie, "application/x-www-form-urlencoded"),
       cartDelete,
-      conn.db,
+      { db: conn.db },
     );
     expect(form.status).toBe(400);
   });

@@ -58,11 +58,13 @@ async function product(over: Partial<typeof products.$inferInsert> = {}) {
   return row!;
 }
 
-/** A visitor with a cart of these products (options by field name), and their cookie. */
+let buyers = 0;
+/** A visitor (an address of their own) with a cart of these products (options by field name), and their cookie. */
 async function buyer(...lines: { id: number; options?: Record<string, string> }[]) {
   let cartId: string | null = null;
+  const ip = `203.0.113.${++buyers}`;
   for (const line of lines) {
-    const added = await addToCart(conn.db, cartId, { inventory_id: line.id, selectedOptions: line.options ?? {} });
+    const added = await addToCart(conn.db, cartId, { inventory_id: line.id, selectedOptions: line.options ?? {} }, ip);
     if (!added.ok) throw new Error(added.message);
     cartId = added.cartId;
   }
@@ -316,7 +318,7 @@ describe("checkout", () => {
         ...payment,
         async reserve(...args: Parameters<NonNullable<typeof payment.reserve>>) {
           const held = await payment.reserve!(...args);
-          const added = await addToCart(conn.db, cartId, { inventory_id: extra.id });
+          const added = await addToCart(conn.db, cartId, { inventory_id: extra.id }, null);
           expect(added.ok).toBe(true);
           return held;
         },

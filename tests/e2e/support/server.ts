@@ -26,6 +26,9 @@ export function e2eServerEnv(): Record<string, string> {
     // tests; the rest of the suite fills forms faster than a person and answers the sum often.
     FORM_MIN_FILL_MS: "0",
     RATE_LIMIT_NOJS_MAX: "1000",
+    // Every browser test is a new visitor from the same address, each making a cart of its own
+    // (the limit itself: tests/integration/shop-cart.test.ts).
+    CART_NEW_MAX: "1000",
   };
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   return env;
