@@ -15,6 +15,7 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "db/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "server/**/*.test.ts",
       "tests/integration/**/*.test.{ts,tsx}",
     ],
     environment: "node",

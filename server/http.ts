@@ -1,4 +1,5 @@
 import http, { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 
 /**
@@ -73,6 +74,29 @@ function statusForClientError(code: string | undefined): number {
   return 400;
 }
 
+/** How long a closing connection keeps reading what its client still sends (see lingerOnClose). */
+const LINGER_MS = 5_000;
+
+/**
+ * Closes a connection in stages (RFC 9112 §9.6, "the TCP reset problem"). Node closes a
+ * connection as soon as its last answer is written (a request with `Connection: close`, HTTP/1.0),
+ * even while the client is still sending a body we answered early, a 413 for one: the data
+ * arriving after the close makes the kernel reset the connection, and the reset can erase our
+ * answer before the client has read it (the end-to-end hostile test lost it about one time in
+ * twenty). So the answer goes, then our FIN, and the connection reads on (what the client still
+ * sends goes to the request it belongs to, which is drained or dumped) until the client closes
+ * its side, for LINGER_MS at most. Node calls `destroySoon` for exactly that close.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
+    this.once("end", () => this.destroy());
+  };
+}
+
 export function serve(options: ServeOptions): RunningServer {
   const { log } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
@@ -85,6 +109,7 @@ export function serve(options: ServeOptions): RunningServer {
   // Longer than fly's proxy keeps an idle connection (60 s), so the proxy, not
   // this server, closes it: otherwise a request can race the close and fail.
   server.keepAliveTimeout = 65_000;
+  server.on("connection", lingerOnClose);
 
   let closing = false;
   const inFlight = new Set<ServerResponse>();
