@@ -74,6 +74,12 @@ function statusForClientError(code: string | undefined): number {
   return 400;
 }
 
+/**
+ * Connections closing in stages. Node's parser still reads them: a request that arrives on one
+ * (a client that had not heard of the close) is not run, its connection is closed at once.
+ */
+const lingering = new WeakSet<Socket>();
+
 /** How long a closing connection keeps reading what its client still sends (see lingerOnClose). */
 const LINGER_MS = 5_000;
 
@@ -89,6 +95,7 @@ const LINGER_MS = 5_000;
  */
 function lingerOnClose(socket: Socket): void {
   socket.destroySoon = function lingeringClose(this: Socket) {
+    lingering.add(this);
     if (this.writable) this.end();
     const timer = setTimeout(() => this.destroy(), LINGER_MS);
     timer.unref();
@@ -115,6 +122,10 @@ export function serve(options: ServeOptions): RunningServer {
   const inFlight = new Set<ServerResponse>();
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (lingering.has(req.socket)) {
+      req.socket.destroy();
+      return;
+    }
     inFlight.add(res);
     // A write after the end, or to a connection already gone, is reported on
     // the response; with no listener it would be an uncaught exception.

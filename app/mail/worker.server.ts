@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Connection } from "@db/client.server";
@@ -195,12 +196,14 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
 
 /**
  * The Message-ID of an outbox row's mail: the same on every attempt (a retry after a send whose
- * answer was lost is recognisably the same message), and unique across databases by the row's
- * creation time beside its id. The domain is the sender's, as RFC 5322 suggests.
+ * answer was lost is recognisably the same message), unique across databases by the row's creation
+ * time beside its id, and opaque (a visitor's confirmation does not tell how much mail the site
+ * sends). The domain is the sender's, as RFC 5322 suggests.
  */
 export function messageIdOf(row: Pick<OutboxRow, "id" | "createdAt">, from: string): string {
-  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
-  return `<outbox-${row.id}-${row.createdAt.getTime().toString(36)}@${domain}>`;
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  const id = createHash("sha256").update(`${row.id}:${row.createdAt.toISOString()}`).digest("base64url").slice(0, 22);
+  return `<${id}@${domain}>`;
 }
 
 /** The server's worker (one per process). */

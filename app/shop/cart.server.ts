@@ -116,8 +116,8 @@ export type AddOutcome =
 /**
  * Adds one product with its options to the visitor's cart (a new cart when
  * they have none yet). `input` is the posted form or JSON, parsed here; only
- * the product id and the option labels are read. An add without a cart
- * cookie counts against CART_NEW_MAX new carts per client IP and window.
+ * the product id and the option labels are read. An add that makes a new
+ * cart counts against CART_NEW_MAX new carts per client IP and window.
  */
 export async function addToCart(
   db: Database,
@@ -129,20 +129,6 @@ export async function addToCart(
   if (!parsed.success)
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? CART_MESSAGES.product };
   const { inventory_id, selectedOptions } = parsed.data;
-  if (!cartId) {
-    const e = env();
-    const limit = await takeRateLimit(db, `cart:${rateLimitSubject(clientIp)}`, {
-      max: e.CART_NEW_MAX,
-      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
-    });
-    if (!limit.allowed)
-      return {
-        ok: false,
-        status: 429,
-        message: CART_ADD_MESSAGES.tooManyCarts,
-        retryAfterSeconds: limit.retryAfterSeconds,
-      };
-  }
 
   const [product] = await db.select().from(products).where(eq(products.id, inventory_id));
   if (!product) return { ok: false, status: 404, message: CART_ADD_MESSAGES.unknownProduct };
@@ -161,9 +147,23 @@ export async function addToCart(
         .set({ updatedAt: sql`now()` })
         .where(eq(carts.id, id))
         .returning({ id: carts.id });
-      if (!kept) id = null; // a cookie from before the data was reset
+      if (!kept) id = null; // a cookie whose cart is gone (pruned, or the data was reset)
     }
     if (!id) {
+      // A new cart (no cookie, or one whose cart is gone): one of CART_NEW_MAX per address and
+      // window. Counted in this transaction, which commits the count with a refusal too.
+      const e = env();
+      const limit = await takeRateLimit(tx, `cart:${rateLimitSubject(clientIp)}`, {
+        max: e.CART_NEW_MAX,
+        windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      });
+      if (!limit.allowed)
+        return {
+          ok: false,
+          status: 429,
+          message: CART_ADD_MESSAGES.tooManyCarts,
+          retryAfterSeconds: limit.retryAfterSeconds,
+        } as const;
       const [made] = await tx.insert(carts).values({}).returning({ id: carts.id });
       id = made!.id;
       newCart = true;
@@ -206,11 +206,12 @@ export async function removeFromCart(db: Database, cartId: string | null, itemId
 
 /**
  * Drops the carts whose cookie has expired: it is set once, when the cart is made, for
- * COOKIE_MAX_AGE, so after that nobody can reach the cart again (its lines go with it).
+ * COOKIE_MAX_AGE, so a day after that nobody can reach the cart again (its lines go with it).
  * Orders keep their own copy of what was bought.
  */
-export async function pruneCarts(db: Database, now = Date.now()): Promise<void> {
-  await db.delete(carts).where(lt(carts.createdAt, new Date(now - COOKIE_MAX_AGE * 1000)));
+export async function pruneCarts(db: Database): Promise<void> {
+  // The database's clock, as the rows' created_at; a day's grace for clocks that disagree.
+  await db.delete(carts).where(lt(carts.createdAt, sql`now() - make_interval(secs => ${COOKIE_MAX_AGE + 86_400})`));
 }
 
 // ── Request bodies ──────────────────────────────────────────────────

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { cartItems, carts, categories, products } from "@db/schema";
 import { CART_MESSAGES } from "~/shop/cart-schema";
-import { CART_ADD_MESSAGES, MAX_CART_ITEMS, pruneCarts } from "~/shop/cart.server";
+import { CART_ADD_MESSAGES, cartCookieHeader, MAX_CART_ITEMS, pruneCarts } from "~/shop/cart.server";
 import { cartAdd, cartApi, cartDelete, cartGet } from "~/shop/cart-api.server";
 import { env } from "~/lib/env.server";
 import { createTestDatabase } from "../support/db";
@@ -267,6 +267,17 @@ describe("adding to the cart", () => {
       expect(await refused.json()).toEqual({ success: false, message: CART_ADD_MESSAGES.tooManyCarts });
       expect(refused.headers.get("Set-Cookie")).toBeNull();
       expect((await conn.db.select().from(carts)).length).toBe(cartsBefore);
+      // A signed cookie whose cart is gone makes a new cart: it counts like no cookie.
+      const orphan = (await cartCookieHeader(crypto.randomUUID())).split(";")[0];
+      expect((await cartApi(post("/api/store/cart/add", { inventory_id: remote }, orphan), cartAdd, as)).status).toBe(
+        429,
+      );
+      // An add refused for what it asks (a sold-out product) makes no cart and takes nothing from the budget.
+      const other = { ...as, clientIp: "192.0.2.79" };
+      e.CART_NEW_MAX = 1;
+      expect((await cartApi(post("/api/store/cart/add", { inventory_id: soldOut }), cartAdd, other)).status).toBe(409);
+      expect((await cartApi(post("/api/store/cart/add", { inventory_id: remote }), cartAdd, other)).status).toBe(200);
+      e.CART_NEW_MAX = 2;
       // The visitor holding a cart (its cookie) is not one of the carts being made.
       const cookie = kept.headers.get("Set-Cookie")!.split(";")[0];
       expect((await cartApi(post("/api/store/cart/add", { inventory_id: remote }, cookie), cartAdd, as)).status).toBe(
@@ -288,12 +299,12 @@ describe("adding to the cart", () => {
 });
 
 describe("pruning carts", () => {
-  it("deletes the carts (and their lines) whose cookie has expired, 90 days after it was set; younger carts stay", async () => {
+  it("deletes the carts (and their lines) whose 90-day cookie expired over a day ago; younger carts stay", async () => {
     const [old, young] = await conn.db
       .insert(carts)
       .values([
-        { createdAt: new Date(Date.now() - 91 * 86_400_000) },
-        { createdAt: new Date(Date.now() - 89 * 86_400_000) },
+        { createdAt: new Date(Date.now() - 92 * 86_400_000) },
+        { createdAt: new Date(Date.now() - 90 * 86_400_000) },
       ])
       .returning({ id: carts.id });
     await conn.db.insert(cartItems).values([
