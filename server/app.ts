@@ -17,7 +17,7 @@ import { servePageFromCache } from "~/lib/page-cache.server";
 import { nonPageSecurityHeaders } from "~/lib/security.server";
 import { assertSecretsConfigured } from "~/lib/secrets.server";
 import { paymentGateway } from "~/payments/gateway.server";
-import { runShutdownHooks } from "~/lib/startup.server";
+import { onShutdown, runShutdownHooks } from "~/lib/startup.server";
 import { startServerMailWorker } from "~/mail/worker.server";
 import {
   answerOtherMethods,
@@ -27,6 +27,7 @@ import {
   normaliseRequestTarget,
 } from "./guards";
 import { serve, type RunningServer } from "./http";
+import { startMaintenance } from "./maintenance";
 
 /**
  * THE server, for `npm run dev` and `npm start` alike (React Router's custom
@@ -183,7 +184,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, setup: 
  * Starts the server: checks the configuration (a bad value stops here, with
  * its name) and the secrets (production on DATABASE_URL without them, or a
  * secrets file that cannot be used, stops here too), opens the database and
- * starts the mail worker, listens, and owns the one ordered shutdown: on
+ * starts the mail worker and the housekeeping, listens, and owns the one ordered shutdown: on
  * SIGTERM or SIGINT stop accepting, let requests in flight finish (10 s at
  * most), stop background work, close the database, exit 0.
  */
@@ -209,13 +210,17 @@ export function start(options: StartOptions): RunningServer {
   }
   const port = options.port ?? config.PORT;
   // Open the database (migrations, seed) before the first request needs it, then
-  // start the mail worker on it (it registers its own stop with the shutdown).
-  // A database that is down at start is tried again every few seconds; /healthz
-  // answers 503 until it opens.
+  // start the background work on it: the mail worker (it registers its own stop
+  // with the shutdown) and the housekeeping. A database that is down at start is
+  // tried again every few seconds; /healthz answers 503 until it opens.
   const open = () => {
-    // The worker's own start-up failures are logged and retried there.
     connect().then(
-      (conn) => void startServerMailWorker(conn).catch(() => {}),
+      (conn) => {
+        // The worker's own start-up failures are logged and retried there.
+        void startServerMailWorker(conn).catch(() => {});
+        const maintenance = startMaintenance(conn.db);
+        onShutdown(() => maintenance.stop());
+      },
       () => {
         if (!isDatabaseClosed()) setTimeout(open, 2_000).unref();
       },

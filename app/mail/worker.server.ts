@@ -6,18 +6,7 @@ import { outbox } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { onShutdown } from "~/lib/startup.server";
-import { pruneSpentTokens } from "~/forms/captcha/spent.server";
-import { pruneRateLimits } from "~/forms/rate-limit.server";
-import { pruneCarts } from "~/shop/cart.server";
-import {
-  clearSentBodies,
-  MAIL_QUEUE,
-  markFailed,
-  markSent,
-  onMailEnqueued,
-  type MailJob,
-  type OutboxRow,
-} from "./outbox.server";
+import { MAIL_QUEUE, markFailed, markSent, onMailEnqueued, type MailJob, type OutboxRow } from "./outbox.server";
 import { createMailTransport, MAIL_CONCURRENCY, type MailTransport } from "./transport.server";
 import { renderSubmissionMail } from "./render.server";
 
@@ -36,9 +25,8 @@ import { renderSubmissionMail } from "./render.server";
  * poll took two hours for 15,000 messages), and a commit wakes it
  * (`wakeMailWorker`); otherwise it polls every MAIL_POLL_MS.
  *
- * Also the periodic maintenance (at start and hourly): sent bodies past
- * MAIL_RETENTION_DAYS are cleared, expired rate-limit and spent-captcha rows
- * pruned, and carts whose cookie has expired deleted.
+ * Sent bodies are cleared after MAIL_RETENTION_DAYS by the server's
+ * housekeeping (server/maintenance.ts), not here.
  */
 export type MailWorkerOptions = {
   conn: Pick<Connection, "db" | "queue">;
@@ -53,18 +41,12 @@ export type MailWorkerOptions = {
   batchSize?: number;
   /** Messages in flight at once (the SMTP pool opens as many connections). */
   concurrency?: number;
-  /** Sent bodies older than this are cleared (default MAIL_RETENTION_DAYS). */
-  retentionDays?: number;
 };
 
 export type MailWorker = {
-  /** The maintenance now: retention, expired rate limits, captcha tokens and carts. */
-  maintain(): Promise<void>;
   /** Stops fetching, lets the batch in hand finish, stops the queue. */
   stop(): Promise<void>;
 };
-
-const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 
 export async function startMailWorker(options: MailWorkerOptions): Promise<MailWorker> {
   const {
@@ -77,7 +59,6 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
     leaseMs = 5 * 60_000,
     batchSize = 25,
     concurrency = MAIL_CONCURRENCY,
-    retentionDays = env().MAIL_RETENTION_DAYS,
   } = options;
   const { db } = conn;
   const boss = new PgBoss({
@@ -158,35 +139,12 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
   const wake = () => boss.notifyWorker(workerId);
   const unsubscribe = onMailEnqueued(wake);
 
-  let maintenance: Promise<void> | undefined;
-  async function maintain(): Promise<void> {
-    try {
-      await clearSentBodies(db, retentionDays);
-      await pruneSpentTokens(db);
-      await pruneRateLimits(db);
-      await pruneCarts(db);
-    } catch (error) {
-      log.error({ err: error }, "mail worker maintenance failed");
-    }
-  }
-  function maintainInTurn(): Promise<void> {
-    maintenance = (maintenance ?? Promise.resolve()).then(maintain);
-    return maintenance;
-  }
-  // On start-up (a server that restarts often still clears and prunes), then hourly.
-  void maintainInTurn();
-  const timer = setInterval(maintainInTurn, MAINTENANCE_EVERY_MS);
-  timer.unref?.();
-
   let stopping: Promise<void> | undefined;
   return {
-    maintain: maintainInTurn,
     stop() {
       stopping ??= (async () => {
         unsubscribe();
-        clearInterval(timer);
         await boss.stop({ graceful: true, timeout: 8_000 }); // within the shutdown's 10 s
-        await maintenance;
         transport.close();
       })();
       return stopping;
@@ -228,7 +186,6 @@ export function startServerMailWorker(conn: Connection): Promise<MailWorker> {
     pollMs: e.MAIL_POLL_MS,
     maxAttempts: e.MAIL_MAX_ATTEMPTS,
     retryBaseMs: e.MAIL_RETRY_BASE_MS,
-    retentionDays: e.MAIL_RETENTION_DAYS,
   });
   serverWorker = started;
   started.then(

@@ -1,21 +1,18 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
-import { captchaSpent, rateLimits } from "@db/schema";
-import { spendToken } from "~/forms/captcha/spent.server";
+import { rateLimits } from "@db/schema";
 import { takeRateLimit } from "~/forms/rate-limit.server";
 import { env } from "~/lib/env.server";
 import { clearSentBodies, enqueueMail, type OutgoingMail } from "~/mail/outbox.server";
-import type { MailTransport } from "~/mail/transport.server";
-import { startMailWorker } from "~/mail/worker.server";
 import { createTestDatabase, usingServer } from "../support/db";
 import { rows } from "./forms-support";
 
 /**
  * The outbox's limits (issue 15): at most MAIL_CONFIRMATIONS_PER_DAY visitor
  * confirmations per address (the company copy always goes), sent bodies
- * cleared after MAIL_RETENTION_DAYS, and the worker's maintenance pruning
- * expired rate-limit and spent-captcha rows.
+ * cleared after MAIL_RETENTION_DAYS, and the rate-limit counters (the
+ * housekeeping that runs these is tested in maintenance.test.ts).
  */
 let conn: Connection;
 beforeAll(async () => {
@@ -210,51 +207,3 @@ describe("rate-limit rows", () => {
     ]);
   });
 });
-
-describe("the worker's maintenance", () => {
-  const idle: MailTransport = { description: "none", send: async () => {}, close: () => {} };
-
-  it("prunes rate-limit rows whose window has ended and spent captcha tokens that have expired, keeps the rest, and clears old bodies", async () => {
-    const now = Date.now();
-    await takeRateLimit(conn.db, "contact:192.0.2.1", { max: 10, windowSeconds: 60 }, now - 5 * 60_000); // ended 4+ minutes ago
-    await takeRateLimit(conn.db, "quote:192.0.2.2", { max: 10, windowSeconds: 86_400 }, now - 60 * 60_000); // a day's window: still running
-    await takeRateLimit(conn.db, "contact:192.0.2.3", { max: 10, windowSeconds: 600 }, now); // current
-    await conn.db.execute(sql`delete from captcha_spent`);
-    expect(await spendToken(conn.db, "sum:expired", new Date(now - 1000))).toBe(true);
-    expect(await spendToken(conn.db, "sum:live", new Date(now + 30 * 60_000))).toBe(true);
-    const [oldId] = await enqueueMail(conn.db, { to: "old@example.com", subject: "Old", text: "Old body" });
-    await conn.db.execute(
-      sql`update outbox set status = 'sent', sent_at = now() - interval '31 days' where id = ${oldId}`,
-    );
-
-    // Maintenance runs when the worker starts...
-    const worker = await startMailWorker({
-      conn,
-      transport: idle,
-      from: "x@example.com",
-      pollMs: 60_000,
-      maxAttempts: 1,
-      retryBaseMs: 1000,
-    });
-    try {
-      await expectEventually(async () => (await outbox())[0]?.text === "");
-      await worker.maintain(); // ...and on demand (hourly in the server)
-    } finally {
-      await worker.stop();
-    }
-    const keys = (await conn.db.select().from(rateLimits)).map((r) => r.key).sort();
-    expect(keys).toEqual(["contact:192.0.2.3", "quote:192.0.2.2"]);
-    const spent = await conn.db.select().from(captchaSpent);
-    expect(spent).toHaveLength(1);
-    expect(spent[0]!.expiresAt.getTime()).toBeGreaterThan(now);
-    // A replay of the pruned token is still refused by its own expiry (sum.server.ts checks exp first).
-  });
-});
-
-async function expectEventually(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
