@@ -63,6 +63,18 @@ export async function formAction<S extends z.ZodType>(
   return data(body, { status: outcome.status, headers: outcome.headers });
 }
 
+/**
+ * The `loader` of an /api/store/* address that only takes POST: a GET (or HEAD) gets a 405
+ * in the API's `{ success, message }` shape instead of React Router's error for a route
+ * without a loader.
+ */
+export function apiPostOnly(): Response {
+  return Response.json(
+    { success: false, message: "This address answers POST only." },
+    { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
+  );
+}
+
 /** An /api/store/* route: SPEC §7's `{ success, message }` (plus field errors when there are any). */
 export async function apiFormAction<S extends z.ZodType>(
   def: FormDefinition<S>,

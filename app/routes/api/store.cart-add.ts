@@ -1,3 +1,4 @@
+import { apiPostOnly } from "~/forms/actions.server";
 import { clientIpOf } from "~/forms/client-ip.server";
 import { cartAdd, cartApi } from "~/shop/cart-api.server";
 import type { Route } from "./+types/store.cart-add";
@@ -5,3 +6,6 @@ import type { Route } from "./+types/store.cart-add";
 /** POST /api/store/cart/add (SPEC §7): `{inventory_id, name, base_price, final_price, selectedOptions}`, priced on the server. */
 export const action = ({ request, context }: Route.ActionArgs) =>
   cartApi(request, cartAdd, { clientIp: clientIpOf(context) });
+
+/** GET or HEAD: 405, in the API's shape. */
+export const loader = apiPostOnly;

@@ -1,10 +1,14 @@
-import { apiFormAction } from "~/forms/actions.server";
+import { apiFormAction, apiPostOnly } from "~/forms/actions.server";
 import { checkoutForm } from "~/shop/checkout/handle.server";
 import type { Route } from "./+types/store.checkout";
 
 /**
  * POST /api/store/checkout (SPEC §7): the cookie cart paid by card, answered
- * `{ success, message }` plus `order_id` and `total` (dollars) on success. A
- * posted total is never read: the cart is priced on the server.
+ * `{ success, message }` plus `order_id` and `total` (dollars) on success. The
+ * cart is priced on the server: a posted total is never charged, and one that
+ * differs from the cart's refuses the order before any charge.
  */
 export const action = (args: Route.ActionArgs) => apiFormAction(checkoutForm, args);
+
+/** GET or HEAD: 405, in the API's shape. */
+export const loader = apiPostOnly;

@@ -1,4 +1,4 @@
-import { apiFormAction } from "~/forms/actions.server";
+import { apiFormAction, apiPostOnly } from "~/forms/actions.server";
 import { fullQuoteForm } from "~/forms/quote/handle.server";
 import type { Route } from "./+types/store.request-quote";
 
@@ -16,3 +16,6 @@ export function action(args: Route.ActionArgs) {
     overrides: { quote_type: type === "commercial" ? "Commercial" : "Residential" },
   });
 }
+
+/** GET or HEAD: 405, in the API's shape. */
+export const loader = apiPostOnly;

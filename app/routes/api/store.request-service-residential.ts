@@ -1,4 +1,4 @@
-import { apiFormAction } from "~/forms/actions.server";
+import { apiFormAction, apiPostOnly } from "~/forms/actions.server";
 import { residentialServiceForm } from "~/forms/residential/handle.server";
 import type { Route } from "./+types/store.request-service-residential";
 
@@ -8,3 +8,6 @@ import type { Route } from "./+types/store.request-service-residential";
  * believed (the server's price, the configured proxy header's IP).
  */
 export const action = (args: Route.ActionArgs) => apiFormAction(residentialServiceForm, args);
+
+/** GET or HEAD: 405, in the API's shape. */
+export const loader = apiPostOnly;

@@ -211,6 +211,19 @@ test("1000+ generated bad requests at every form endpoint: no 5xx, a clear 4xx",
   expect(failures.slice(0, 10)).toEqual([]);
 });
 
+test("GET and HEAD at every JSON route that takes a POST: 405 with Allow: POST, in the API's shape", async ({
+  request,
+}) => {
+  for (const path of apiEndpoints) {
+    const get = await request.get(path);
+    expect(get.status(), path).toBe(405);
+    expect(get.headers()["allow"], path).toBe("POST");
+    expect(await get.json(), path).toEqual({ success: false, message: "This address answers POST only." });
+    const head = await request.head(path);
+    expect(head.status(), path).toBe(405);
+  }
+});
+
 test("HTML and SQL in the text fields of an accepted submission are stored as text and escaped in the e-mails", async ({
   request,
   baseURL,
