@@ -48,6 +48,10 @@ export function refineCard(value: CardValue, ctx: z.RefinementCtx): void {
   if (!card.ok && card.errors.cvc && checkCardNumber(value.cardNumber).valid) {
     ctx.addIssue({ code: "custom", path: ["cardCVC"], message: card.errors.cvc });
   }
+  // A name the gateway's checks refuse (one letter) is refused here, beside its field, not after a charge attempt.
+  if (!card.ok && card.errors.holder && value.cardHolder.trim()) {
+    ctx.addIssue({ code: "custom", path: ["cardHolder"], message: card.errors.holder });
+  }
 }
 
 /** What a gateway is given from the form's card fields. */

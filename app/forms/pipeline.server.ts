@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq, notInArray } from "drizzle-orm";
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, eq, inArray, notInArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Tx } from "@db/client.server";
 import { payments, submissionKeys, type PaymentPurpose } from "@db/schema";
@@ -71,7 +72,7 @@ export type SubmissionContext = {
 
 /**
  * A paid form's charge (issue 16): what to charge, computed on the server from
- * the form's own validated fields (a posted `total` is never read).
+ * the form's own validated fields (a posted `total` is never charged).
  */
 export type FormPayment<V> = {
   purpose: PaymentPurpose;
@@ -117,8 +118,6 @@ export type Handled = {
   receipt?: MailReceipt;
   /** A booked visit: the visitor's e-mail carries its calendar invitation (.ics). */
   calendar?: CalendarInvite;
-  /** More of the API's answer beside `success` and `message` (the checkout's order_id and total). */
-  apiFields?: Record<string, unknown>;
 };
 
 export type FormDefinition<Schema extends z.ZodType = z.ZodType> = {
@@ -154,6 +153,11 @@ export type FormDefinition<Schema extends z.ZodType = z.ZodType> = {
    */
   preview?: { field: string; value: string };
   handle(tx: Tx, value: z.output<Schema>, ctx: SubmissionContext): Promise<Handled>;
+  /**
+   * More of the API's answer beside `success` and `message` for a stored submission, the same
+   * whether it was stored now or by an earlier post of its key (the checkout's order_id and total).
+   */
+  apiFields?(db: Database, submissionId: number, request: Request): Promise<Record<string, unknown> | undefined>;
 };
 
 /** Thrown by a handler to roll back and answer with this message (and field errors). */
@@ -180,7 +184,7 @@ export type FormOutcome = {
   headers?: Record<string, string>;
   /** The answer to a "Show price" post (FormDefinition.preview). */
   preview?: boolean;
-  /** Handled.apiFields of a stored submission. */
+  /** FormDefinition.apiFields of a stored submission (API answers only). */
   apiFields?: Record<string, unknown>;
 };
 
@@ -264,6 +268,9 @@ export async function runForm<S extends z.ZodType>(
     // A filled, missing (HTML posts) or too-quickly posted honeypot: store nothing, answer like a success.
     if (isHoneypotTripped(parsed.fields, { required: !api, minFillMs: env().FORM_MIN_FILL_MS })) {
       log.info({ form: def.id, ip: clientIp }, "honeypot tripped; submission dropped");
+      // A paid form never says "paid" or "booked" for what it did not take: a person whose
+      // autofill filled the trap, or who sent it within the minimum fill time, sends it again.
+      if (def.payment) return failure(400, THROWN_ERROR, { reply: valuesOnlyReply(parsed.fields, def.schema, hidden) });
       return { ok: true, status: 200, message: def.successMessage, fieldErrors: {}, reply: { initialValue: null } };
     }
 
@@ -280,16 +287,21 @@ export async function runForm<S extends z.ZodType>(
         : submission.reply({ resetForm: true }),
       redirectTo: handled?.redirectTo ?? redirectTo,
       submissionId: id,
-      apiFields: handled?.apiFields,
     });
+    const answered = async (outcome: FormOutcome): Promise<FormOutcome> =>
+      api && def.apiFields && outcome.submissionId !== undefined
+        ? { ...outcome, apiFields: await def.apiFields(db, outcome.submissionId, request) }
+        : outcome;
     // A resubmission of a stored paid form goes to the receipt of the payment its key made.
     const resubmitted = async (id: number): Promise<FormOutcome> =>
-      stored(
-        id,
-        undefined,
-        submissionKey && def.payment?.receiptPath
-          ? await receiptOf(db, paymentKey(def.id, submissionKey), def.payment.receiptPath)
-          : undefined,
+      answered(
+        stored(
+          id,
+          undefined,
+          submissionKey && def.payment?.receiptPath
+            ? await receiptOf(db, paymentKey(def.id, submissionKey), def.payment.receiptPath)
+            : undefined,
+        ),
       );
     const fieldErrors: Record<string, string[]> = { ...parsed.uploadErrors };
     if (submission.status !== "success") {
@@ -312,7 +324,9 @@ export async function runForm<S extends z.ZodType>(
     // A resubmission of a form already stored (a refresh, a retry after an
     // uncertain answer) carries a spent captcha: answer it as the success it was.
     if (!captcha && submissionKey) {
-      const earlier = await storedSubmission(db, submissionKey);
+      const earlier =
+        (await storedSubmission(db, submissionKey)) ??
+        (def.payment ? await paidTwin(db, submissionKey, paymentKey(def.id, submissionKey)) : undefined);
       if (earlier) return resubmitted(earlier.submissionId);
     }
     if (!captcha) {
@@ -464,7 +478,7 @@ export async function runForm<S extends z.ZodType>(
       },
       "form submission stored",
     );
-    return stored(handled.submission.id, handled);
+    return await answered(stored(handled.submission.id, handled));
   } catch (error) {
     // Log what failed, never the submitted values (a query error's text carries its parameters).
     // Drizzle's own error text lists the query parameters: log the driver's cause instead,
@@ -569,6 +583,33 @@ function submissionOf(handled: Handled) {
 async function storedSubmission(db: Database, key: string) {
   const [row] = await db.select().from(submissionKeys).where(eq(submissionKeys.key, key)).limit(1);
   return row;
+}
+
+/** How long a twin may take from spending the captcha to claiming its charge (a few queries). */
+const TWIN_CLAIM_MS = 300;
+const TWIN_POLL_MS = 200;
+
+/**
+ * A paid form's render sent twice at once (a double click without JavaScript: the browser shows
+ * the second answer) finds its captcha spent by the first post, which may still be charging the
+ * card. While that post's charge is live (pending at the processor, or approved and being
+ * stored), wait for its submission, so the visitor who has just paid sees the success and not a
+ * captcha error. Nothing live, or no submission within the processor's timeout: undefined.
+ */
+async function paidTwin(db: Database, key: string, idempotencyKey: string) {
+  const deadline = Date.now() + env().PAYMENT_TIMEOUT_MS + 5_000;
+  await sleep(TWIN_CLAIM_MS);
+  for (;;) {
+    const stored = await storedSubmission(db, key);
+    if (stored) return stored;
+    const [live] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.idempotencyKey, idempotencyKey), inArray(payments.status, ["pending", "approved"])))
+      .limit(1);
+    if (!live || Date.now() > deadline) return undefined;
+    await sleep(TWIN_POLL_MS);
+  }
 }
 
 export const UNAVAILABLE_MESSAGE = `We could not save your request just now. Please try again in a minute, or call us at ${company.phone.display}.`;

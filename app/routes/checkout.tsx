@@ -1,11 +1,12 @@
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunction } from "react-router";
 import { formAction, formBootstrap } from "~/forms/actions.server";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
+import { isFormActionData } from "~/forms/result";
 import formsCss from "~/forms/forms.css?url";
 import { formPageHeaders } from "~/forms/route-headers";
 import { lazyForm } from "~/forms/ui/lazy-form";
 import { getDb } from "~/lib/db.server";
-import { formatUsd } from "~/payments/money";
+import { centsToDecimal, formatUsd } from "~/payments/money";
 import { pageHead } from "~/shell/page-head";
 import cartCss from "~/shop/cart.css?url";
 import { cartIdOf, readCart } from "~/shop/cart.server";
@@ -38,7 +39,8 @@ export const headers: Route.HeadersFunction = (args) => formPageHeaders(args);
 /**
  * The checkout (SPEC §2 Checkout, issue 17 item 5): the cookie's cart as the
  * server prices it now, beside the billing and payment form. The amount
- * charged is the cart's at the moment of the post (shop/checkout/handle.server.ts).
+ * charged is the cart's at the moment of the post, and only if it is still the
+ * total shown here (shop/checkout/handle.server.ts).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const cart = await readCart(await getDb(), await cartIdOf(request));
@@ -51,13 +53,17 @@ export async function loader({ request }: Route.LoaderArgs) {
       price: item.priceCents === null ? null : formatUsd(item.priceCents),
     })),
     total: cart.totalCents > 0 ? formatUsd(cart.totalCents) : null,
+    /** What the form posts as `total`: the order is refused if the cart's total is not this any more. */
+    shownTotal: centsToDecimal(cart.totalCents),
   };
 }
 
 // Success answers 303 to /order-confirmation?order=ID (with JavaScript the fetcher follows it).
 export const action = (args: Route.ActionArgs) => formAction(checkoutForm, args);
 export const clientAction = leadFormClientAction;
-export const shouldRevalidate = leadFormShouldRevalidate;
+// The cart is read again after a refused order (its total or stock may have changed meanwhile).
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isFormActionData(args.actionResult) && args.actionResult.status === "error" ? true : leadFormShouldRevalidate(args);
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { items, total } = loaderData;
@@ -77,7 +83,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="cart-layout checkout-layout">
             <div className="form-card">
-              <CheckoutForm bootstrap={loaderData.form} />
+              <CheckoutForm bootstrap={loaderData.form} shownTotal={loaderData.shownTotal} />
             </div>
             <aside className="cart-summary" aria-labelledby="checkout-summary-title">
               <h2 id="checkout-summary-title">Order summary</h2>

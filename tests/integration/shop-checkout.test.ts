@@ -6,7 +6,7 @@ import { apiFormAction } from "~/forms/actions.server";
 import { runForm, type FormDefinition } from "~/forms/pipeline.server";
 import { addToCart, cartCookieHeader } from "~/shop/cart.server";
 import { checkoutForm } from "~/shop/checkout/handle.server";
-import { EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "~/shop/checkout/identity";
+import { CHECKOUT_SUCCESS, EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "~/shop/checkout/identity";
 import {
   findOwnOrder,
   findOwnOrderByPayment,
@@ -20,7 +20,8 @@ import { captureLogs, secretsIn } from "./payments-support";
 /**
  * The checkout on the real database with the sandbox gateway (issue 17 item
  * 5): the amount is the cookie cart's, priced from the catalogue when the
- * units are held (a posted total is ignored); an approval writes the order,
+ * units are held (a posted total is never charged, and one that differs
+ * refuses the order before any charge); an approval writes the order,
  * its lines, the payment's link, the stock taken, the cart's lines removed
  * and both e-mails in one transaction; a declined card keeps nothing but its
  * payments row; the last unit raced by two carts goes to one buyer and one
@@ -83,7 +84,6 @@ function fields(over: Record<string, string> = {}) {
     cardNumber: VISA,
     expiry: "04/30",
     cvv: "847",
-    total: "0.01",
     ...over,
   };
 }
@@ -148,12 +148,12 @@ describe("checkout", () => {
       { id: remote.id },
     );
     const before = await state();
-    const body = fields();
+    const body = fields({ total: "687.00" });
     const outcome = await run(htmlPost(cookie, body));
     expect(outcome).toMatchObject({ ok: true, status: 200 });
 
     const order = (await orderOf(body.email))!;
-    // 549.00 + 60.00 + 2 × 39.00; the posted total of 0.01 is not read.
+    // 549.00 + 60.00 + 2 × 39.00, as the page showed it.
     expect(order).toMatchObject({ status: "paid", total_cents: 68700, cart_id: cartId, card_last4: "4242" });
     expect(outcome.redirectTo).toBe(orderConfirmationPath(order.id));
     expect(outcome.message).toContain(`$687.00 charged to Visa ending in 4242 for order #${order.id}.`);
@@ -283,6 +283,24 @@ describe("checkout", () => {
     expect(await cartLines(cartId)).toBe(0);
   });
 
+  it("one render posted twice at once with its one captcha answer (a double click without JavaScript): the post that finds the captcha spent waits for its twin's order and answers as its success", async () => {
+    const item = await product({ stock: 5 });
+    const { cookie } = await buyer({ id: item.id });
+    const before = await state();
+    const body = { ...fields(), ...honeypotFields(), ...sumAnswer(), submission_key: crypto.randomUUID() };
+    const post = () => run(formPost("/checkout", toFormData(body), { Cookie: cookie }));
+    const outcomes = await Promise.all([post(), post()]);
+    expect(outcomes.map((o) => [o.ok, o.message])).toEqual([
+      [true, expect.stringContaining(CHECKOUT_SUCCESS)],
+      [true, expect.stringContaining(CHECKOUT_SUCCESS)],
+    ]);
+    const order = (await orderOf(body.email))!;
+    expect(outcomes.map((o) => o.redirectTo).sort()).toEqual(
+      [orderConfirmationPath(order.id), paymentConfirmationPath(order.payment_id)].sort(),
+    );
+    expect(await state()).toMatchObject({ payments: before.payments + 1, orders: before.orders + 1 });
+  });
+
   it("one render posted twice at once (a double click): one order, one charge, both answered as its success", async () => {
     const item = await product({ stock: 5 });
     const { cookie } = await buyer({ id: item.id });
@@ -340,10 +358,56 @@ describe("checkout", () => {
     expect(await stockOf(extra.id)).toBe(5);
   });
 
+  it("a posted total that is not the cart's (it changed after the page showed it, or is forged) refuses the order: nothing charged or held; the cart's own total then goes through on the same key", async () => {
+    const item = await product({ priceCents: 3900, stock: 5 });
+    const { cartId, cookie } = await buyer({ id: item.id });
+    // Another tab adds a second line after the checkout page showed $39.00.
+    expect((await addToCart(conn.db, cartId, { inventory_id: item.id }, null)).ok).toBe(true);
+    const before = await state();
+    const key = crypto.randomUUID();
+    const body = fields({ total: "39.00" });
+    const refused = await run(htmlPost(cookie, body, key));
+    expect(refused).toMatchObject({ ok: false, status: 409, message: STOCK_MESSAGES.totalChanged("$78.00") });
+    expect(await state()).toEqual(before);
+    expect(await stockOf(item.id)).toBe(5);
+
+    // A forged lower total is refused alike, never charged.
+    const forged = await run(htmlPost(cookie, { ...body, total: "0.01" }, key));
+    expect(forged).toMatchObject({ ok: false, status: 409, message: STOCK_MESSAGES.totalChanged("$78.00") });
+    expect(await state()).toEqual(before);
+
+    const placed = await run(htmlPost(cookie, { ...body, total: "78.00" }, key));
+    expect(placed).toMatchObject({ ok: true });
+    const order = (await orderOf(body.email))!;
+    expect(order.total_cents).toBe(7800);
+    expect(await rows(conn.db, `select amount_cents from payments where id = ${order.payment_id}`)).toEqual([
+      { amount_cents: 7800 },
+    ]);
+  });
+
+  it("a tripped honeypot (the trap filled, or sent within the minimum fill time) is not answered as an order placed: an error, the fields kept but the card's, nothing charged", async () => {
+    const item = await product({ priceCents: 3900, stock: 5 });
+    const { cookie } = await buyer({ id: item.id });
+    const before = await state();
+    const body = fields({ total: "39.00" });
+    const quick = formPost(
+      "/checkout",
+      toFormData({ ...body, ...honeypotFields(300), ...sumAnswer(), submission_key: crypto.randomUUID() }),
+      { Cookie: cookie },
+    );
+    const outcome = await run(quick);
+    expect(outcome).toMatchObject({ ok: false, status: 400, message: "An error occurred. Please try again." });
+    const kept = outcome.reply?.initialValue as Record<string, unknown>;
+    expect(kept).toMatchObject({ name: body.name, email: body.email });
+    expect(kept).not.toHaveProperty("cardNumber");
+    expect(kept).not.toHaveProperty("cvv");
+    expect(await state()).toEqual(before);
+  });
+
   it("POST /api/store/checkout answers { success, message, order_id, total } on the same cookie cart", async () => {
     const item = await product({ priceCents: 12345, stock: 2 });
     const { cookie } = await buyer({ id: item.id });
-    const body = { ...fields({ total: "1" }), recaptcha_token: await altchaToken() };
+    const body = { ...fields({ total: "123.45" }), recaptcha_token: await altchaToken() };
     const response = await apiFormAction(
       checkoutForm,
       { request: formPost("/api/store/checkout", body, { Origin: "", "Sec-Fetch-Site": "", Cookie: cookie }) },
@@ -372,6 +436,31 @@ describe("checkout", () => {
     );
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ success: false, message: EMPTY_CART_MESSAGE });
+  });
+
+  it("POST /api/store/checkout sent again with its submission_key (a retry after a lost answer) answers the same order_id and total, charging nothing more", async () => {
+    const item = await product({ priceCents: 4550, stock: 2 });
+    const { cookie } = await buyer({ id: item.id });
+    const key = crypto.randomUUID();
+    const post = async () =>
+      apiFormAction(
+        checkoutForm,
+        {
+          request: formPost(
+            "/api/store/checkout",
+            { ...fields({ email: "retry@example.com" }), submission_key: key, recaptcha_token: await altchaToken() },
+            { Origin: "", "Sec-Fetch-Site": "", Cookie: cookie },
+          ),
+        },
+        { db: conn.db, clientIp: nextIp() },
+      );
+    const first = (await (await post()).json()) as Record<string, unknown>;
+    const before = await state();
+    const again = (await (await post()).json()) as Record<string, unknown>;
+    const order = (await orderOf("retry@example.com"))!;
+    expect(first).toMatchObject({ success: true, order_id: order.id, total: 45.5 });
+    expect(again).toMatchObject({ success: true, order_id: order.id, total: 45.5 });
+    expect(await state()).toEqual(before);
   });
 
   it("no card number or CVV reached a log line or a stored row", async () => {

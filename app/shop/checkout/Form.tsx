@@ -16,9 +16,10 @@ import { checkoutLabels, checkoutSchema } from "./schema";
  * card entry does (its number field and answer count come from
  * ~/forms/ui/card-fields.tsx; the expiry is one MM/YY field here).
  * The card number and CVV are never filled in from the server and are
- * remounted empty after every answer.
+ * remounted empty after every answer. `total` is the order summary's total as
+ * the page showed it (never the amount charged).
  */
-export function CheckoutForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
+export function CheckoutForm({ bootstrap, shownTotal }: { bootstrap: FormBootstrapData; shownTotal: string }) {
   const answer = useAnswerCount(checkoutIdentity.id);
   return (
     <LeadForm
@@ -32,6 +33,8 @@ export function CheckoutForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
     >
       {(fields) => (
         <>
+          {/* The total beside the form: the server refuses the order if the cart's is not this any more. */}
+          <input type="hidden" name="total" value={shownTotal} />
           <fieldset className="form-section checkout-section">
             <legend>Billing Information</legend>
             <div className="form-grid">

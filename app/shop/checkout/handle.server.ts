@@ -1,7 +1,7 @@
 import { orders } from "@db/schema";
 import { getTableName } from "drizzle-orm";
 import { FormFailure, summaryRows, type FormDefinition } from "~/forms/pipeline.server";
-import { formatUsd } from "~/payments/money";
+import { formatUsd, parseDollars } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { cartIdOf } from "../cart.server";
 import {
@@ -11,9 +11,17 @@ import {
   PAYMENT_FAILED_MESSAGE,
   STOCK_MESSAGES,
 } from "./identity";
-import { insertOrder, orderConfirmationPath, paymentConfirmationPath } from "./orders.server";
+import { findOwnOrder, insertOrder, orderConfirmationPath, paymentConfirmationPath } from "./orders.server";
 import { cardOf, checkoutLabels, checkoutSchema } from "./schema";
 import { holdCart, releaseStock, takeStock, type CheckoutCart } from "./stock.server";
+
+/**
+ * The total the buyer was shown (the page's hidden `total`, SPEC §7's payload) in cents, or null
+ * when none was sent or it is not an amount. It is never what is charged (DECISIONS 12).
+ */
+function shownTotalCents(total: unknown): number | null {
+  return typeof total === "string" || typeof total === "number" ? parseDollars(String(total)) : null;
+}
 
 /**
  * The cart each checkout request held (`reserve`), so the amount charged and
@@ -33,7 +41,8 @@ function heldCart(request: Request): CheckoutCart {
  * form of the one pipeline. `reserve` reads the request's cookie cart, prices
  * it from the catalogue and holds its units (or names the product that ran
  * out: nothing is charged); the card is charged that total, never a posted
- * one; `handle` turns the hold into the stock taken and writes the order with
+ * one, and a posted total that differs from it (the page showed the cart
+ * before it changed) is refused before any charge; `handle` turns the hold into the stock taken and writes the order with
  * its lines, the payment's link, the cart's lines removed and the two e-mails
  * (company, buyer's receipt) in one transaction, then sends the page to
  * /order-confirmation?order=ID (303). A refusal there voids the charge.
@@ -45,9 +54,16 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema> = {
   successMessage: CHECKOUT_SUCCESS,
   payment: {
     purpose: "order",
-    async reserve(db, _value, key, request) {
+    async reserve(db, value, key, request) {
       const cart = await holdCart(db, key, await cartIdOf(request));
       if (cart instanceof FormFailure) return cart;
+      // A total that is not the cart's: the cart changed after the page showed it (another tab,
+      // a new price). Charge nothing and show the buyer the cart as it is now.
+      const shown = shownTotalCents(value.total);
+      if (shown !== null && shown !== cart.totalCents) {
+        await releaseStock(db, key);
+        return new FormFailure(STOCK_MESSAGES.totalChanged(formatUsd(cart.totalCents)), {}, 409);
+      }
       heldCarts.set(request, cart);
       return null;
     },
@@ -120,7 +136,12 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema> = {
           },
       // HTML posts go to the confirmation (redirect-after-post: a refresh does not order or pay again).
       redirectTo: ctx.api ? undefined : orderConfirmationPath(orderId),
-      apiFields: { order_id: orderId, total: cart.totalCents / 100 },
     };
+  },
+  // SPEC §7's answer names the order and its total (dollars), on a resubmitted key too; only to
+  // the cart that placed it.
+  async apiFields(db, orderId, request) {
+    const order = await findOwnOrder(db, orderId, await cartIdOf(request));
+    return order ? { order_id: order.id, total: order.totalCents / 100 } : undefined;
   },
 };

@@ -27,6 +27,9 @@ export const STOCK_MESSAGES = {
   optionGone: (name: string) =>
     `An option chosen for ${name} is no longer offered. Remove it from your cart and add it again.`,
   busy: "This cart is being paid for in another window. Please wait a minute, then reload this page.",
+  /** The total the page showed (its `total`) is not the cart's any more: another tab, a new price. */
+  totalChanged: (total: string) =>
+    `Your cart changed since this page was loaded: its total is now ${total}. Nothing was charged. Please check the order summary, then place your order again.`,
   changed:
     "Your cart changed while your payment was being processed, so the payment was cancelled and nothing was charged. Please review your cart and check out again.",
 } as const;

@@ -7,8 +7,9 @@ import { CARD_MESSAGES, checkCard, checkCardNumber, checkExpiry } from "~/paymen
  * browser, the pipeline on the server). Every billing and card field is
  * required; the card goes through the shared card module's checks (brand,
  * Luhn, expiry in America/Detroit, CVC length per brand), the one expiry
- * field "MM/YY" read as month and year. `total` is accepted and never read:
- * the server charges the cart's own total (DECISIONS 12).
+ * field "MM/YY" read as month and year. `total` is never charged: the server
+ * charges the cart's own total (DECISIONS 12), and refuses the order when a
+ * posted total differs from it (./handle.server.ts).
  */
 export const checkoutLabels = {
   name: "Full Name",
@@ -29,6 +30,9 @@ export function splitExpiry(text: string): { month: string; year: string } | nul
   return match ? { month: match[1]!, year: match[2]! } : null;
 }
 
+/** The Full Name is the cardholder's name, which the card checks want 2 to 100 characters long. */
+export const CHECKOUT_NAME_MESSAGE = "Enter your full name as it appears on the card.";
+
 export const checkoutSchema = z
   .object({
     name: requiredText(checkoutLabels.name, 100),
@@ -48,7 +52,7 @@ export const checkoutSchema = z
       .string({ error: CARD_MESSAGES.cvc })
       .trim()
       .regex(/^\d{1,4}$/, CARD_MESSAGES.cvc),
-    /** SPEC §7 sends it; never read. */
+    /** SPEC §7 sends it: the total the buyer was shown, compared with the cart's, never charged. */
     total: z.unknown().optional(),
   })
   .superRefine((value, ctx) => {
@@ -58,6 +62,10 @@ export const checkoutSchema = z
     const card = checkCard({ ...cardOf(value), holder: value.name });
     if (!card.ok && card.errors.cvc && checkCardNumber(value.cardNumber).valid) {
       ctx.addIssue({ code: "custom", path: ["cvv"], message: card.errors.cvc });
+    }
+    // The name is the cardholder's: one the gateway's checks refuse is refused here, beside the field.
+    if (!card.ok && card.errors.holder && value.name.trim()) {
+      ctx.addIssue({ code: "custom", path: ["name"], message: CHECKOUT_NAME_MESSAGE });
     }
   });
 

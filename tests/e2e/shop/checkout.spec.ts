@@ -3,6 +3,7 @@ import { expect, test } from "../support/test";
 import { formatUsd } from "../../../app/payments/money";
 import { TEST_CARDS, TEST_CVCS, cardNumberForms } from "../support/cards";
 import { closeE2eSql } from "../support/db";
+import { STOCK_MESSAGES } from "../../../app/shop/checkout/identity";
 import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "../forms/helpers";
 
 /**
@@ -10,7 +11,9 @@ import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "
  * added from its page, the cart, 'Proceed to Checkout', the summary, the
  * card 4242… and the confirmation with the order's id and total read from
  * the database; a declined card keeps the cart and every field but the card
- * number and CVV. Each test is a new visitor (its own cart cookie).
+ * number and CVV; a cart changed in another tab after the page showed it is
+ * refused with its new total, then placed at that total. Each test is a new
+ * visitor (its own cart cookie).
  */
 test.afterAll(closeE2eSql);
 
@@ -119,6 +122,50 @@ for (const [index, mode] of modes.entries()) {
       await expect(stranger.getByTestId("order-id")).toHaveText("N/A");
       await expect(stranger.getByTestId("order-total")).toHaveText("N/A");
       await stranger.close();
+    });
+
+    test("the cart changed in another tab after the page showed it: refused with the new total, nothing charged; placed again at that total", async ({
+      page,
+    }) => {
+      const visitor = await asNewVisitor(page);
+      const first = await productFor(index + 4);
+      const second = await productFor(index + 5);
+      await addToCart(page, first, mode.javaScriptEnabled);
+      await open(page, "/checkout", mode.javaScriptEnabled);
+      const summary = page.getByRole("complementary", { name: "Order summary" });
+      await expect(summary.getByTestId("checkout-total")).toHaveText(formatUsd(first.price_cents));
+      const form = page.getByRole("form", { name: "Checkout form" });
+      await fillBilling(form, visitor.email);
+      await fillCard(form, TEST_CARDS.approve, mode.javaScriptEnabled);
+
+      // The same visitor adds another product in a second tab.
+      const tab = await page.context().newPage();
+      await addToCart(tab, second, mode.javaScriptEnabled);
+      await tab.close();
+      const total = formatUsd(first.price_cents + second.price_cents);
+
+      await solveCaptcha(page, mode.javaScriptEnabled, form);
+      await form.getByRole("button", { name: "Place Order" }).click();
+      await expect(statusMessage(page)).toHaveText(STOCK_MESSAGES.totalChanged(total));
+      await expect(page).toHaveURL(/\/checkout(#checkout-status)?$/);
+      await expect(summary.getByTestId("checkout-total")).toHaveText(total);
+      await expect(summary.getByRole("listitem")).toHaveCount(2);
+      expect(await dbRows("select id from orders where email = $1", visitor.email)).toEqual([]);
+
+      const again = page.getByRole("form", { name: "Checkout form" });
+      await expect(again.getByLabel("Full Name")).toHaveValue("Grace Hopper");
+      await expect(again.getByLabel("Card Number")).toHaveValue("");
+      await fillCard(again, TEST_CARDS.approve, mode.javaScriptEnabled);
+      await solveCaptcha(page, mode.javaScriptEnabled, again);
+      await again.getByRole("button", { name: "Place Order" }).click();
+      await expect(page).toHaveURL(/\/order-confirmation\?order=\d+(#checkout-status)?$/);
+      await expect(page.getByTestId("order-total")).toHaveText(total);
+      const orders = await dbRows<{ total_cents: number; amount_cents: number }>(
+        "select o.total_cents, p.amount_cents from orders o join payments p on p.id = o.payment_id where o.email = $1",
+        visitor.email,
+      );
+      const cents = first.price_cents + second.price_cents;
+      expect(orders).toEqual([{ total_cents: cents, amount_cents: cents }]);
     });
 
     test("a declined card: the gateway's message, nothing ordered, the cart and every field but the card number and CVV kept", async ({
