@@ -16,7 +16,7 @@ import { FieldError, PhotoField, RequiredMark, SelectField, TextAreaField } from
 import { useLocation } from "react-router";
 import { useHydrated } from "~/shell/hydrated";
 import { LeadForm, type FieldMetadata, type FormBootstrapData } from "../ui/LeadForm";
-import { openSlots, type Availability } from "./availability";
+import { dayState, openSlots, type Availability } from "./availability";
 import { dayPrice, formatServiceDay, freeSlotsText, slotStatus } from "./calendar";
 import { PREVIEW_FIELD, PREVIEW_VALUE, residentialServiceIdentity } from "./identity";
 import { residentialLabels, residentialServiceSchema } from "./schema";
@@ -266,7 +266,13 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
   const dateErrorId = `${dateMeta.id}-error`;
   const timeErrorId = `${timeMeta.id}-error`;
   const full = (day: string) => openSlots(availability, day).length === 0;
-  const inRange = (day: string) => day >= availability.from && day <= availability.until;
+  const dayLabels = {
+    out: () => ({ cell: "", aria: "not bookable online" }),
+    started: () => ({ cell: "Started", aria: "no times left to book today" }),
+    full: () => ({ cell: "Full", aria: "fully booked" }),
+    open: (day: string) => ({ cell: dayPrice(day), aria: dayPrice(day) }),
+  };
+  const dayLabel = (day: string) => dayLabels[dayState(availability, day)](day);
 
   return (
     <div className="form-span-2 service-visit">
@@ -299,13 +305,11 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed }: Vi
             size="md"
             classNames={{ day: "service-day", weekday: "service-weekday" }}
             ariaLabels={{ previousMonth: "Previous month", nextMonth: "Next month" }}
-            getDayAriaLabel={(day) =>
-              `${formatServiceDay(day)}, ${!inRange(day) ? "not bookable online" : full(day) ? "fully booked" : dayPrice(day)}`
-            }
+            getDayAriaLabel={(day) => `${formatServiceDay(day)}, ${dayLabel(day).aria}`}
             renderDay={(day) => (
               <>
                 <span className="service-day-number">{Number(day.slice(8))}</span>
-                <span className="service-day-price">{!inRange(day) ? "" : full(day) ? "Full" : dayPrice(day)}</span>
+                <span className="service-day-price">{dayLabel(day).cell}</span>
               </>
             )}
           />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  dayState,
   emptyAvailability,
   openSlots,
   placesLeft,
@@ -55,5 +56,28 @@ describe("places left", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2026-03-07", 2)).toBe("2026-03-09");
     expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+  });
+});
+
+describe("what the calendar says of a day", () => {
+  it("today after 4 PM is 'started', not 'full'; a day whose slots are all taken is 'full'; outside the range 'out'", () => {
+    const evening = new Date("2026-11-24T21:30:00Z"); // 16:30 EST: every slot of the 24th has begun
+    const a: Availability = {
+      ...emptyAvailability(1, evening),
+      taken: { "2026-11-26": { [MORNING]: 1, [AFTERNOON]: 1, [LATE]: 1, [EVENING]: 1 } },
+    };
+    expect(dayState(a, "2026-11-24")).toBe("started");
+    expect(dayState(a, "2026-11-26")).toBe("full");
+    expect(dayState(a, "2026-11-25")).toBe("open");
+    expect(dayState(a, "2026-11-23")).toBe("out");
+    expect(dayState(a, addDays(a.until, 1))).toBe("out");
+    // At noon, the morning has begun and the rest of today is taken: that day is full.
+    const noon = new Date("2026-11-24T17:00:00Z");
+    const busy: Availability = {
+      ...emptyAvailability(1, noon),
+      taken: { "2026-11-24": { [LATE]: 1, [EVENING]: 1 } },
+    };
+    expect(busy.closedToday).toEqual([MORNING, AFTERNOON]);
+    expect(dayState(busy, "2026-11-24")).toBe("full");
   });
 });

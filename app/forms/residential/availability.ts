@@ -81,6 +81,16 @@ export function openSlots(a: Availability, date: string): ServiceTime[] {
   return SERVICE_TIMES.filter((slot) => placesLeft(a, date, slot) > 0);
 }
 
+/**
+ * What the calendar says of a day: outside the bookable range; today with every slot begun
+ * (nothing is full, the day is over for booking); every slot full or begun; or bookable.
+ */
+export function dayState(a: Availability, date: string): "out" | "started" | "full" | "open" {
+  if (date < a.from || date > a.until) return "out";
+  if (openSlots(a, date).length > 0) return "open";
+  return date === a.from && SERVICE_TIMES.every((slot) => a.closedToday.includes(slot)) ? "started" : "full";
+}
+
 /** Why a slot cannot be booked, or null when it can. */
 export function slotRefusal(a: Availability, date: string, time: ServiceTime): string | null {
   if (date > a.until) return AVAILABILITY_MESSAGES.horizon;
