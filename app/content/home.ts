@@ -3,8 +3,7 @@ import type { ContentBlock, ProductCard, StyleCard } from "./types";
 
 export const homeBanner = {
   title: "Increase Your Home's Value and Curb Appeal",
-  subtitle:
-    "Garage doors, entry and patio doors, windows, gutters and siding, installed by our own crews across Mid-Michigan since 1936.",
+  subtitle: "Garage doors, entry and patio doors, windows, gutters and siding, fitted by our own crews since 1936.",
   image: "home.svg",
 };
 

@@ -378,6 +378,19 @@ test.describe("colour mode", () => {
   });
 });
 
+test("on a phone the home banner (300 px high) shows its whole subtitle, not a clamped one", async ({ browser }) => {
+  for (const width of [320, 390]) {
+    const page = await browser.newPage({ viewport: { width, height: 740 }, isMobile: true });
+    await page.goto("/");
+    const subtitle = page.locator(".banner--full .banner-subtitle");
+    await expect(subtitle).toBeVisible();
+    const cut = await subtitle.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+    expect(cut, `subtitle cut short at ${width} px`).toBe(false);
+    expect((await page.locator(".banner--full").boundingBox())!.height).toBe(300);
+    await page.close();
+  }
+});
+
 test("unknown paths show the home content with status 404", async ({ page }) => {
   const response = await page.goto("/this/page/does-not-exist");
   expect(response?.status()).toBe(404);
