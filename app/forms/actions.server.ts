@@ -58,6 +58,7 @@ export async function formAction<S extends z.ZodType>(
     form: def.id,
     status: outcome.ok ? "success" : outcome.preview ? "preview" : "error",
     message: outcome.message,
+    ...(outcome.notice ? { notice: outcome.notice } : {}),
     lastResult: outcome.reply,
   };
   return data(body, { status: outcome.status, headers: outcome.headers });

@@ -9,3 +9,5 @@ export const CARD_FIELD_NAMES = ["cardNumber", "cardCVC", "cardExpMonth", "cardE
 
 /** Never sent back to the browser (re-typed after any refusal, a declined card included). */
 export const CARD_SECRET_FIELDS = ["cardNumber", "cardCVC"] as const;
+/** Said after a refused payment form that carried them. */
+export const CARD_SECRETS_NOTICE = "For your security, the card number and CVC are not kept: please enter them again.";

@@ -10,7 +10,8 @@
  *  - `uploads`: its photo field, the names the API may use for it, and the
  *    limits the browser checks before sending and the server enforces;
  *  - `secretFields`: fields never sent back to the browser (re-typed after a
- *    refusal: an SSN, a card number).
+ *    refusal: an SSN, a card number), and `secretsNotice`, what a refused post
+ *    that carried them says about it.
  */
 export type FormUploadRule = {
   /** The form's file field (HTML name), e.g. "photos". */
@@ -29,4 +30,5 @@ export type FormIdentity = {
   id: string;
   uploads?: FormUploadRule;
   secretFields?: readonly string[];
+  secretsNotice?: string;
 };

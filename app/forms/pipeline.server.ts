@@ -134,6 +134,8 @@ export type FormDefinition<Schema extends z.ZodType = z.ZodType> = {
    * number, a CVC). The visitor types them again after a refusal.
    */
   secretFields?: readonly string[];
+  /** Shown under the message of a refused post that carried secret fields: they must be typed again. */
+  secretsNotice?: string;
   /** The commercial service form keeps its values after success (SPEC §4). */
   keepValuesOnSuccess?: boolean;
   rateLimit?: RateLimitRule;
@@ -184,6 +186,8 @@ export type FormOutcome = {
   headers?: Record<string, string>;
   /** The answer to a "Show price" post (FormDefinition.preview). */
   preview?: boolean;
+  /** A second line under a refusal's message (FormDefinition.secretsNotice). */
+  notice?: string;
   /** FormDefinition.apiFields of a stored submission (API answers only). */
   apiFields?: Record<string, unknown>;
 };
@@ -224,6 +228,20 @@ export async function runForm<S extends z.ZodType>(
   request: Request,
   options: RunOptions = {},
 ): Promise<FormOutcome> {
+  const posted = { secrets: false };
+  const outcome = await runSteps(def, request, options, posted);
+  // The secret fields come back empty after a refusal (DECISIONS 29): the page says so.
+  return !outcome.ok && !outcome.preview && posted.secrets && def.secretsNotice && !options.api
+    ? { ...outcome, notice: def.secretsNotice }
+    : outcome;
+}
+
+async function runSteps<S extends z.ZodType>(
+  def: FormDefinition<S>,
+  request: Request,
+  options: RunOptions,
+  posted: { secrets: boolean },
+): Promise<FormOutcome> {
   const url = options.url ?? new URL(request.url);
   const page = url.pathname.replace(/\.data$/, "") || "/";
   const api = options.api ?? false;
@@ -254,6 +272,7 @@ export async function runForm<S extends z.ZodType>(
       throw error;
     }
     for (const [key, value] of Object.entries(options.overrides ?? {})) parsed.fields.set(key, value);
+    posted.secrets = (def.secretFields ?? []).some((name) => String(parsed.fields.get(name) ?? "").trim() !== "");
     if (def.preview && !api && parsed.fields.get(def.preview.field) === def.preview.value) {
       return {
         ok: false,
@@ -311,7 +330,13 @@ export async function runForm<S extends z.ZodType>(
     }
     const captchaMissing = !hasCaptchaResponse(parsed.fields);
     if (Object.keys(fieldErrors).length > 0) {
-      return failure(400, captchaMissing ? CAPTCHA_MESSAGE : CHECK_FIELDS_MESSAGE, {
+      // Without JavaScript both can be wrong at once: the page says both (the API lists the fields in `errors`).
+      const message = !captchaMissing
+        ? CHECK_FIELDS_MESSAGE
+        : api
+          ? CAPTCHA_MESSAGE
+          : `${CHECK_FIELDS_MESSAGE} ${CAPTCHA_MESSAGE}`;
+      return failure(400, message, {
         fieldErrors,
         reply: submission.reply({ fieldErrors: parsed.uploadErrors, hideFields: hidden }),
       });

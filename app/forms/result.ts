@@ -9,6 +9,8 @@ export type FormActionData = {
   /** 'preview': the answer to a "Show price" post (no-JS), the form re-rendered with nothing sent. */
   status: "success" | "error" | "preview";
   message: string;
+  /** A second line under a refusal's message: the secret fields to type again. */
+  notice?: string;
   lastResult: SubmissionResult<string[]> | null;
 };
 
@@ -25,7 +27,11 @@ export function isFormActionData(value: unknown): value is FormActionData {
 }
 
 /** The message a view shows for an answer: the server's, or SPEC §8's fallback. */
-export function shownMessage(result: Pick<FormActionData, "status" | "message"> | null | undefined) {
+export function shownMessage(result: Pick<FormActionData, "status" | "message" | "notice"> | null | undefined) {
   if (!result || result.status === "preview") return null;
-  return { status: result.status, message: result.message || (result.status === "error" ? SUBMISSION_FAILED : "") };
+  return {
+    status: result.status,
+    message: result.message || (result.status === "error" ? SUBMISSION_FAILED : ""),
+    notice: result.notice,
+  };
 }

@@ -11,6 +11,7 @@ import { CROSS_ORIGIN_MESSAGE } from "~/forms/origin.server";
 import { apiFormAction, formAction } from "~/forms/actions.server";
 import { FormFailure, runForm, type FormDefinition } from "~/forms/pipeline.server";
 import { RATE_LIMIT_MESSAGE } from "~/forms/rate-limit.server";
+import { CHECK_FIELDS_MESSAGE } from "~/forms/result";
 import { env } from "~/lib/env.server";
 import { cspAllowances } from "~/lib/startup.server";
 import { solveChallenge } from "altcha-lib";
@@ -60,6 +61,20 @@ describe("captcha", () => {
     expect(outcome.reply?.initialValue).not.toHaveProperty("captcha_challenge");
     expect(outcome.reply?.initialValue).not.toHaveProperty("name__confirm");
     expect(await stored()).toEqual(before);
+  });
+
+  it("missing, with fields to correct as well (a no-JS post): the message asks for both; the API names the captcha and lists the fields", async () => {
+    const html = await submit({ last_name: "", captcha_answer: "" });
+    expect(html).toMatchObject({ ok: false, status: 400, message: `${CHECK_FIELDS_MESSAGE} ${CAPTCHA}` });
+    expect(html.fieldErrors).toEqual({ last_name: ["Last Name is required."] });
+    const api = await runForm(contactForm, formPost("/api/store/contact/submit", { ...valid, last_name: "" }), {
+      db: conn.db,
+      clientIp: nextIp(),
+      api: true,
+    });
+    expect(api).toMatchObject({ ok: false, status: 400, message: CAPTCHA });
+    // No secret field on this form: no notice.
+    expect(html.notice).toBeUndefined();
   });
 
   it("a wrong sum, an expired sum and a replayed sum are refused", async () => {

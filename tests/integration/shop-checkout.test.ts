@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { categories, products } from "@db/schema";
 import { apiFormAction } from "~/forms/actions.server";
+import { CARD_SECRETS_NOTICE } from "~/forms/card-names";
 import { runForm, type FormDefinition } from "~/forms/pipeline.server";
 import { addToCart, cartCookieHeader } from "~/shop/cart.server";
 import { checkoutForm } from "~/shop/checkout/handle.server";
@@ -219,6 +220,8 @@ describe("checkout", () => {
     expect(kept).toMatchObject({ name: body.name, email: body.email, address: body.address, expiry: "04/30" });
     expect(kept.cardNumber).toBeUndefined();
     expect(kept.cvv).toBeUndefined();
+    // ...and the page says why they are empty.
+    expect(outcome.notice).toBe(CARD_SECRETS_NOTICE);
   });
 
   it("an empty cart (no cookie, or a cart with nothing left) is refused with SPEC's words, nothing charged", async () => {

@@ -10,4 +10,5 @@ import type { employmentSchema } from "./schema";
 export const employmentIdentity = {
   id: "employment",
   secretFields: ["ssn"] satisfies (keyof z.input<typeof employmentSchema>)[],
+  secretsNotice: "For your security, the Social Security number is not kept: please enter it again.",
 } satisfies FormIdentity;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { CARD_SECRET_FIELDS } from "../card-names";
+import { CARD_SECRET_FIELDS, CARD_SECRETS_NOTICE } from "../card-names";
 import type { FormIdentity } from "../identity";
 import type { invoiceSchema } from "./schema";
 
@@ -13,6 +13,7 @@ import type { invoiceSchema } from "./schema";
 export const invoiceIdentity = {
   id: "invoice",
   secretFields: CARD_SECRET_FIELDS satisfies readonly (keyof z.input<typeof invoiceSchema>)[],
+  secretsNotice: CARD_SECRETS_NOTICE,
 } satisfies FormIdentity;
 
 /** SPEC §8's success text (the receipt page shows it with the receipt line). */

@@ -1,4 +1,4 @@
-import { CARD_SECRET_FIELDS } from "../card-names";
+import { CARD_SECRET_FIELDS, CARD_SECRETS_NOTICE } from "../card-names";
 import type { FormIdentity } from "../identity";
 import { commercialServiceIdentity } from "../service/identity";
 
@@ -11,6 +11,7 @@ export const residentialServiceIdentity = {
   id: "service-residential",
   uploads: commercialServiceIdentity.uploads,
   secretFields: CARD_SECRET_FIELDS,
+  secretsNotice: CARD_SECRETS_NOTICE,
 } satisfies FormIdentity;
 
 /** The "Show price" button (no JavaScript): its name and value re-render the form with the price and the free slots. */

@@ -49,7 +49,7 @@ export type LeadFormProps<S extends z.ZodType> = {
 /** Conform's intent field (its validation "submissions"). */
 const INTENT_FIELD = "__intent__";
 
-type Shown = { status: "success" | "error"; message: string } | null;
+type Shown = { status: "success" | "error"; message: string; notice?: string } | null;
 
 export function LeadForm<S extends z.ZodType>({
   id,
@@ -145,6 +145,7 @@ export function LeadForm<S extends z.ZodType>({
               {shown.message}
             </p>
           ) : null}
+          {shown?.notice ? <p className="form-notice">{shown.notice}</p> : null}
         </div>
         <button
           type="submit"

@@ -1,3 +1,4 @@
+import { CARD_SECRETS_NOTICE } from "~/forms/card-names";
 import type { FormIdentity } from "~/forms/identity";
 
 /**
@@ -9,6 +10,7 @@ import type { FormIdentity } from "~/forms/identity";
 export const checkoutIdentity = {
   id: "checkout",
   secretFields: ["cardNumber", "cvv"],
+  secretsNotice: CARD_SECRETS_NOTICE,
 } satisfies FormIdentity;
 
 /** SPEC §5 Checkout, §8: a total of zero or less is refused with these words. */

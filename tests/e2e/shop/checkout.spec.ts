@@ -3,6 +3,7 @@ import { expect, test } from "../support/test";
 import { formatUsd } from "../../../app/payments/money";
 import { TEST_CARDS, TEST_CVCS, cardNumberForms } from "../support/cards";
 import { closeE2eSql } from "../support/db";
+import { CARD_SECRETS_NOTICE } from "../../../app/forms/card-names";
 import { STOCK_MESSAGES } from "../../../app/shop/checkout/identity";
 import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "../forms/helpers";
 
@@ -182,6 +183,8 @@ for (const [index, mode] of modes.entries()) {
       await form.getByRole("button", { name: "Place Order" }).click();
 
       await expect(statusMessage(page)).toHaveText("Your card was declined.");
+      // The card number and CVV come back empty, and the page says why.
+      await expect(page.locator(".form-status .form-notice")).toHaveText(CARD_SECRETS_NOTICE);
       await expect(page).toHaveURL(/\/checkout(#checkout-status)?$/);
       const kept = page.getByRole("form", { name: "Checkout form" });
       await expect(kept.getByLabel("Full Name")).toHaveValue("Grace Hopper");
