@@ -8,8 +8,8 @@ import onHeaders from "on-headers";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import * as appBuild from "virtual:react-router/server-build";
-import { clientIpContext, clientIpFromNode } from "~/forms/client-ip.server";
-import { refuseCrossOriginRequest, siteScheme } from "~/forms/origin.server";
+import { clientIpContext, clientIpFromNode } from "~/http/client-ip.server";
+import { refuseCrossOriginRequest, siteScheme } from "~/http/origin.server";
 import { closeDatabase, connect, isDatabaseClosed } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
@@ -119,7 +119,7 @@ function createExpressApp(setup: Setup): express.Express {
   app.disable("x-powered-by");
   // `trust proxy` stays off (Express's default): nothing reads X-Forwarded-*
   // as the client's address or protocol. The client IP has one configured
-  // source (app/forms/client-ip.server.ts); the scheme is the site's
+  // source (app/http/client-ip.server.ts); the scheme is the site's
   // (SITE_URL): behind fly's proxy TLS ends before this server, and React
   // Router's own check of an action's Origin compares whole origins, so an
   // "http" request URL would refuse every browser's https post with a 400.

@@ -1,6 +1,6 @@
 import type { Database } from "@db/client.server";
 import { pruneSpentTokens } from "~/forms/captcha/spent.server";
-import { pruneRateLimits } from "~/forms/rate-limit.server";
+import { pruneRateLimits } from "~/http/rate-limit.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { clearSentBodies } from "~/mail/outbox.server";

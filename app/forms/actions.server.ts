@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { perRender } from "~/lib/page-cache.server";
 import { captchaBootstrap } from "./captcha/verifier.server";
 import type { CaptchaBootstrap } from "./captcha/types";
-import { clientIpOf } from "./client-ip.server";
+import { clientIpOf } from "~/http/client-ip.server";
 import { honeypotInputProps, type HoneypotInputProps } from "./honeypot.server";
 import { runForm, type FormDefinition, type RunOptions } from "./pipeline.server";
 import { CHECK_FIELDS_MESSAGE, type FormActionData } from "./result";

@@ -17,10 +17,10 @@ import type { CardInput, ChargeRequest } from "~/payments/gateway";
 import { chargeOnce, voidPayment, type PaymentOutcome } from "~/payments/payments.server";
 import { hasCaptchaResponse, verifyCaptcha } from "./captcha/verifier.server";
 import { CAPTCHA_FIELDS, CAPTCHA_MESSAGE } from "./captcha/types";
-import { rateLimitSubject } from "./client-ip.server";
+import { rateLimitSubject } from "~/http/client-ip.server";
 import { HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD, isHoneypotTripped } from "./honeypot.server";
-import { CROSS_ORIGIN_MESSAGE, isCrossOrigin } from "./origin.server";
-import { noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { CROSS_ORIGIN_MESSAGE, isCrossOrigin } from "~/http/origin.server";
+import { noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "~/http/rate-limit.server";
 import { CHECK_FIELDS_MESSAGE, SUBMISSION_KEY_FIELD, THROWN_ERROR } from "./result";
 import {
   BodyError,

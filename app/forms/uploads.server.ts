@@ -26,9 +26,9 @@ import {
   readChunks,
   readJson,
   readUrlEncoded,
-} from "./body.server";
+} from "~/http/body.server";
 
-export { BodyError } from "./body.server";
+export { BodyError } from "~/http/body.server";
 
 /**
  * Reading a form body (urlencoded, multipart or JSON) and its files, in

@@ -3,7 +3,7 @@ import { formAction, formBootstrap } from "~/forms/actions.server";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import { isFormActionData } from "~/forms/result";
 import formsCss from "~/forms/forms.css?url";
-import { formPageHeaders } from "~/forms/route-headers";
+import { formPageHeaders } from "~/http/cache-control";
 import { lazyForm } from "~/forms/ui/lazy-form";
 import { getDb } from "~/lib/db.server";
 import { centsToDecimal, formatUsd } from "~/payments/money";

@@ -7,7 +7,7 @@ import { lazyForm } from "~/forms/ui/lazy-form";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/commercial-schedule-service";
-import { formPageHeaders } from "~/forms/route-headers";
+import { formPageHeaders } from "~/http/cache-control";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
 const CommercialServiceForm = lazyForm(() => import("~/forms/service/Form").then((m) => m.CommercialServiceForm));

@@ -6,7 +6,7 @@ import { lazyForm } from "~/forms/ui/lazy-form";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/discount-signup-2025";
-import { formPageHeaders } from "~/forms/route-headers";
+import { formPageHeaders } from "~/http/cache-control";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
 const PromoForm = lazyForm(() => import("~/forms/promo/Form").then((m) => m.PromoForm));

@@ -7,7 +7,7 @@ import { formAction, formBootstrap } from "~/forms/actions.server";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/employment";
-import { formPageHeaders } from "~/forms/route-headers";
+import { formPageHeaders } from "~/http/cache-control";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
 const EmploymentForm = lazyForm(() => import("~/forms/employment/Form").then((m) => m.EmploymentForm));

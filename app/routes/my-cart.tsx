@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, replace } from "react-router";
-import { BodyError } from "~/forms/body.server";
-import { clientIpOf } from "~/forms/client-ip.server";
+import { BodyError } from "~/http/body.server";
+import { clientIpOf } from "~/http/client-ip.server";
 import { getDb } from "~/lib/db.server";
 import { formatUsd } from "~/payments/money";
 import { pageHead } from "~/shell/page-head";

@@ -2,7 +2,7 @@ import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-a
 import formsCss from "~/forms/forms.css?url";
 import { formAction, formBootstrap } from "~/forms/actions.server";
 import { invoiceForm } from "~/forms/invoice/handle.server";
-import { formPageHeaders } from "~/forms/route-headers";
+import { formPageHeaders } from "~/http/cache-control";
 import { lazyForm } from "~/forms/ui/lazy-form";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";

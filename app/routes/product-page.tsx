@@ -6,7 +6,7 @@ import { QuoteFormSlot } from "~/content/sections/QuoteFormSlot";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import { simpleQuoteAction } from "~/forms/quote/embed.server";
 import type { Route } from "./+types/product-page";
-import { formPageHeaders } from "~/forms/route-headers";
+import { formPageHeaders } from "~/http/cache-control";
 
 /**
  * The product pages that carry the simple quote form (DECISIONS 9; the list is

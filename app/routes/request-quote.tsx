@@ -9,7 +9,7 @@ import { Chooser, FormCardHeader } from "~/forms/ui/Chooser";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/request-quote";
-import { formPageHeaders } from "~/forms/route-headers";
+import { formPageHeaders } from "~/http/cache-control";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
 const QuoteForm = lazyForm(() => import("~/forms/quote/Form").then((m) => m.QuoteForm));

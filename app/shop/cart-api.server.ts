@@ -1,5 +1,5 @@
 import type { Database } from "@db/client.server";
-import { BodyError } from "~/forms/body.server";
+import { BodyError } from "~/http/body.server";
 import { isDatabaseUnavailable } from "~/forms/pipeline.server";
 import { getDb } from "~/lib/db.server";
 import { log } from "~/lib/log.server";

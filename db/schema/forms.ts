@@ -1,24 +1,10 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  uuid,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, date, index, integer, pgTable, uuid, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * Lead capture (issue 4): one table per form, the uploads they carry, the
- * outgoing mail (outbox), per-IP rate-limit counters and spent captcha tokens.
- * Every submission, its uploads and its mail are written in one transaction
- * (app/forms/pipeline.server.ts).
+ * Lead capture (issue 4): one table per form, the uploads they carry and the
+ * submission keys. Every submission, its uploads and its mail (./mail.ts) are
+ * written in one transaction (app/forms/pipeline/).
  */
 
 /** Raw bytes. postgres-js hands back a Buffer, PGlite a Uint8Array: both are Uint8Array. */
@@ -205,70 +191,6 @@ export const uploads = pgTable(
   (t) => [index("uploads_submission_idx").on(t.submissionTable, t.submissionId)],
 );
 
-/** An attachment of an outbox mail: text content (an .ics is a few hundred bytes). */
-export type MailAttachment = { filename: string; contentType: string; content: string };
-
-/**
- * What a submission's e-mail says (app/mail/templates): the worker renders its
- * HTML from this when it sends the mail, not the request that wrote it.
- */
-export type MailContent = { title: string; intro: string; rows: { label: string; value: string }[]; footer?: string };
-
-/** 'pending' until it is sent; 'failed' once its job has used up its attempts (MAIL_MAX_ATTEMPTS). */
-export type OutboxStatus = "pending" | "sent" | "failed";
-/** 'receipt': a paid form's receipt to the payer, always written (a charge went through; not capped as confirmations are). */
-export type OutboxKind = "company" | "confirmation" | "receipt";
-
-/**
- * Outgoing e-mail (DECISIONS 20), written in the submission's transaction
- * with a pg-boss job that names it (db/queue.server.ts); the worker
- * (app/mail/worker.server.ts) sends it and records here what happened. The
- * row is the mail's record for staff: what went to whom, when, and why not.
- */
-export const outbox = pgTable(
-  "outbox",
-  {
-    id: serial("id").primaryKey(),
-    createdAt: createdAt(),
-    to: text("to").notNull(),
-    replyTo: text("reply_to"),
-    subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html"),
-    /** A submission's mail: its HTML is rendered from this at send time (html stays null). Cleared with the body. */
-    content: jsonb("content").$type<MailContent>(),
-    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    sourceTable: text("source_table"),
-    sourceId: integer("source_id"),
-    /** 'company' (the company copy) or 'confirmation' (to the visitor: capped per address per day). */
-    kind: text("kind").$type<OutboxKind>().notNull().default("company"),
-    /** When the body was cleared after MAIL_RETENTION_DAYS (the row and its status stay). */
-    clearedAt: timestamp("cleared_at", { withTimezone: true }),
-    /** Files sent with the mail (a booking's .ics invitation): small text parts, cleared with the body. */
-    attachments: jsonb("attachments").$type<MailAttachment[]>(),
-  },
-  (t) => [
-    // The confirmation cap counts an address's confirmations case-insensitively (app/mail/outbox.server.ts).
-    index("outbox_recipient_idx").on(t.kind, sql`lower(${t.to})`, t.createdAt),
-  ],
-);
-
-/** Fixed-window counters per key (form + client IP), shared by every instance. */
-export const rateLimits = pgTable(
-  "rate_limits",
-  {
-    key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    count: integer("count").notNull().default(0),
-    /** End of the window: the row is pruned once it has passed. */
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
-);
-
 /**
  * One row per committed submission, keyed by the submission key its form
  * carried (a hidden field made per render). A resubmission after an uncertain
@@ -286,9 +208,3 @@ export const submissionKeys = pgTable(
   },
   (t) => [index("submission_keys_created_idx").on(t.createdAt)],
 );
-
-/** Captcha tokens already used (hash only), kept until they would expire anyway. */
-export const captchaSpent = pgTable("captcha_spent", {
-  tokenHash: text("token_hash").primaryKey(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});

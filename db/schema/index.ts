@@ -3,3 +3,6 @@ export * from "./shop";
 export * from "./forms";
 export * from "./payments";
 export * from "./invoices";
+export * from "./mail";
+export * from "./rate-limits";
+export * from "./captcha";

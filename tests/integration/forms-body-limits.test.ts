@@ -7,7 +7,7 @@ import {
   TEXT_TOO_LARGE_MESSAGE,
   TOO_LARGE_MESSAGE,
   TOO_MANY_FIELDS_MESSAGE,
-} from "~/forms/body.server";
+} from "~/http/body.server";
 import { contactForm } from "~/forms/contact/handle.server";
 import { apiFormAction, formAction } from "~/forms/actions.server";
 import { runForm } from "~/forms/pipeline.server";

@@ -30,7 +30,7 @@ const { ContactForm } = await import("~/forms/contact/Form");
 const { SimpleQuoteForm } = await import("~/forms/quote/Form");
 const { formBootstrap, simpleQuoteAction } = await import("~/forms/quote/embed.server");
 const { rows, sumAnswer, toFormData, honeypotFields } = await import("./forms-support");
-const { clientIpContext } = await import("~/forms/client-ip.server");
+const { clientIpContext } = await import("~/http/client-ip.server");
 
 /**
  * The embed contract for pages owned by other capabilities: a product page
@@ -63,7 +63,7 @@ const routes: RouteObject[] = [
 
 async function render(request: Request) {
   const handler = createStaticHandler(routes);
-  // The server hands the app the visitor's IP in the load context (app/forms/client-ip.server.ts).
+  // The server hands the app the visitor's IP in the load context (app/http/client-ip.server.ts).
   const requestContext = new RouterContextProvider();
   requestContext.set(clientIpContext, "192.0.2.77");
   const context = await handler.query(request, { requestContext });

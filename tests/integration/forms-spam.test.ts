@@ -3,7 +3,7 @@ import type { Connection } from "@db/client.server";
 import { contactForm } from "~/forms/contact/handle.server";
 import { apiFormAction } from "~/forms/actions.server";
 import { runForm } from "~/forms/pipeline.server";
-import { RATE_LIMIT_MESSAGE } from "~/forms/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/http/rate-limit.server";
 import { env } from "~/lib/env.server";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { rateLimits } from "@db/schema";
-import { takeRateLimit } from "~/forms/rate-limit.server";
+import { takeRateLimit } from "~/http/rate-limit.server";
 import { env } from "~/lib/env.server";
 import { clearSentBodies, enqueueMail, type OutgoingMail } from "~/mail/outbox.server";
 import { createTestDatabase, usingServer } from "../support/db";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { captchaSpent, carts, rateLimits } from "@db/schema";
 import { spendToken } from "~/forms/captcha/spent.server";
-import { takeRateLimit } from "~/forms/rate-limit.server";
+import { takeRateLimit } from "~/http/rate-limit.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { startMaintenance, type Maintenance } from "../../server/maintenance";
 import { createTestDatabase } from "../support/db";

@@ -1,5 +1,5 @@
 import { apiPostOnly } from "~/forms/actions.server";
-import { clientIpOf } from "~/forms/client-ip.server";
+import { clientIpOf } from "~/http/client-ip.server";
 import { cartAdd, cartApi } from "~/shop/cart-api.server";
 import type { Route } from "./+types/store.cart-add";
 
