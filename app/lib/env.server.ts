@@ -105,6 +105,9 @@ const schema = z.object({
   // New carts per client IP and RATE_LIMIT_WINDOW_SECONDS: an add without a cart cookie makes one,
   // so a script that drops its cookies would otherwise make a row per request.
   CART_NEW_MAX: z.coerce.number().int().min(1).default(20),
+  // Bytes of uploaded files being written to the temporary folder at once, per instance: a post
+  // whose files would go beyond it is answered 503 with Retry-After (app/forms/uploads.server.ts).
+  UPLOAD_TEMP_BUDGET_BYTES: z.coerce.number().int().min(1_048_576).default(512 * 1_048_576),
   // A form posted sooner than this after it was rendered is treated like a tripped honeypot.
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(2_000),
   // At most this many visitor confirmations per recipient address per day (the submission and
