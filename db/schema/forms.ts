@@ -208,3 +208,22 @@ export const submissionKeys = pgTable(
   },
   (t) => [index("submission_keys_created_idx").on(t.createdAt)],
 );
+
+/** 'running': a post of this render is between its captcha and its answer; 'refused': its last post was refused. */
+export type SubmissionClaimState = "running" | "refused";
+
+/**
+ * Which post of a paid form's render is being answered (app/forms/submission-keys.server.ts):
+ * taken before the captcha is spent, so a second post of the same render (a double click)
+ * finds it and waits for the first one's outcome instead of answering "Please complete the
+ * CAPTCHA." while the first charges. A refused post leaves its status and message for such a twin.
+ */
+export const submissionClaims = pgTable("submission_claims", {
+  key: text("key").primaryKey(),
+  form: text("form").notNull(),
+  state: text("state").$type<SubmissionClaimState>().notNull(),
+  /** The refusal's HTTP status and message, read by a twin that waited for it. */
+  status: integer("status"),
+  message: text("message"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
