@@ -2,7 +2,9 @@ import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { addJobs } from "@db/queue.server";
 import { outbox, type MailAttachment, type MailContent, type OutboxKind } from "@db/schema";
+import { countRateLimitsSql, rateLimitWindow } from "~/http/rate-limit.server";
 import { env } from "~/lib/env.server";
+import { mailboxKey } from "./mailbox";
 
 /**
  * The outbox (DECISIONS 20): a mail is a row written in the same transaction
@@ -28,8 +30,8 @@ export type OutgoingMail = {
   source?: { table: string; id: number };
   /**
    * 'company' (default): the company's copy, always written. 'confirmation':
-   * the visitor's copy, written only while its address has had fewer than
-   * MAIL_CONFIRMATIONS_PER_DAY confirmations in the last 24 hours.
+   * the visitor's copy, written only while its mailbox (mailboxKey) has had
+   * fewer than MAIL_CONFIRMATIONS_PER_DAY confirmations in the last 24 hours.
    */
   kind?: OutboxKind;
   /** Files sent with it (a booking's calendar invitation); cleared with the body. */
@@ -55,7 +57,7 @@ function resultRows<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_SECONDS = 24 * 60 * 60;
 
 /**
  * Writes the mails in one statement, in order, and their jobs in a second;
@@ -64,52 +66,48 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The visitor's confirmation goes to whatever address was typed into a form,
  * with the visitor's name and text in it: unchecked, the site is a relay for
  * anyone who can solve a captcha (issue 15). So a 'confirmation' is written
- * only when its address (compared in lower case) is under
- * MAIL_CONFIRMATIONS_PER_DAY on two counts, both in this same statement:
+ * only when its mailbox is under MAIL_CONFIRMATIONS_PER_DAY on two counts,
+ * both in this same statement. The mailbox (mailboxKey, stored in the row's
+ * `mailbox`) is the address in lower case without a +tag, and at Gmail
+ * without dots (issue 28 item 7): `victim+1@example.org` is counted with
+ * `victim@example.org`, though each mail goes to the address as typed.
  *
  *  - the confirmations in the outbox over the last 24 hours (a rolling day);
- *  - a counter per address and UTC day in rate_limits, taken with
- *    INSERT … ON CONFLICT DO UPDATE. The outbox count alone cannot see a
- *    concurrent submission's uncommitted row, so a burst of simultaneous
- *    posts would all pass it; the counter's upsert waits on the row lock of a
- *    concurrent one and counts after it, so the cap holds exactly under
- *    concurrency (the lock is held until the submission commits: a few ms).
+ *  - a counter per mailbox and UTC day in rate_limits, counted by the rate
+ *    limits' own upsert (countRateLimitsSql) inside this statement. The
+ *    outbox count alone cannot see a concurrent submission's uncommitted row,
+ *    so a burst of simultaneous posts would all pass it; the counter's upsert
+ *    waits on the row lock of a concurrent one and counts after it, so the cap
+ *    holds exactly under concurrency (the lock is held until the submission
+ *    commits: a few ms).
  *
  * The company copy is never capped: every stored submission reaches the company.
  */
 export async function enqueueMail(tx: DbOrTx, ...mails: OutgoingMail[]): Promise<number[]> {
   if (mails.length === 0) return [];
   const max = env().MAIL_CONFIRMATIONS_PER_DAY;
-  const now = Date.now();
-  const dayStart = new Date(Math.floor(now / DAY_MS) * DAY_MS);
-  const dayEnd = new Date(dayStart.getTime() + DAY_MS);
   const values = sql.join(
     mails.map((mail, i) => {
       // Sent as text and cast by the server: no driver's own JSON handling can turn it into a JSON string.
       const attachments = mail.attachments?.length ? JSON.stringify(mail.attachments) : null;
       const content = mail.content ? JSON.stringify(mail.content) : null;
-      return sql`(${i}::int, ${mail.to}::text, ${mail.replyTo ?? null}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text, ${content}::text::jsonb, ${
+      return sql`(${i}::int, ${mail.to}::text, ${mailboxKey(mail.to)}::text, ${mail.replyTo ?? null}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text, ${content}::text::jsonb, ${
         mail.source?.table ?? null
       }::text, ${mail.source?.id ?? null}::int, ${mail.kind ?? "company"}::text, ${attachments}::text::jsonb)`;
     }),
     sql`, `,
   );
+  const confirmationsToday = sql`select ${CONFIRMATION_KEY_PREFIX} || mailbox, count(*)::int from mail where kind = 'confirmation' group by mailbox`;
   const result = await tx.execute(sql`
-    with mail (ord, "to", reply_to, subject, text, html, content, source_table, source_id, kind, attachments) as (values ${values}),
-    counted as (
-      insert into rate_limits (key, window_start, count, expires_at)
-      select ${CONFIRMATION_KEY_PREFIX} || lower("to"), ${dayStart.toISOString()}::timestamptz, count(*), ${dayEnd.toISOString()}::timestamptz
-      from mail where kind = 'confirmation' group by lower("to") order by 1
-      on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
-      returning key, count
-    )
-    insert into outbox ("to", reply_to, subject, text, html, content, source_table, source_id, kind, attachments)
-    select "to", reply_to, subject, text, html, content, source_table, source_id, kind, attachments from mail
+    with mail (ord, "to", mailbox, reply_to, subject, text, html, content, source_table, source_id, kind, attachments) as (values ${values}),
+    counted as (${countRateLimitsSql(confirmationsToday, rateLimitWindow(DAY_SECONDS))})
+    insert into outbox ("to", mailbox, reply_to, subject, text, html, content, source_table, source_id, kind, attachments)
+    select "to", mailbox, reply_to, subject, text, html, content, source_table, source_id, kind, attachments from mail
     where kind <> 'confirmation' or (
-      (select c.count from counted c where c.key = ${CONFIRMATION_KEY_PREFIX} || lower(mail."to")) <= ${max}
+      (select c.count from counted c where c.key = ${CONFIRMATION_KEY_PREFIX} || mail.mailbox) <= ${max}
       and (
         select count(*) from outbox o
-        where o.kind = 'confirmation' and lower(o."to") = lower(mail."to") and o.created_at > now() - interval '24 hours'
+        where o.kind = 'confirmation' and o.mailbox = mail.mailbox and o.created_at > now() - interval '24 hours'
       ) < ${max}
     )
     order by ord
@@ -125,7 +123,7 @@ export async function enqueueMail(tx: DbOrTx, ...mails: OutgoingMail[]): Promise
   return ids;
 }
 
-/** The rate_limits key of an address's daily confirmation counter. */
+/** The rate_limits key of a mailbox's daily confirmation counter (its mailboxKey follows). */
 export const CONFIRMATION_KEY_PREFIX = "confirmation:";
 
 /** Marks delivered mails sent, in one statement. */

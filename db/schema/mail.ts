@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /** An attachment of an outbox mail: text content (an .ics is a few hundred bytes). */
@@ -27,6 +26,12 @@ export const outbox = pgTable(
     id: serial("id").primaryKey(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     to: text("to").notNull(),
+    /**
+     * The mailbox `to` delivers to (app/mail/mailbox.ts: lower case, no +tag,
+     * Gmail without dots): what the confirmation cap counts. Written by
+     * enqueueMail; rows from before migration 0010 have lower(to).
+     */
+    mailbox: text("mailbox"),
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
@@ -47,7 +52,7 @@ export const outbox = pgTable(
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
   },
   (t) => [
-    // The confirmation cap counts an address's confirmations case-insensitively (app/mail/outbox.server.ts).
-    index("outbox_recipient_idx").on(t.kind, sql`lower(${t.to})`, t.createdAt),
+    // The confirmation cap counts a mailbox's confirmations of the last 24 hours (app/mail/outbox.server.ts).
+    index("outbox_mailbox_idx").on(t.kind, t.mailbox, t.createdAt),
   ],
 );

@@ -98,6 +98,45 @@ describe("visitor confirmations per address", () => {
     expect((await outbox()).filter((m) => m.kind === "confirmation").map((m) => m.source_id)).toEqual([1, 2, 3, 6]);
   });
 
+  it("counts per mailbox: a +tag in the local part is the same mailbox (a+1@… to a+4@…: three confirmations)", async () => {
+    for (let n = 1; n <= 4; n++)
+      await conn.db.transaction((tx) => enqueueMail(tx, ...submission(n, `victim+${n}@example.org`)));
+    const confirmations = (await outbox()).filter((m) => m.kind === "confirmation");
+    // Each mail still goes to the address as typed; only the count is per mailbox.
+    expect(confirmations.map((m) => [m.to, m.source_id])).toEqual([
+      ["victim+1@example.org", 1],
+      ["victim+2@example.org", 2],
+      ["victim+3@example.org", 3],
+    ]);
+    // After victim@example.org itself has had three, a tagged address gets no fourth.
+    await conn.db.execute(sql`delete from outbox`);
+    await conn.db.execute(sql`delete from rate_limits`);
+    for (let n = 1; n <= 3; n++)
+      await conn.db.transaction((tx) => enqueueMail(tx, ...submission(n, "victim@example.org")));
+    await conn.db.transaction((tx) => enqueueMail(tx, ...submission(4, "Victim+1@Example.org")));
+    expect((await outbox()).filter((m) => m.kind === "confirmation").map((m) => m.source_id)).toEqual([1, 2, 3]);
+  });
+
+  it("counts per mailbox: Gmail ignores dots and googlemail.com is gmail.com, whatever the case", async () => {
+    const addresses = [
+      "jane.doe@gmail.com",
+      "JaneDoe@GMail.com",
+      "j.a.n.e.d.o.e+shop@googlemail.com",
+      "janedoe@gmail.com",
+    ];
+    for (const [i, to] of addresses.entries())
+      await conn.db.transaction((tx) => enqueueMail(tx, ...submission(i + 1, to)));
+    expect((await outbox()).filter((m) => m.kind === "confirmation").map((m) => [m.to, m.source_id])).toEqual([
+      ["jane.doe@gmail.com", 1],
+      ["JaneDoe@GMail.com", 2],
+      ["j.a.n.e.d.o.e+shop@googlemail.com", 3],
+    ]);
+    // Dots are only ignored at Gmail: elsewhere they name another mailbox.
+    await conn.db.transaction((tx) => enqueueMail(tx, ...submission(5, "jane.doe@example.org")));
+    await conn.db.transaction((tx) => enqueueMail(tx, ...submission(6, "janedoe@example.org")));
+    expect((await outbox()).filter((m) => m.kind === "confirmation").map((m) => m.source_id)).toEqual([1, 2, 3, 5, 6]);
+  });
+
   it("a rolled-back submission does not use up the address's confirmations", async () => {
     for (let n = 1; n <= 3; n++) {
       await conn.db
