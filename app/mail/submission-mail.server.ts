@@ -3,6 +3,15 @@ import { env } from "~/lib/env.server";
 import { calendarAttachment, type CalendarInvite } from "./calendar.server";
 import { enqueueMail, type OutgoingMail } from "./outbox.server";
 import { plainText, type MailRow, type SubmissionMail } from "./render.server";
+import {
+  companyIntro,
+  companySubject,
+  companyTitle,
+  confirmationIntro,
+  confirmationSubject,
+  receiptSubject,
+  visitorFooter,
+} from "./subjects";
 
 export type { CalendarInvite } from "./calendar.server";
 
@@ -39,7 +48,10 @@ export type SubmittedForm = {
   calendar?: CalendarInvite;
 };
 
-/** A payment receipt (amount, brand, last four, what was paid): never more of the card. */
+/**
+ * A payment receipt (amount, brand, last four, what was paid): never more of the card.
+ * `subject` from ./subjects (invoiceReceiptSubject, …); the company's name is added here.
+ */
 export type MailReceipt = { subject: string; title: string; intro: string };
 
 export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promise<void> {
@@ -56,15 +68,15 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
   rows.push({ label: "Sent from", value: `${form.page}${form.clientIp ? ` (IP ${form.clientIp})` : ""}` });
 
   const company = written({
-    title: `New ${noun} #${id}`,
-    intro: `${form.name} sent a ${noun} through the website.${form.email ? " Reply to this e-mail to answer them." : ""}`,
+    title: companyTitle(noun, id),
+    intro: companyIntro(form.name, noun, Boolean(form.email)),
     rows,
   });
   const mails: OutgoingMail[] = [
     {
       to: e.COMPANY_INBOX,
       replyTo: form.email,
-      subject: `New ${noun} #${id} from ${form.name}`,
+      subject: companySubject(noun, id, form.name),
       ...company,
       source: form.submission,
     },
@@ -75,18 +87,14 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
       title: form.receipt?.title ?? "Thank you — we received your message",
       intro:
         form.receipt?.intro ??
-        `Hello ${form.name}, thank you for contacting Dover Doors & Windows. We received your ${noun}.${
-          form.confirmationNote ? ` ${form.confirmationNote}` : ""
-        }`,
+        `${confirmationIntro(form.name, noun)}${form.confirmationNote ? ` ${form.confirmationNote}` : ""}`,
       rows: form.summary,
-      footer: `Dover Doors & Windows · reply to this e-mail or write to ${e.COMPANY_INBOX} if anything needs correcting.`,
+      footer: visitorFooter(e.COMPANY_INBOX),
     });
     mails.push({
       to: form.email,
       replyTo: e.COMPANY_INBOX,
-      subject: form.receipt
-        ? `${form.receipt.subject} — Dover Doors & Windows`
-        : `We received your ${noun} — Dover Doors & Windows`,
+      subject: form.receipt ? receiptSubject(form.receipt.subject) : confirmationSubject(noun),
       ...confirmation,
       source: form.submission,
       // A confirmation is capped per address and day in enqueueMail: the form cannot become a relay to

@@ -1,5 +1,6 @@
 import { invoicePayments } from "@db/schema";
 import { getTableName } from "drizzle-orm";
+import { invoiceReceiptSubject } from "~/mail/subjects";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { CARD_FIELD_NAMES } from "../card-names";
@@ -94,12 +95,12 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
       receipt:
         status === "paid"
           ? {
-              subject: `Payment receipt for invoice ${value.invoice_number}`,
+              subject: invoiceReceiptSubject(value.invoice_number, true),
               title: "Payment receipt",
               intro: `Thank you, ${value.name}. ${line}`,
             }
           : {
-              subject: `Your payment for invoice ${value.invoice_number} is being confirmed`,
+              subject: invoiceReceiptSubject(value.invoice_number, false),
               title: "Payment being confirmed",
               intro: `Hello ${value.name}. ${INVOICE_PENDING}`,
             },

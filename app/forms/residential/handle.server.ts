@@ -1,6 +1,7 @@
 import { serviceRequests } from "@db/schema";
 import { getTableName } from "drizzle-orm";
 import { company } from "~/content/company";
+import { serviceVisitEventTitle, serviceVisitReceiptSubject } from "~/mail/subjects";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { servicePrice } from "~/payments/service-price";
@@ -116,18 +117,18 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
       message: paid ? `${RESIDENTIAL_SUCCESS} ${line}` : RESIDENTIAL_PENDING,
       receipt: paid
         ? {
-            subject: `Your service visit on ${visitDay(value.serviceDate)} is booked`,
+            subject: serviceVisitReceiptSubject(visitDay(value.serviceDate), true),
             title: "Service visit booked",
             intro: `Thank you, ${value.name}. ${line}`,
           }
         : {
-            subject: `Your service visit on ${visitDay(value.serviceDate)}: payment being confirmed`,
+            subject: serviceVisitReceiptSubject(visitDay(value.serviceDate), false),
             title: "Payment being confirmed",
             intro: `Hello ${value.name}. ${RESIDENTIAL_PENDING}`,
           },
       calendar: {
         uid: `service-visit-${row!.id}@${company.email.split("@")[1]}`,
-        title: `${company.name} service visit`,
+        title: serviceVisitEventTitle(),
         description: `Garage door service visit, ${value.serviceTime}. Our technician arrives within the window; questions: ${company.phone.display}.`,
         location: where,
         date: value.serviceDate,
