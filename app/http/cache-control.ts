@@ -1,4 +1,47 @@
 /**
+ * Every Cache-Control the app sends, by name (issue 28 item 2): routes and
+ * modules take a policy from here and never write the header's value
+ * themselves. `cacheControl` holds the values; `cachePolicy` the same as
+ * `{ "Cache-Control": … }` headers, to return from a `headers` export or to
+ * spread into a Response's headers.
+ */
+export const cacheControl = {
+  /** Stored nowhere: API answers, health checks, captcha challenges, refusals. */
+  noStore: "no-store",
+  /**
+   * One visitor's page or answer, stored nowhere (not even by their browser):
+   * pages with a form (each has its own captcha challenge and submission
+   * key), receipts, the cart.
+   */
+  private: "private, no-store",
+  /** The same for everyone but asked for again every time, and never kept by the shared page cache (a search's results). */
+  revalidate: "public, max-age=0, must-revalidate",
+  /** A file a route writes (robots.txt, sitemap.xml): kept an hour by browsers and proxies. */
+  publicHour: "public, max-age=3600",
+} as const;
+
+/**
+ * A page that is the same for every visitor, kept `seconds` by shared caches
+ * (the server's page cache, app/lib/page-cache.server.ts, reads `s-maxage`)
+ * and asked for again by browsers.
+ */
+export function sharedCacheControl(seconds: number): string {
+  return `public, max-age=0, s-maxage=${seconds}, must-revalidate`;
+}
+
+export type CachePolicyHeader = Readonly<{ "Cache-Control": string }>;
+
+const header = (value: string): CachePolicyHeader => Object.freeze({ "Cache-Control": value });
+
+export const cachePolicy = {
+  noStore: header(cacheControl.noStore),
+  private: header(cacheControl.private),
+  revalidate: header(cacheControl.revalidate),
+  publicHour: header(cacheControl.publicHour),
+  shared: (seconds: number): CachePolicyHeader => header(sharedCacheControl(seconds)),
+} as const;
+
+/**
  * The `headers` of every page that carries a form. Such a page is never
  * stored by a browser or proxy (each answer has its own single-use captcha
  * challenge and submission key), and a refused submission's `Retry-After`
@@ -8,7 +51,7 @@
 type HeaderArgs = { actionHeaders: Headers; loaderHeaders: Headers };
 
 export function formPageHeaders({ actionHeaders, loaderHeaders }: HeaderArgs, base?: HeadersInit): Headers {
-  const headers = new Headers(base ?? { "Cache-Control": "private, no-store" });
+  const headers = new Headers(base ?? cachePolicy.private);
   const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;

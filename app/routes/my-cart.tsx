@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, replace } from "react-router";
 import { BodyError } from "~/http/body.server";
+import { cachePolicy } from "~/http/cache-control";
 import { clientIpOf } from "~/http/client-ip.server";
 import { getDb } from "~/lib/db.server";
 import { formatUsd } from "~/payments/money";
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = (args) => [
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
-  return { "Cache-Control": "private, no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+  return { ...cachePolicy.private, ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

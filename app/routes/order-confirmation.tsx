@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { cachePolicy } from "~/http/cache-control";
 import { getDb } from "~/lib/db.server";
 import { formatUsd } from "~/payments/money";
 import { pageHead } from "~/shell/page-head";
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 /** One buyer's order: never stored by a browser or a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = () => cachePolicy.private;
 
 const whole = (text: string | null) => (text && /^\d{1,10}$/.test(text) ? Number(text) : NaN);
 

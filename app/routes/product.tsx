@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { cachePolicy } from "~/http/cache-control";
 import { getDb } from "~/lib/db.server";
 import { sharedCacheHeaders } from "~/lib/page-cache.server";
 import { pageHead } from "~/shell/page-head";
@@ -54,7 +55,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   const selected = price.ok ? Object.fromEntries(price.options.map((o) => [o.name, o.label])) : {};
   return data<ProductPageData>(
     { found: true, product, selected },
-    { headers: url.search ? { "Cache-Control": "public, max-age=0, must-revalidate" } : sharedCacheHeaders() },
+    { headers: url.search ? cachePolicy.revalidate : sharedCacheHeaders() },
   );
 }
 

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import formsCss from "~/forms/forms.css?url";
 import { RESIDENTIAL_PENDING, RESIDENTIAL_SUCCESS } from "~/forms/residential/identity";
 import { findServiceReceipt, serviceReceiptLine, verifiedServicePaymentId } from "~/forms/residential/receipt.server";
+import { cachePolicy } from "~/http/cache-control";
 import { getDb } from "~/lib/db.server";
 import { ReceiptCard } from "~/forms/ui/ReceiptCard";
 import { Banner } from "~/shell/Banner";
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 // One visitor's receipt: never in a shared cache.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = () => cachePolicy.private;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const paymentId = verifiedServicePaymentId(params.payment, new URL(request.url).searchParams.get("sig"));

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { cachePolicy } from "~/http/cache-control";
 import { getDb } from "~/lib/db.server";
 import { sharedCacheHeaders } from "~/lib/page-cache.server";
 import { pageHead } from "~/shell/page-head";
@@ -39,7 +40,7 @@ export async function loader({ url }: Route.LoaderArgs) {
       products: products.map(({ id, name, priceCents, image }) => ({ id, name, priceCents, image })),
       query,
     },
-    { headers: query.q ? { "Cache-Control": "public, max-age=0, must-revalidate" } : sharedCacheHeaders() },
+    { headers: query.q ? cachePolicy.revalidate : sharedCacheHeaders() },
   );
 }
 

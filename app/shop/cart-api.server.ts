@@ -1,5 +1,6 @@
 import type { Database } from "@db/client.server";
 import { BodyError } from "~/http/body.server";
+import { cachePolicy } from "~/http/cache-control";
 import { isDatabaseUnavailable } from "~/forms/pipeline.server";
 import { getDb } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
@@ -21,13 +22,12 @@ import {
  * a body we cannot read gets its 4xx and a database that is down a 503, each
  * as `{ success: false, message }`: never a 500 for what a client sent.
  */
-const PRIVATE = { "Cache-Control": "private, no-store" };
 export const CART_UNAVAILABLE_MESSAGE = "Your cart is not available just now. Please try again in a minute.";
 
 type Answer = (db: Database, request: Request, clientIp: string | null) => Promise<Response>;
 
 function cartJson(body: unknown, status = 200, headers: HeadersInit = {}): Response {
-  return Response.json(body, { status, headers: { ...PRIVATE, ...headers } });
+  return Response.json(body, { status, headers: { ...cachePolicy.private, ...headers } });
 }
 
 /** Runs one call's answer for the visitor at `clientIp`; `db` only for tests (the server's connection otherwise). */
