@@ -10,6 +10,7 @@ import { getTableName, sql } from "drizzle-orm";
 import { fileTypeFromFile } from "file-type";
 import type { Tx } from "@db/client.server";
 import { uploads } from "@db/schema";
+import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { MAX_PHOTOS_TOTAL_BYTES, megabytes, photosTotalMessage } from "./options";
 import type { FormUploadRule } from "./identity";
@@ -22,6 +23,8 @@ import {
   NOT_JSON_MESSAGE,
   TEXT_TOO_LARGE_MESSAGE,
   TOO_MANY_FIELDS_MESSAGE,
+  UPLOADS_RETRY_AFTER_SECONDS,
+  UPLOADS_UNAVAILABLE_MESSAGE,
   jsonToFormData,
   readChunks,
   readJson,
@@ -47,6 +50,14 @@ export { BodyError } from "~/http/body.server";
  * at once; a process-wide sweep removes anything older than half an hour, and
  * the folder goes at exit and, for a process that died, at the next start.
  * TMPDIR should be on disk: on a tmpfs, files in flight would count as memory.
+ *
+ * Disk is bounded too (issue 28 item 6). `beforeFiles` lets the caller run its
+ * cheap checks (captcha, rate limit) before any file byte is written. The
+ * bytes of all temporary files in flight, process-wide, stay within
+ * UPLOAD_TEMP_BUDGET_BYTES: a write that would pass it, or one the disk
+ * refuses (ENOSPC, EIO, EDQUOT…), ends the body at once with a 503 (Retry-After)
+ * and removes its files; what is left of the body is read and dropped in the
+ * background, so the answer never waits for it.
  */
 /** A form's upload rule, as its identity declares it (app/forms/identity.ts). */
 export type UploadRule = FormUploadRule;
@@ -96,23 +107,71 @@ const noCleanup = async () => {};
 /** What became of one file: stored later, refused with a message, or nothing to say (dropped, empty). */
 type FileOutcome = { upload: AcceptedUpload } | { error: string } | undefined;
 
-export async function readBody(request: Request, rule?: UploadRule): Promise<ParsedBody> {
+export type ReadBodyOptions = {
+  /**
+   * The caller's cheap checks (captcha, rate limit…), run before any file
+   * byte is written, exactly once per body that is read whole: in a multipart
+   * body when its first file part arrives (reading waits for it), with the
+   * text fields read so far (the quote API's 'data' JSON part already spread
+   * into fields, as readBody returns them); in a body without files (JSON,
+   * URL-encoded, multipart with no file part) once it has been read, with
+   * all its fields. What it throws, readBody throws unchanged, having written
+   * nothing and removed any temporary file; the rest of the body is dropped.
+   * A body refused before that point (too large, malformed) never calls it.
+   */
+  beforeFiles?: (fields: FormData) => Promise<void>;
+};
+
+export async function readBody(
+  request: Request,
+  rule?: UploadRule,
+  options: ReadBodyOptions = {},
+): Promise<ParsedBody> {
   const header = request.headers.get("content-type") ?? "";
   const type = header.toLowerCase();
 
   if (type.startsWith("application/json")) {
-    return { fields: await readJson(request), uploads: [], uploadErrors: {}, cleanup: noCleanup };
+    const fields = await readJson(request);
+    await options.beforeFiles?.(fields);
+    return { fields, uploads: [], uploadErrors: {}, cleanup: noCleanup };
   }
   if (type.startsWith("application/x-www-form-urlencoded")) {
-    return { fields: await readUrlEncoded(request), uploads: [], uploadErrors: {}, cleanup: noCleanup };
+    const fields = await readUrlEncoded(request);
+    await options.beforeFiles?.(fields);
+    return { fields, uploads: [], uploadErrors: {}, cleanup: noCleanup };
   }
   if (!type.startsWith("multipart/form-data")) {
     throw new BodyError(415, "Please send the form as multipart/form-data, URL-encoded fields or JSON.");
   }
-  return readMultipart(request, header, rule);
+  return readMultipart(request, header, rule, options.beforeFiles);
 }
 
-async function readMultipart(request: Request, contentType: string, rule: UploadRule | undefined): Promise<ParsedBody> {
+/** The 503 of uploads we have no room for; its Retry-After says when to try again. */
+function uploadsUnavailable() {
+  return new BodyError(503, UPLOADS_UNAVAILABLE_MESSAGE, UPLOADS_RETRY_AFTER_SECONDS);
+}
+
+/** The quote API sends its fields as JSON in a 'data' part (SPEC §7): spread into `fields`. */
+function spreadDataPart(fields: FormData, counted: { fields: number }) {
+  const data = fields.get("data");
+  if (typeof data !== "string" || !data.trim().startsWith("{")) return;
+  fields.delete("data");
+  try {
+    jsonToFormData(data, fields, counted);
+  } catch (error) {
+    if (error instanceof BodyError && error.message === NOT_JSON_MESSAGE) {
+      throw new BodyError(400, "The 'data' field is not valid JSON.");
+    }
+    throw error;
+  }
+}
+
+async function readMultipart(
+  request: Request,
+  contentType: string,
+  rule: UploadRule | undefined,
+  beforeFiles: ReadBodyOptions["beforeFiles"],
+): Promise<ParsedBody> {
   const maxFiles = rule?.maxFiles ?? 0;
   const maxBytes = rule?.maxBytes ?? 0;
   const maxTotal = Math.min(rule?.maxTotalBytes ?? MAX_UPLOAD_TOTAL_BYTES, MAX_UPLOAD_TOTAL_BYTES);
@@ -151,14 +210,56 @@ async function readMultipart(request: Request, contentType: string, rule: Upload
    * Busboy's 'finish' waits for the file streams to be read, not for these.
    */
   const pending: Promise<FileOutcome>[] = [];
-  /** Our own reason to stop (a limit, a disk error): it wins over whatever busboy says next. */
+  /**
+   * Our own reason to stop (a limit, the disk, the caller's beforeFiles): it wins over whatever busboy
+   * says next, and the body is answered at once, whatever is left of it (read and dropped in the background).
+   */
   let failure: unknown = null;
+  let stopped!: (error: unknown) => void;
+  const failed = new Promise<never>((_, reject) => (stopped = reject));
+  failed.catch(() => {});
   const fail = (error: unknown) => {
-    failure ??= error;
+    if (failure) return;
+    failure = error;
+    stopped(error);
     // Not from inside busboy's own event: it is in the middle of a chunk.
     process.nextTick(() => parser.destroy(error as Error));
   };
   parser.on("error", () => {}); // pipeline() reports it; one arriving after it has settled must not crash the process
+
+  /** A temporary file we could not create or write: logged once for the body, answered 503. */
+  let diskErrorLogged = false;
+  const diskFailure = (error: unknown) => {
+    if (error instanceof BodyError) return error; // the budget's own 503
+    if (!diskErrorLogged) {
+      diskErrorLogged = true;
+      const { code, syscall, message } = error as NodeJS.ErrnoException;
+      log.error({ code, syscall, message }, "could not write an upload's temporary file: answered 503, files removed");
+    }
+    return uploadsUnavailable();
+  };
+
+  /**
+   * Settled once `beforeFiles` has run: when the first file part arrives (with the text fields read so
+   * far) or, for a body without one, at its end. No file byte is read past busboy's buffer, let alone
+   * written, before it resolves; when it throws, that error is the body's.
+   */
+  let checked = null as Promise<void> | null; // (not narrowed to null: it is set in a callback)
+  const check = (snapshot: () => FormData): Promise<void> => {
+    if (!checked) {
+      checked = (async () => {
+        if (beforeFiles) await beforeFiles(snapshot());
+      })();
+      checked.catch(fail);
+    }
+    return checked;
+  };
+  const fieldsSoFar = () => {
+    const copy = new FormData();
+    for (const [name, value] of fields) copy.append(name, value);
+    spreadDataPart(copy, { ...counted });
+    return copy;
+  };
   let count = 0;
   let total = 0;
   let overTotal = false;
@@ -177,7 +278,12 @@ async function readMultipart(request: Request, contentType: string, rule: Upload
   parser.on("partsLimit", () => fail(new BodyError(413, TOO_MANY_FIELDS_MESSAGE)));
   parser.on("filesLimit", () => fail(new BodyError(413, rule?.tooManyMessage ?? "Too many files.")));
 
-  const receive = async (stream: Readable, info: busboy.FileInfo, field: string): Promise<FileOutcome> => {
+  const receive = async (
+    stream: Readable,
+    info: busboy.FileInfo,
+    field: string,
+    ready: Promise<void>,
+  ): Promise<FileOutcome> => {
     const fileName = (info.filename || "file-upload").slice(0, 200);
     const index = ++count;
     // Files past the rule's count are read and dropped; the "too many" message covers them.
@@ -186,6 +292,12 @@ async function readMultipart(request: Request, contentType: string, rule: Upload
     let tooLarge = false;
     let file: TempFile | null = null;
     stream.on("limit", () => fail(new BodyError(413, tooLargeEach)));
+    // Nothing is read (busboy waits) until the caller's checks have passed; if they threw, the body is over.
+    const passed = await ready.then(
+      () => true,
+      () => false,
+    );
+    if (!passed) return undefined;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.byteLength;
       if (!kept || failure) continue;
@@ -198,10 +310,20 @@ async function readMultipart(request: Request, contentType: string, rule: Upload
         file = null;
         continue;
       }
-      file ??= await files.create();
-      await file.write(chunk);
+      // A disk error never leaves this loop by throwing: busboy would wait for the stream's end forever.
+      try {
+        file ??= await files.create();
+        await file.write(chunk);
+      } catch (error) {
+        fail(diskFailure(error)); // the chunks left are dropped; busboy is stopped on the next tick
+      }
     }
-    await file?.close();
+    try {
+      await file?.close();
+    } catch (error) {
+      fail(diskFailure(error)); // some file systems report a full disk or quota only on close
+    }
+    if (failure) return undefined;
     if (size === 0 && !info.filename) {
       count--; // an empty file input ("no file chosen") sends a part with no file name and no bytes
       return undefined;
@@ -222,11 +344,16 @@ async function readMultipart(request: Request, contentType: string, rule: Upload
     // When busboy is destroyed mid-file (a body cut short, too large), it destroys this stream with
     // the error: pipeline() below reports it, and an 'error' nobody listens to would end the process.
     stream.on("error", () => {});
+    if (failure) return void stream.resume();
+    // The first file part: the caller's checks run now, with the text fields so far (the forms put them first).
+    const ready = check(fieldsSoFar);
     // Files go only where the rule sends them; the rest are read past (and count towards the limits).
-    if (failure || !rule || !names.has(name)) return void stream.resume();
+    if (!rule || !names.has(name)) return void ready.finally(() => stream.resume()).catch(() => {});
     pending.push(
-      receive(stream, info, rule.field).catch((error: unknown) => {
-        if (!stream.errored) fail(error); // ours (the disk); a stream busboy broke is pipeline()'s to report
+      receive(stream, info, rule.field, ready).catch((error: unknown) => {
+        // A stream busboy broke (the parser is already failing) is pipeline()'s to report; anything
+        // else must stop the body, or busboy would wait for this file's end forever.
+        if (!parser.destroyed) fail(diskFailure(error));
         return undefined;
       }),
     );
@@ -234,27 +361,20 @@ async function readMultipart(request: Request, contentType: string, rule: Upload
 
   let outcomes: FileOutcome[] = [];
   try {
-    await pipeline(readChunks(request, MAX_MULTIPART_BODY), parser);
+    const parsing = pipeline(readChunks(request, MAX_MULTIPART_BODY), parser);
+    parsing.catch(() => {}); // after a failure of ours it settles whenever the client sends again
+    await Promise.race([parsing, failed]);
     outcomes = await Promise.all(pending);
     if (failure) throw failure;
-
-    // The quote API sends its fields as JSON in a 'data' part (SPEC §7).
-    const data = fields.get("data");
-    if (typeof data === "string" && data.trim().startsWith("{")) {
-      fields.delete("data");
-      try {
-        jsonToFormData(data, fields, counted);
-      } catch (error) {
-        if (error instanceof BodyError && error.message === NOT_JSON_MESSAGE) {
-          throw new BodyError(400, "The 'data' field is not valid JSON.");
-        }
-        throw error;
-      }
-    }
+    spreadDataPart(fields, counted);
+    // A body without a file part: the caller's checks run now, with every field.
+    await check(() => fields);
+    if (failure) throw failure;
   } catch (error) {
     await Promise.all(pending); // (they never reject) no file may be created after the removal
+    await checked?.catch(() => {});
     await files.removeAll();
-    // Ours (a limit, a disk error), the reader's (too large, unreadable), or busboy's (malformed: 400).
+    // Ours (a limit, the disk, beforeFiles' own error), the reader's (too large, unreadable), or busboy's (malformed: 400).
     throw failure ?? (error instanceof BodyError ? error : new BodyError(400, BAD_MULTIPART_MESSAGE));
   }
 
@@ -286,6 +406,10 @@ const SWEEP_EVERY_MS = 5 * 60_000;
 
 let createdDir: string | null = null;
 let ready: Promise<string> | undefined;
+/** Every folder this process made (one, unless it was removed under us): removed at exit. */
+const madeDirs = new Set<string>();
+/** The exit handler and the sweep, set up with the first folder. */
+let started = false;
 
 /**
  * This process's folder of uploads in flight, once the first one has arrived
@@ -296,13 +420,21 @@ export function uploadTempDir(): string | null {
   return createdDir;
 }
 
-/** Creates the folder on first use, after clearing what dead processes left. */
+/**
+ * Creates the folder on first use, after clearing what dead processes left;
+ * again after a failure (a full disk) or once it has gone (`forgetTempDir`):
+ * nothing about it stays broken.
+ */
 function tempDir(): Promise<string> {
   ready ??= (async () => {
     await removeDeadProcessFolders();
     const dir = await mkdtemp(path.join(os.tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    setInterval(() => void sweepOrphans(dir), SWEEP_EVERY_MS).unref();
+    madeDirs.add(dir);
+    if (!started) {
+      started = true;
+      process.once("exit", () => madeDirs.forEach((made) => rmSync(made, { recursive: true, force: true })));
+      setInterval(() => void sweepOrphans(), SWEEP_EVERY_MS).unref();
+    }
     createdDir = dir;
     return dir;
   })().catch((error: unknown) => {
@@ -310,6 +442,14 @@ function tempDir(): Promise<string> {
     throw error;
   });
   return ready;
+}
+
+/** The folder is gone (a TMPDIR cleaner, an operator): the next file makes a new one. */
+function forgetTempDir(dir: string) {
+  if (createdDir !== dir) return;
+  createdDir = null;
+  ready = undefined;
+  madeDirs.delete(dir);
 }
 
 async function removeDeadProcessFolders() {
@@ -331,16 +471,50 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function sweepOrphans(dir: string) {
+async function sweepOrphans() {
+  const dir = createdDir;
+  if (!dir) return;
   const now = Date.now();
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => null);
     if (info && now - info.mtimeMs > ORPHAN_AGE_MS) {
       await rm(file, { force: true }).catch(() => {});
+      release(file);
       log.warn({ file: name }, "removed an orphaned upload file (a request did not clean up)");
     }
   }
+}
+
+// ── The disk budget ─────────────────────────────────────────────────
+
+/** Bytes reserved per temporary file in flight, process-wide, and their sum. */
+const reserved = new Map<string, number>();
+let reservedBytes = 0;
+
+/** Bytes of temporary upload files in flight in this process (written, not yet removed). */
+export function uploadTempBytes(): number {
+  return reservedBytes;
+}
+
+/**
+ * Reserves `bytes` for `file` before they are written; past
+ * UPLOAD_TEMP_BUDGET_BYTES the body is refused (503, Retry-After) instead.
+ */
+function reserve(file: string, bytes: number) {
+  const budget = env().UPLOAD_TEMP_BUDGET_BYTES;
+  if (reservedBytes + bytes > budget) {
+    log.warn({ inFlight: reservedBytes, budget }, "upload temp-file budget reached: answered 503");
+    throw uploadsUnavailable();
+  }
+  reserved.set(file, (reserved.get(file) ?? 0) + bytes);
+  reservedBytes += bytes;
+}
+
+/** Gives back what `file` reserved (it was removed); safe to call more than once. */
+function release(file: string) {
+  reservedBytes -= reserved.get(file) ?? 0;
+  reserved.delete(file);
 }
 
 class TempFile {
@@ -351,7 +525,9 @@ class TempFile {
   ) {
     this.handle = handle;
   }
+  /** Writes the whole chunk, its bytes reserved first (a BodyError 503 past the budget). */
   async write(chunk: Uint8Array) {
+    reserve(this.path, chunk.byteLength);
     let at = 0;
     while (at < chunk.byteLength) {
       const { bytesWritten } = await this.handle!.write(chunk, at, chunk.byteLength - at);
@@ -365,13 +541,24 @@ class TempFile {
   }
 }
 
-/** One body's temporary files. */
+/** One body's temporary files. Removing one gives its bytes back to the budget. */
 class TempFiles {
   private open = new Map<string, TempFile>();
   private paths = new Set<string>();
 
   async create(): Promise<TempFile> {
-    const file = path.join(await tempDir(), randomUUID());
+    const dir = await tempDir();
+    try {
+      return await this.createIn(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      forgetTempDir(dir); // the folder was removed under us: make it again, once
+      return await this.createIn(await tempDir());
+    }
+  }
+
+  private async createIn(dir: string): Promise<TempFile> {
+    const file = path.join(dir, randomUUID());
     this.paths.add(file);
     const handle = await open(file, "wx", 0o600);
     const temp = new TempFile(file, handle);
@@ -379,6 +566,7 @@ class TempFiles {
     return temp;
   }
 
+  /** Never throws: a file that cannot be removed now is the sweep's (its bytes are given back all the same). */
   async remove(file: string) {
     await this.open
       .get(file)
@@ -386,7 +574,10 @@ class TempFiles {
       .catch(() => {});
     this.open.delete(file);
     this.paths.delete(file);
-    await rm(file, { force: true });
+    release(file);
+    await rm(file, { force: true }).catch((error: unknown) => {
+      log.warn({ code: (error as NodeJS.ErrnoException).code }, "could not remove an upload's temporary file");
+    });
   }
 
   async removeAll() {

@@ -7,17 +7,24 @@
  *   - JSON: an object of text, numbers, true/false or lists of those, nested
  *     no deeper than 4 (400 otherwise, checked before it is parsed);
  *   - multipart: parsed as a stream by busboy (uploads.server.ts), fed from
- *     the same counting reader, so a file's bytes go to disk as they arrive.
+ *     the same counting reader, so a file's bytes go to disk as they arrive;
+ *     no room on disk (the temp-file budget, a full or failing disk) is a 503
+ *     with a Retry-After (`retryAfterSeconds`).
  *
  * Invalid UTF-8 or percent-encoding never throws: it becomes U+FFFD, as a
  * browser would show it, and the schema judges the value.
  */
 
-/** A body we cannot read at all: answered with this status and message. */
+/**
+ * A body we cannot read at all: answered with this status and message. A 503
+ * (no room for uploads just now) also says when to try again: the answer's
+ * `Retry-After`, in seconds.
+ */
 export class BodyError extends Error {
   constructor(
-    readonly status: 400 | 413 | 415,
+    readonly status: 400 | 413 | 415 | 503,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "BodyError";
@@ -39,6 +46,11 @@ export const UNREADABLE_MESSAGE = "The request body could not be read.";
 export const BAD_MULTIPART_MESSAGE = "The form data could not be read.";
 export const NOT_JSON_MESSAGE = "The request body is not valid JSON.";
 export const JSON_OBJECT_MESSAGE = "The request body must be a JSON object.";
+/** Uploads refused for want of room (the temp-file budget, a full or failing disk): BodyError 503. */
+export const UPLOADS_UNAVAILABLE_MESSAGE =
+  "We cannot take photos just now. Please try again in a minute, or send the form without photos.";
+/** The `Retry-After` of that 503. */
+export const UPLOADS_RETRY_AFTER_SECONDS = 30;
 export const JSON_TOO_DEEP_MESSAGE = `The JSON is nested too deeply: send an object whose values are text, numbers, true/false or lists of those.`;
 
 const decoder = new TextDecoder("utf-8"); // not fatal: invalid bytes become U+FFFD
