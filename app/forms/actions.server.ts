@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { perRender } from "~/lib/page-cache.server";
@@ -6,7 +5,8 @@ import { captchaBootstrap } from "./captcha/verifier.server";
 import type { CaptchaBootstrap } from "./captcha/types";
 import { clientIpOf } from "~/http/client-ip.server";
 import { honeypotInputProps, type HoneypotInputProps } from "./honeypot.server";
-import { runForm, type FormDefinition, type RunOptions } from "./pipeline.server";
+import { runForm, type FormDefinition, type FormOutcome, type RunOptions } from "./pipeline";
+import { newSubmissionKey, readSubmissionKey } from "./submission-keys.server";
 import { CHECK_FIELDS_MESSAGE, type FormActionData } from "./result";
 
 /**
@@ -14,7 +14,7 @@ import { CHECK_FIELDS_MESSAGE, type FormActionData } from "./result";
  * A page's loader puts `formBootstrap()` in its data; its action is
  * `formAction(definition, args)` (renders in place, with and without
  * JavaScript); an /api/store/* route's action is `apiFormAction` (SPEC §7's
- * `{ success, message }`). Both run the one pipeline (./pipeline.server.ts)
+ * `{ success, message }`). Both run the one pipeline (./pipeline/)
  * with the client IP the server put in the load context.
  */
 
@@ -30,7 +30,7 @@ export type FormBootstrap = {
 };
 
 export function formBootstrap(): FormBootstrap {
-  const bootstrap = { captcha: captchaBootstrap(), honeypot: honeypotInputProps(), submissionKey: randomUUID() };
+  const bootstrap = { captcha: captchaBootstrap(), honeypot: honeypotInputProps(), submissionKey: newSubmissionKey() };
   // Made anew for every answer: a reused document gets this answer's (page-cache.server.ts).
   return perRender(bootstrap, [
     bootstrap.captcha.noJs.question,
@@ -60,8 +60,27 @@ export async function formAction<S extends z.ZodType>(
     message: outcome.message,
     ...(outcome.notice ? { notice: outcome.notice } : {}),
     lastResult: outcome.reply,
+    ...resendHoneypot(outcome),
   };
   return data(body, { status: outcome.status, headers: outcome.headers });
+}
+
+/**
+ * A refused or failed post is re-rendered with honeypot fields that answer it (issue 28): the
+ * visitor's re-send of that render (the sum corrected, Send pressed again after a 503) is a
+ * person's, and the minimum fill time does not drop it. A dropped bot's post gets none.
+ */
+function resendHoneypot(outcome: FormOutcome): { honeypot?: HoneypotInputProps } {
+  const key = outcome.reply?.initialValue ? readSubmissionKey(toFormData(outcome.reply.initialValue)) : null;
+  return !outcome.ok && outcome.answered && key
+    ? { honeypot: honeypotInputProps(Date.now(), { submissionKey: key }) }
+    : {};
+}
+
+function toFormData(values: Record<string, unknown>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) if (typeof value === "string") data.set(name, value);
+  return data;
 }
 
 /**

@@ -31,10 +31,16 @@ function key(): Buffer {
     .digest();
 }
 
-export function honeypotInputProps(now = Date.now()): HoneypotInputProps {
+/**
+ * The fields of a render. `answering`: the render answers a refused or failed post of the
+ * submission key it names (issue 28): its re-send is a person's, so the minimum fill time does
+ * not apply to it (a visitor who corrects the sum, or sends again after a 503, within 2 s).
+ */
+export function honeypotInputProps(now = Date.now(), answering?: { submissionKey: string }): HoneypotInputProps {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key(), iv);
-  const body = Buffer.concat([cipher.update(String(now), "utf8"), cipher.final()]);
+  const stamp = answering ? `${now}:${answering.submissionKey}` : String(now);
+  const body = Buffer.concat([cipher.update(stamp, "utf8"), cipher.final()]);
   return {
     nameFieldName: HONEYPOT_NAME_FIELD,
     validFromFieldName: HONEYPOT_VALID_FROM_FIELD,
@@ -42,15 +48,16 @@ export function honeypotInputProps(now = Date.now()): HoneypotInputProps {
   };
 }
 
-function decryptValidFrom(value: string): number | null {
+function decryptValidFrom(value: string): { time: number; answering: string | null } | null {
   try {
     const raw = Buffer.from(value, "base64url");
     if (raw.length < 29) return null;
     const decipher = createDecipheriv("aes-256-gcm", key(), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
     const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-    const time = Number(text);
-    return Number.isSafeInteger(time) && time > 0 ? time : null;
+    const [timeText = "", answering = null] = text.split(":");
+    const time = Number(timeText);
+    return Number.isSafeInteger(time) && time > 0 ? { time, answering } : null;
   } catch {
     return null;
   }
@@ -61,13 +68,15 @@ export type HoneypotCheck = {
   required: boolean;
   /** A form posted sooner than this after it was rendered is treated as automated (0: no minimum). */
   minFillMs?: number;
+  /** The submission key posted: a render answering a refused post of this key has no minimum fill time. */
+  submissionKey?: string | null;
   now?: number;
 };
 
 /** True when the submission looks automated: the trap was filled, forged, left out (when required) or posted too fast. */
 export function isHoneypotTripped(
   fields: FormData,
-  { required, minFillMs = 0, now = Date.now() }: HoneypotCheck,
+  { required, minFillMs = 0, now = Date.now(), submissionKey = null }: HoneypotCheck,
 ): boolean {
   const hasName = fields.has(HONEYPOT_NAME_FIELD);
   const hasValidFrom = fields.has(HONEYPOT_VALID_FROM_FIELD);
@@ -75,7 +84,9 @@ export function isHoneypotTripped(
   if (!hasName || fields.get(HONEYPOT_NAME_FIELD) !== "") return true;
   const validFrom = fields.get(HONEYPOT_VALID_FROM_FIELD);
   if (typeof validFrom !== "string" || !validFrom) return true;
-  const renderedAt = decryptValidFrom(validFrom);
+  const rendered = decryptValidFrom(validFrom);
   // A timestamp from the future is forged (or from a clock we do not trust); a recent one is a bot's speed.
-  return renderedAt === null || renderedAt > now || now - renderedAt < minFillMs;
+  if (rendered === null || rendered.time > now) return true;
+  const resend = rendered.answering !== null && rendered.answering === submissionKey;
+  return !resend && now - rendered.time < minFillMs;
 }

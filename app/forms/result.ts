@@ -12,9 +12,11 @@ export type FormActionData = {
   /** A second line under a refusal's message: the secret fields to type again. */
   notice?: string;
   lastResult: SubmissionResult<string[]> | null;
+  /** A refused post's re-render: honeypot fields answering it (its re-send skips the minimum fill time). */
+  honeypot?: { nameFieldName: string; validFromFieldName: string; encryptedValidFrom: string };
 };
 
-/** The hidden field carrying a form render's submission key (idempotency: app/forms/pipeline.server.ts). */
+/** The hidden field carrying a form render's submission key (app/forms/submission-keys.server.ts). */
 export const SUBMISSION_KEY_FIELD = "submission_key";
 
 /** SPEC §8 texts the views fall back to. */

@@ -19,7 +19,7 @@ export type { CalendarInvite } from "./calendar.server";
  * The e-mails a stored form submission causes (subjects, intros, recipients):
  * the company's copy to COMPANY_INBOX, and the visitor's confirmation when
  * they gave an address. Written to the outbox in the submission's own
- * transaction (the form pipeline, app/forms/pipeline.server.ts, calls this),
+ * transaction (the form pipeline, app/forms/pipeline/, calls this),
  * so a mail outage never loses or blocks a submission. A row holds the plain
  * text and what the mail says (`content`); the worker renders the HTML when it
  * sends it, so the request does not (docs/decisions/050-form-path.md).

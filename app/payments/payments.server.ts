@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Database, DbOrTx } from "@db/client.server";
 import { PAYMENT_PURPOSES, payments, type PaymentPurpose, type PaymentStatus } from "@db/schema";
@@ -273,16 +273,54 @@ async function earlierOutcome(
   return current;
 }
 
-/** Sets what a payment paid for (may run inside the booking's transaction). */
+/** What the reconciliation writes as the reference of a charge it is settling (./reconcile.server.ts). */
+export const SETTLING_REFERENCE = "reconciliation";
+
+/** Thrown by `linkPayment` when the charge is no longer there to pay for it (voided, or being settled). */
+export class PaymentSettledError extends Error {
+  constructor(readonly paymentId: number) {
+    super(`payment ${paymentId} was settled before its submission was stored`);
+    this.name = "PaymentSettledError";
+  }
+}
+
+/**
+ * Sets what a payment paid for (inside the submission's transaction). Refused, with
+ * PaymentSettledError, when the reconciliation has taken the charge meanwhile (an orphan whose
+ * store came too late): the submission rolls back rather than stand on a voided charge.
+ */
 export async function linkPayment(
   db: DbOrTx,
   paymentId: number,
   reference: { table: string; id: number },
 ): Promise<void> {
-  await db
+  const rows = await db
     .update(payments)
     .set({ referenceTable: reference.table, referenceId: reference.id })
-    .where(eq(payments.id, paymentId));
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        inArray(payments.status, ["approved", "pending"]),
+        or(isNull(payments.referenceTable), ne(payments.referenceTable, SETTLING_REFERENCE)),
+      ),
+    )
+    .returning({ id: payments.id });
+  if (rows.length === 0) throw new PaymentSettledError(paymentId);
+}
+
+/** The attempt with this idempotency key that took, or may have taken, money; whether it pays for a record yet. */
+export async function liveCharge(
+  db: DbOrTx,
+  idempotencyKey: string,
+): Promise<(PaymentOutcome & { linked: boolean }) | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.idempotencyKey, idempotencyKey), isLive))
+    .limit(1);
+  return row
+    ? { ...toOutcome(row, true), linked: row.referenceId !== null && row.referenceTable !== SETTLING_REFERENCE }
+    : undefined;
 }
 
 export async function findPayment(db: DbOrTx, paymentId: number): Promise<PaymentOutcome | undefined> {

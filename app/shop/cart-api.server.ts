@@ -1,7 +1,7 @@
 import type { Database } from "@db/client.server";
 import { BodyError } from "~/http/body.server";
 import { cachePolicy } from "~/http/cache-control";
-import { isDatabaseUnavailable } from "~/forms/pipeline.server";
+import { isDatabaseUnavailable } from "~/forms/pipeline";
 import { getDb } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { centsToDecimal } from "~/payments/money";

@@ -10,7 +10,7 @@ import {
 } from "~/http/body.server";
 import { contactForm } from "~/forms/contact/handle.server";
 import { apiFormAction, formAction } from "~/forms/actions.server";
-import { runForm } from "~/forms/pipeline.server";
+import { runForm } from "~/forms/pipeline";
 import { readBody } from "~/forms/uploads.server";
 import { createTestDatabase } from "../support/db";
 import { count, formPost, honeypotFields, inPiecesBody, nextIp, SITE, sumAnswer, toFormData } from "./forms-support";

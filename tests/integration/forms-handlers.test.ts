@@ -3,7 +3,7 @@ import type { Connection } from "@db/client.server";
 import { contactForm } from "~/forms/contact/handle.server";
 import { employmentForm, ssnPlace } from "~/forms/employment/handle.server";
 import { apiFormAction, formAction } from "~/forms/actions.server";
-import { runForm, type FormDefinition } from "~/forms/pipeline.server";
+import { runForm, type FormDefinition } from "~/forms/pipeline";
 import { promoForm } from "~/forms/promo/handle.server";
 import { fullQuoteForm, simpleQuoteForm } from "~/forms/quote/handle.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { contactForm } from "~/forms/contact/handle.server";
-import { runForm } from "~/forms/pipeline.server";
+import { runForm } from "~/forms/pipeline";
 import PgBoss from "pg-boss";
 import { MAIL_QUEUE } from "~/mail/outbox.server";
 import { renderSubmissionMail } from "~/mail/render.server";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, toCount, type Connection, type Database } from "@db/client.server";
 import { contactForm } from "~/forms/contact/handle.server";
 import { formAction } from "~/forms/actions.server";
-import { runForm, UNAVAILABLE_MESSAGE } from "~/forms/pipeline.server";
+import { runForm, UNAVAILABLE_MESSAGE } from "~/forms/pipeline";
 import { usingServer } from "../support/db";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { formPost, honeypotFields, sumAnswer, toFormData, nextIp } from "./forms-support";

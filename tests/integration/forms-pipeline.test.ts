@@ -9,7 +9,7 @@ import { createSumChallenge } from "~/forms/captcha/sum.server";
 import { contactForm } from "~/forms/contact/handle.server";
 import { CROSS_ORIGIN_MESSAGE } from "~/http/origin.server";
 import { apiFormAction, formAction } from "~/forms/actions.server";
-import { FormFailure, runForm, type FormDefinition } from "~/forms/pipeline.server";
+import { FormFailure, runForm, type FormDefinition } from "~/forms/pipeline";
 import { RATE_LIMIT_MESSAGE } from "~/http/rate-limit.server";
 import { CHECK_FIELDS_MESSAGE } from "~/forms/result";
 import { env } from "~/lib/env.server";

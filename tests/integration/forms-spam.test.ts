@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { contactForm } from "~/forms/contact/handle.server";
 import { apiFormAction } from "~/forms/actions.server";
-import { runForm } from "~/forms/pipeline.server";
+import { runForm } from "~/forms/pipeline";
 import { RATE_LIMIT_MESSAGE } from "~/http/rate-limit.server";
 import { env } from "~/lib/env.server";
 import { createTestDatabase } from "../support/db";

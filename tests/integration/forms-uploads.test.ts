@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { apiFormAction } from "~/forms/actions.server";
-import { runForm } from "~/forms/pipeline.server";
+import { runForm } from "~/forms/pipeline";
 import { fullQuoteForm } from "~/forms/quote/handle.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
 import { PhotoField } from "~/forms/ui/fields";

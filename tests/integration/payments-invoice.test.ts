@@ -4,7 +4,7 @@ import { apiFormAction, formAction } from "~/forms/actions.server";
 import { INVOICE_PENDING, invoiceForm } from "~/forms/invoice/handle.server";
 import { findInvoiceReceipt, invoiceReceiptPath, verifiedPaymentId } from "~/forms/invoice/receipt.server";
 import { AMOUNT_MESSAGES } from "~/forms/invoice/schema";
-import { FormFailure, PAYMENT_CANCELLED_MESSAGE, runForm, type FormDefinition } from "~/forms/pipeline.server";
+import { FormFailure, PAYMENT_CANCELLED_MESSAGE, runForm, type FormDefinition } from "~/forms/pipeline";
 import { CARD_MESSAGES } from "~/payments/card";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
@@ -282,7 +282,13 @@ describe("pay invoice", () => {
     expect(outcome).toMatchObject({ ok: false, status: 409 });
     const [payment] = await rows(conn.db, `select status from payments where idempotency_key = 'invoice:${key}'`);
     expect(payment).toEqual({ status: "voided" });
-    expect(await state()).toEqual({ ...before, payments: before.payments + 1 });
+    // Nothing stored but the payment and the company's notice of the voided charge (issue 28).
+    expect(await state()).toEqual({ ...before, payments: before.payments + 1, mail: before.mail + 1 });
+    const [notice] = await rows<{ subject: string; to: string }>(
+      conn.db,
+      `select subject, "to" from outbox where source_table = 'payments' order by id desc limit 1`,
+    );
+    expect(notice?.subject).toMatch(/^Payment #\d+ voided \(\$[\d.,]+\): its submission was never stored$/);
     // The render's key is spent on a voided charge: sent again, it is told so and nothing is charged.
     const again = await run(htmlPost(invoiceFields(), key));
     expect(again).toMatchObject({ ok: false, status: 402, message: PAYMENT_CANCELLED_MESSAGE });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { apiFormAction, formAction } from "~/forms/actions.server";
-import { runForm, type FormDefinition } from "~/forms/pipeline.server";
+import { runForm, type FormDefinition } from "~/forms/pipeline";
 import { addDays, AVAILABILITY_MESSAGES } from "~/forms/residential/availability";
 import { holdPlace, loadAvailability } from "~/forms/residential/availability.server";
 import { residentialServiceForm } from "~/forms/residential/handle.server";

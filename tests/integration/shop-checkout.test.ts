@@ -4,7 +4,7 @@ import type { Connection } from "@db/client.server";
 import { categories, products } from "@db/schema";
 import { apiFormAction } from "~/forms/actions.server";
 import { CARD_SECRETS_NOTICE } from "~/forms/card-names";
-import { runForm, type FormDefinition } from "~/forms/pipeline.server";
+import { runForm, type FormDefinition } from "~/forms/pipeline";
 import { addToCart, cartCookieHeader } from "~/shop/cart.server";
 import { checkoutForm } from "~/shop/checkout/handle.server";
 import { CHECKOUT_SUCCESS, EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "~/shop/checkout/identity";

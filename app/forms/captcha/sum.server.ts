@@ -24,12 +24,17 @@ function sign(answer: number, exp: number, nonce: string): string {
   return formHmac("nojs-sum", `${answer}|${exp}|${nonce}`);
 }
 
-export async function verifySumAnswer(db: DbOrTx, answer: string, token: string, now = Date.now()): Promise<boolean> {
+/** The answer's check alone (no database): its nonce when right, null when wrong or expired. */
+export function checkSumAnswer(answer: string, token: string, now = Date.now()): { nonce: string; exp: number } | null {
   const [expText, nonce, mac] = token.split(".");
   const exp = Number(expText);
   const value = answer.trim();
-  if (!nonce || !mac || !Number.isInteger(exp) || !/^\d{1,2}$/.test(value)) return false;
-  if (exp * 1000 < now) return false;
-  if (!safeEqual(sign(Number(value), exp, nonce), mac)) return false;
-  return spendToken(db, `sum:${nonce}`, new Date(exp * 1000));
+  if (!nonce || !mac || !Number.isInteger(exp) || !/^\d{1,2}$/.test(value)) return null;
+  if (exp * 1000 < now) return null;
+  return safeEqual(sign(Number(value), exp, nonce), mac) ? { nonce, exp } : null;
+}
+
+export async function verifySumAnswer(db: DbOrTx, answer: string, token: string, now = Date.now()): Promise<boolean> {
+  const checked = checkSumAnswer(answer, token, now);
+  return checked ? spendToken(db, `sum:${checked.nonce}`, new Date(checked.exp * 1000)) : false;
 }

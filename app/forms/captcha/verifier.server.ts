@@ -3,7 +3,7 @@ import { env } from "~/lib/env.server";
 import { addCspAllowances } from "~/lib/startup.server";
 import { verifyAltchaPayload } from "./altcha.server";
 import { verifyRecaptchaToken } from "./recaptcha.server";
-import { createSumChallenge, verifySumAnswer } from "./sum.server";
+import { checkSumAnswer, createSumChallenge, verifySumAnswer } from "./sum.server";
 import {
   CAPTCHA_TOKEN_FIELD,
   NOJS_ANSWER_FIELD,
@@ -93,4 +93,15 @@ export async function verifyCaptcha(db: DbOrTx, fields: FormData, ip: string | n
   const challenge = field(fields, NOJS_TOKEN_FIELD);
   if (answer && challenge) return (await verifySumAnswer(db, answer, challenge)) ? "sum" : false;
   return false;
+}
+
+/**
+ * What can be told of the captcha without spending it or asking anyone (before a body's files
+ * are written: issue 28): false when there is no answer, or the no-JS sum is wrong or expired.
+ * A token (ALTCHA, reCAPTCHA) is judged later, by verifyCaptcha.
+ */
+export function captchaMayPass(fields: FormData): boolean {
+  if (!hasCaptchaResponse(fields)) return false;
+  if (field(fields, CAPTCHA_TOKEN_FIELD) || field(fields, RECAPTCHA_RESPONSE_FIELD)) return true;
+  return checkSumAnswer(field(fields, NOJS_ANSWER_FIELD), field(fields, NOJS_TOKEN_FIELD)) !== null;
 }

@@ -1,6 +1,7 @@
 import { contactSubmissions } from "@db/schema";
 import { getTableName } from "drizzle-orm";
-import { summaryRows, type FormDefinition } from "../pipeline.server";
+import { type FormDefinition } from "../pipeline";
+import { summaryRows } from "~/mail/summary";
 import { contactIdentity } from "./identity";
 import { contactLabels, contactSchema } from "./schema";
 

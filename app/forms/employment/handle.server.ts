@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { employmentApplications } from "@db/schema";
 import { getTableName } from "drizzle-orm";
 import { encryptText } from "~/lib/crypto.server";
-import { summaryRows, type FormDefinition } from "../pipeline.server";
+import { type FormDefinition } from "../pipeline";
+import { summaryRows } from "~/mail/summary";
 import { employmentIdentity } from "./identity";
 import { employmentLabels, employmentSchema, normalizeSsn } from "./schema";
 

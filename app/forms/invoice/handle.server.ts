@@ -5,7 +5,8 @@ import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { CARD_FIELD_NAMES } from "../card-names";
 import { cardInput } from "../card-schema";
-import { summaryRows, type FormDefinition } from "../pipeline.server";
+import { type FormDefinition } from "../pipeline";
+import { summaryRows } from "~/mail/summary";
 import { INVOICE_PENDING, INVOICE_SUCCESS, invoiceIdentity } from "./identity";
 
 export { INVOICE_PENDING, INVOICE_SUCCESS };

@@ -1,6 +1,7 @@
 import { promoSignups } from "@db/schema";
 import { getTableName } from "drizzle-orm";
-import { summaryRows, type FormDefinition } from "../pipeline.server";
+import { type FormDefinition } from "../pipeline";
+import { summaryRows } from "~/mail/summary";
 import { promoIdentity } from "./identity";
 import { promoLabels, promoSchema } from "./schema";
 

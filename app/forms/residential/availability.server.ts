@@ -5,7 +5,7 @@ import { todayInDetroit } from "~/lib/company-time";
 import { env } from "~/lib/env.server";
 import type { ServiceTime } from "~/payments/service-price";
 import { getDb } from "~/lib/db.server";
-import { FormFailure, isDatabaseUnavailable } from "../pipeline.server";
+import { FormFailure, isDatabaseUnavailable } from "../pipeline";
 import {
   addDays,
   AVAILABILITY_MESSAGES,

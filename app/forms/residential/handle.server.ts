@@ -7,7 +7,8 @@ import { linkPayment } from "~/payments/payments.server";
 import { servicePrice } from "~/payments/service-price";
 import { CARD_FIELD_NAMES } from "../card-names";
 import { cardInput } from "../card-schema";
-import { FormFailure, summaryRows, type FormDefinition } from "../pipeline.server";
+import { FormFailure, type FormDefinition } from "../pipeline";
+import { summaryRows } from "~/mail/summary";
 import { serviceRequestRow } from "../service/handle.server";
 import { SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "./availability";
 import { confirmPlace, holdPlace, releasePlace } from "./availability.server";
@@ -46,7 +47,7 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     async reserve(db, value, key) {
       const price = priceOf(value);
       if (!price.ok) return new FormFailure(price.message, { [price.field]: [price.message] });
-      return holdPlace(db, key, value.serviceDate, value.serviceTime);
+      return (await holdPlace(db, key, value.serviceDate, value.serviceTime)) ?? { hold: undefined };
     },
     release: releasePlace,
     amountCents(value) {

@@ -1,6 +1,7 @@
 import { serviceRequests } from "@db/schema";
 import { getTableName } from "drizzle-orm";
-import { summaryRows, type FormDefinition, type SubmissionContext } from "../pipeline.server";
+import { type FormDefinition, type SubmissionContext } from "../pipeline";
+import { summaryRows } from "~/mail/summary";
 import { commercialServiceIdentity } from "./identity";
 import { commercialServiceSchema, serviceLabels, type CommercialServiceInput } from "./schema";
 

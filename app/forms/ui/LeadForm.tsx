@@ -132,7 +132,7 @@ export function LeadForm<S extends z.ZodType>({
         aria-label={title}
         className="lead-form"
       >
-        <HoneypotFields formId={form.id} fields={bootstrap.honeypot} />
+        <HoneypotFields formId={form.id} fields={result?.honeypot ?? bootstrap.honeypot} />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
         {children(fields, form.allErrors)}
         <Captcha ref={captcha} bootstrap={bootstrap.captcha} />
@@ -165,7 +165,7 @@ export function LeadForm<S extends z.ZodType>({
 export type { FieldMetadata };
 
 /**
- * The submission key to send (app/forms/pipeline.server.ts): a refused form
+ * The submission key to send (app/forms/pipeline/): a refused form
  * keeps the key it was sent with, so its retry is recognised if the first
  * post was stored after all; a stored one gets a new key for the next
  * message. Without JavaScript the page's loader gives the new key; with it,

@@ -1,6 +1,7 @@
 import { orders } from "@db/schema";
 import { getTableName } from "drizzle-orm";
-import { FormFailure, summaryRows, type FormDefinition } from "~/forms/pipeline.server";
+import { FormFailure, type FormDefinition } from "~/forms/pipeline";
+import { summaryRows } from "~/mail/summary";
 import { formatUsd, parseDollars } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { cartIdOf } from "../cart.server";
@@ -24,19 +25,6 @@ function shownTotalCents(total: unknown): number | null {
 }
 
 /**
- * The cart each checkout request held (`reserve`), so the amount charged and
- * the order stored are one reading of the cart: priced once, under the
- * products' locks, whatever the cart becomes while the card is charged.
- */
-const heldCarts = new WeakMap<Request, CheckoutCart>();
-
-function heldCart(request: Request): CheckoutCart {
-  const cart = heldCarts.get(request);
-  if (!cart) throw new Error("the checkout reached its charge without a held cart");
-  return cart;
-}
-
-/**
  * Checkout (/checkout and POST /api/store/checkout; SPEC §2, §3, §5): a paid
  * form of the one pipeline. `reserve` reads the request's cookie cart, prices
  * it from the catalogue and holds its units (or names the product that ran
@@ -47,7 +35,7 @@ function heldCart(request: Request): CheckoutCart {
  * (company, buyer's receipt) in one transaction, then sends the page to
  * /order-confirmation?order=ID (303). A refusal there voids the charge.
  */
-export const checkoutForm: FormDefinition<typeof checkoutSchema> = {
+export const checkoutForm: FormDefinition<typeof checkoutSchema, CheckoutCart> = {
   ...checkoutIdentity,
   noun: "order",
   schema: checkoutSchema,
@@ -64,11 +52,10 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema> = {
         await releaseStock(db, key);
         return new FormFailure(STOCK_MESSAGES.totalChanged(formatUsd(cart.totalCents)), {}, 409);
       }
-      heldCarts.set(request, cart);
-      return null;
+      return { hold: cart };
     },
     release: releaseStock,
-    amountCents: (_value, request) => heldCart(request).totalCents,
+    amountCents: (_value, cart) => cart.totalCents,
     card: cardOf,
     description: (value) => `Shop order for ${value.name}`,
     details: (value, clientIp) => ({
@@ -87,7 +74,8 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema> = {
   async handle(tx, value, ctx) {
     const payment = ctx.payment;
     if (!payment || !ctx.paymentKey) throw new Error("an order reached its handler without a charge");
-    const cart = heldCart(ctx.request);
+    const cart = ctx.hold;
+    if (!cart) throw new Error("an order reached its handler without a held cart");
     // A twin post of this form (same key) that read a cart changed in between got
     // the first post's charge: it stores nothing; the first post stores its order.
     if (payment.amountCents !== cart.totalCents) throw new FormFailure(STOCK_MESSAGES.changed, {}, 409);

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Database, DbOrTx, Tx } from "@db/client.server";
 import { cartItems, carts, products, stockHolds } from "@db/schema";
-import { FormFailure } from "~/forms/pipeline.server";
+import { FormFailure } from "~/forms/pipeline";
 import { readCart } from "../cart.server";
 import { EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "./identity";
 

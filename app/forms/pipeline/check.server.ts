@@ -1,0 +1,90 @@
+import type { Submission as ConformSubmission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Database } from "@db/client.server";
+import { rateLimitSubject } from "~/http/client-ip.server";
+import { noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit } from "~/http/rate-limit.server";
+import { hasCaptchaResponse, verifyCaptcha } from "../captcha/verifier.server";
+import { CAPTCHA_MESSAGE } from "../captcha/types";
+import { CHECK_FIELDS_MESSAGE } from "../result";
+import type { FormDefinition } from "./definition";
+import { failure, hiddenFields, refusal } from "./reply";
+import { stop } from "./stop";
+
+/**
+ * The form looked at: its fields against the schema the browser uses too (and the upload
+ * rules' verdicts), then the captcha, spent once, and the tighter budget of answers through the
+ * no-JS sum.
+ */
+export type Submission = ConformSubmission<Record<string, unknown>>;
+/** A submission whose fields passed: its `value` is the schema's output. */
+export type Valid = Extract<Submission, { status: "success" }>;
+
+export function validate(
+  def: FormDefinition,
+  fields: FormData,
+  uploadErrors: Record<string, string[]>,
+  api: boolean,
+  { captchaMissing = !hasCaptchaResponse(fields) } = {},
+): Valid {
+  const submission = parseWithZod(fields, { schema: def.schema }) as Submission;
+  const hidden = hiddenFields(def);
+  const fieldErrors: Record<string, string[]> = { ...uploadErrors };
+  if (submission.status !== "success") {
+    for (const [name, messages] of Object.entries(submission.error ?? {})) {
+      if (messages?.length) fieldErrors[name] = [...(fieldErrors[name] ?? []), ...messages];
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0) {
+    // Without JavaScript both can be wrong at once: the page says both (the API lists the fields in `errors`).
+    const message = !captchaMissing
+      ? CHECK_FIELDS_MESSAGE
+      : api
+        ? CAPTCHA_MESSAGE
+        : `${CHECK_FIELDS_MESSAGE} ${CAPTCHA_MESSAGE}`;
+    stop(
+      failure(400, message, {
+        fieldErrors,
+        reply: submission.reply({ fieldErrors: uploadErrors, hideFields: hidden }),
+      }),
+    );
+  }
+  // A Conform "intent" (client-side validation request) is not a submission.
+  if (submission.status !== "success")
+    stop(failure(400, CHECK_FIELDS_MESSAGE, { reply: submission.reply({ hideFields: hidden }) }));
+  return submission as Valid;
+}
+
+export function captchaRefusal(def: FormDefinition, submission: Submission) {
+  return refusal(submission, hiddenFields(def), 400, CAPTCHA_MESSAGE);
+}
+
+/** Spends the captcha: false when it was wrong, missing or spent already (a resubmission, a twin). */
+export async function spendCaptcha(
+  def: FormDefinition,
+  db: Database,
+  fields: FormData,
+  submission: Submission,
+  clientIp: string | null,
+): Promise<boolean> {
+  if (!hasCaptchaResponse(fields)) return false;
+  const verdict = await verifyCaptcha(db, fields, clientIp);
+  // The no-JS sum is solvable by a script: answers through it get a tighter budget of their own.
+  if (verdict === "sum") {
+    const nojs = await takeRateLimit(db, `nojs:${def.id}:${rateLimitSubject(clientIp)}`, noJsRateLimit());
+    if (!nojs.allowed) {
+      stop(
+        refusal(
+          submission,
+          hiddenFields(def),
+          429,
+          RATE_LIMIT_MESSAGE,
+          {},
+          {
+            headers: { "Retry-After": String(nojs.retryAfterSeconds) },
+          },
+        ),
+      );
+    }
+  }
+  return verdict !== false;
+}

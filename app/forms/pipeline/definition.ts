@@ -1,0 +1,143 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
+import type { Database, Tx } from "@db/client.server";
+import type { PaymentPurpose } from "@db/schema";
+import type { MailRow } from "~/mail/render.server";
+import type { CalendarInvite, MailReceipt } from "~/mail/submission-mail.server";
+import type { CardInput, ChargeRequest } from "~/payments/gateway";
+import type { PaymentOutcome } from "~/payments/payments.server";
+import type { RateLimitRule } from "~/http/rate-limit.server";
+import type { AcceptedUpload, UploadRule } from "../uploads.server";
+
+/**
+ * What a form is to the pipeline (./run.server.ts): its identity (id, upload rule, secret
+ * fields: `../<form>/identity.ts`, which its Form.tsx reads too), its schema, its `handle` (its
+ * table) and, for a paid form, its payment. Nothing else is copied per form.
+ */
+export type FormDefinition<Schema extends z.ZodType = z.ZodType, H = unknown> = {
+  /** Stable id ('contact', 'quote', …), also the rate-limit bucket. */
+  id: string;
+  /** What it is, for e-mail subjects: "contact message", "quote request". */
+  noun: string;
+  schema: Schema;
+  uploads?: UploadRule;
+  successMessage: string;
+  /** Never sent back (not re-rendered, not in hydration data, never cached): an SSN, a card number, a CVC. */
+  secretFields?: readonly string[];
+  /** Shown under the message of a refused post that carried secret fields: they must be typed again. */
+  secretsNotice?: string;
+  /** The commercial service form keeps its values after success (SPEC §4). */
+  keepValuesOnSuccess?: boolean;
+  rateLimit?: RateLimitRule;
+  /** A paid form: charged once per submission key before the transaction (./paid.server.ts). */
+  payment?: FormPayment<z.output<Schema>, H>;
+  /** A no-JS "Show price" button: a post carrying it is re-rendered with nothing checked, stored or charged. */
+  preview?: { field: string; value: string };
+  handle(tx: Tx, value: z.output<Schema>, ctx: SubmissionContext<H>): Promise<Handled>;
+  /** More of the API's answer for a stored submission, now or on a resubmitted key (the checkout's order_id, total). */
+  apiFields?(db: Database, submissionId: number, request: Request): Promise<Record<string, unknown> | undefined>;
+};
+
+/**
+ * A paid form's charge (issue 16): what to charge, computed on the server from the form's own
+ * validated fields and what `reserve` held (a posted `total` is never charged). `H` is the hold
+ * `reserve` returns (the checkout's priced cart), handed to `amountCents` and `handle`.
+ */
+export type FormPayment<V, H = unknown> = {
+  purpose: PaymentPurpose;
+  /** Positive integer cents. */
+  amountCents(value: V, hold: H): number;
+  card(value: V): CardInput;
+  /** Shown to the company in the processor's dashboard. */
+  description(value: V): string;
+  /** Customer, billing address and invoice number passed on to the processor when known. */
+  details?(value: V, clientIp: string | null): Pick<ChargeRequest, "customer" | "billing" | "invoiceNumber">;
+  /** Where the visitor reads the outcome after success (redirect-after-post), by payment id. */
+  receiptPath?(paymentId: number): string;
+  /** Before the charge: hold what is paid for under `key` and return it, or refuse (nothing is charged). */
+  reserve?(db: Database, value: V, key: string, request: Request): Promise<{ hold: H } | FormFailure>;
+  /** The charge was refused, or its submission could not be stored: give the hold back. */
+  release?(db: Database, key: string): Promise<void>;
+  /** Said when a refused charge comes without the processor's message (default PAYMENT_DECLINED_MESSAGE). */
+  declinedMessage?: string;
+};
+
+export type SubmissionContext<H = unknown> = {
+  request: Request;
+  clientIp: string | null;
+  /** Path the form was sent to (its page, or the API path). */
+  page: string;
+  uploads: AcceptedUpload[];
+  /** True for /api/store/* JSON routes. */
+  api: boolean;
+  /** Paid forms: the charge, answered before the transaction: 'approved', or 'pending' (unknown: never call it paid). */
+  payment?: PaymentOutcome;
+  /** Paid forms: the charge's idempotency key, which also names what `reserve` held. */
+  paymentKey?: string;
+  /** Paid forms with `reserve`: what it held. */
+  hold?: H;
+};
+
+export type Handled = {
+  submission: { table: string; id: number };
+  /** The company copy's label/value rows (leave out or mask anything secret). */
+  summary: MailRow[];
+  /** Name shown in the subject line, e.g. "Jane Doe". */
+  name: string;
+  /** The visitor's address, for Reply-To and the confirmation. */
+  email?: string;
+  /** Extra sentence in the visitor's confirmation. */
+  confirmationNote?: string;
+  /** The success message, when it differs from the definition's. */
+  message?: string;
+  /** After success, go here (HTML) / report it (API). */
+  redirectTo?: string;
+  /** A paid form's visitor e-mail is a receipt: its subject, title and first sentence. */
+  receipt?: MailReceipt;
+  /** A booked visit: the visitor's e-mail carries its calendar invitation (.ics). */
+  calendar?: CalendarInvite;
+};
+
+/** Thrown by a handler (or returned by `reserve`) to roll back and answer with this message (and field errors). */
+export class FormFailure extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = "FormFailure";
+  }
+}
+
+export type FormOutcome = {
+  ok: boolean;
+  status: number;
+  message: string;
+  fieldErrors: Record<string, string[]>;
+  /** Conform's result: errors beside their fields, values kept (or reset). */
+  reply: SubmissionResult<string[]> | null;
+  redirectTo?: string;
+  submissionId?: number;
+  headers?: Record<string, string>;
+  /** The answer to a "Show price" post (FormDefinition.preview). */
+  preview?: boolean;
+  /** A second line under a refusal's message (FormDefinition.secretsNotice). */
+  notice?: string;
+  /** FormDefinition.apiFields of a stored submission (API answers only). */
+  apiFields?: Record<string, unknown>;
+  /** An HTML post that was answered (refused or failed) rather than dropped: its re-send is a person's. */
+  answered?: boolean;
+};
+
+export type RunOptions = {
+  /** The database (tests pass their own); defaults to the server's. */
+  db?: Database;
+  /** Values that win over the body (e.g. quote_type from the API path). */
+  overrides?: Record<string, string>;
+  /** Normalised URL of the request (React Router's `url` argument). */
+  url?: URL;
+  api?: boolean;
+  /** The visitor's IP as the server determined it (the load context's clientIpContext). */
+  clientIp?: string | null;
+};

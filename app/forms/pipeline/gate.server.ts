@@ -1,0 +1,101 @@
+import type { Database } from "@db/client.server";
+import { rateLimitSubject } from "~/http/client-ip.server";
+import { CROSS_ORIGIN_MESSAGE, isCrossOrigin } from "~/http/origin.server";
+import { RATE_LIMIT_MESSAGE, takeRateLimit } from "~/http/rate-limit.server";
+import { env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { captchaMayPass } from "../captcha/verifier.server";
+import { isHoneypotTripped } from "../honeypot.server";
+import { THROWN_ERROR } from "../result";
+import { readSubmissionKey, storedSubmission } from "../submission-keys.server";
+import { BodyError, readBody, type ParsedBody } from "../uploads.server";
+import { captchaRefusal, validate } from "./check.server";
+import type { FormDefinition, FormOutcome } from "./definition";
+import { droppedAsSuccess, failure, hiddenFields, valuesOnlyReply } from "./reply";
+import { stop } from "./stop";
+
+/**
+ * The gate: what is refused before a form is looked at — another method, another origin,
+ * too many posts from this IP — then the body, read with the honeypot, the fill time and the
+ * captcha's cheap check run before any file byte is written (a form's fields come before its
+ * files), and the no-JS "Show price" answer.
+ */
+export type Gated = { body: ParsedBody; submissionKey: string | null };
+
+export async function gate(
+  def: FormDefinition,
+  request: Request,
+  db: Database,
+  { api, clientIp, overrides }: { api: boolean; clientIp: string | null; overrides?: Record<string, string> },
+  keep: (body: ParsedBody) => void,
+): Promise<Gated> {
+  if (request.method.toUpperCase() !== "POST") stop(failure(405, "Please send the form with POST."));
+  if (isCrossOrigin(request)) stop(failure(403, CROSS_ORIGIN_MESSAGE));
+
+  const limit = await takeRateLimit(db, `${def.id}:${rateLimitSubject(clientIp)}`, def.rateLimit);
+  if (!limit.allowed) {
+    // Keep what the visitor typed (no-JS), but never spend effort on files.
+    const body = await readBody(request).catch(() => null);
+    stop(
+      failure(429, RATE_LIMIT_MESSAGE, {
+        reply: valuesOnlyReply(body?.fields ?? null, def.schema, hiddenFields(def)),
+        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      }),
+    );
+  }
+
+  let body: ParsedBody;
+  try {
+    body = await readBody(request, def.uploads, {
+      beforeFiles: async (fields) => {
+        for (const [key, value] of Object.entries(overrides ?? {})) fields.set(key, value);
+        const dropped = honeypot(def, fields, api, clientIp);
+        if (dropped) stop(dropped);
+        // A multipart post whose captcha cannot pass (and is no resubmission of a stored render)
+        // is refused before its files are written, with what the whole post would have been told.
+        if (def.uploads && !captchaMayPass(fields)) {
+          const submission = validate(def, fields, {}, api);
+          const key = readSubmissionKey(fields);
+          if (!key || !(await storedSubmission(db, key))) stop(captchaRefusal(def, submission));
+        }
+      },
+    });
+  } catch (error) {
+    if (error instanceof BodyError)
+      stop(
+        failure(error.status, error.message, {
+          headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined,
+        }),
+      );
+    throw error;
+  }
+  keep(body);
+  for (const [key, value] of Object.entries(overrides ?? {})) body.fields.set(key, value);
+  if (def.preview && !api && body.fields.get(def.preview.field) === def.preview.value) {
+    stop({
+      ok: false,
+      status: 200,
+      message: "",
+      fieldErrors: {},
+      reply: valuesOnlyReply(body.fields, def.schema, hiddenFields(def)),
+      preview: true,
+      answered: true,
+    });
+  }
+  return { body, submissionKey: readSubmissionKey(body.fields) };
+}
+
+/** A filled, missing (HTML posts) or too-quickly posted honeypot: the answer to a bot, or null. */
+function honeypot(def: FormDefinition, fields: FormData, api: boolean, clientIp: string | null): FormOutcome | null {
+  const tripped = isHoneypotTripped(fields, {
+    required: !api,
+    minFillMs: env().FORM_MIN_FILL_MS,
+    submissionKey: readSubmissionKey(fields),
+  });
+  if (!tripped) return null;
+  log.info({ form: def.id, ip: clientIp }, "honeypot tripped; submission dropped");
+  // A paid form never says "paid" or "booked" for what it did not take: a person whose
+  // autofill filled the trap, or who sent it within the minimum fill time, sends it again.
+  if (def.payment) return failure(400, THROWN_ERROR, { reply: valuesOnlyReply(fields, def.schema, hiddenFields(def)) });
+  return droppedAsSuccess(def);
+}

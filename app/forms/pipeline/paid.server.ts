@@ -1,0 +1,135 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Database } from "@db/client.server";
+import { env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { chargeOnce, liveCharge, type PaymentOutcome } from "~/payments/payments.server";
+import { mailSettledCharges } from "~/mail/staff-notices.server";
+import { settleOrphanCharge } from "~/payments/reconcile.server";
+import { claimRender, claimState, storedSubmission, type StoredSubmission } from "../submission-keys.server";
+import type { Submission } from "./check.server";
+import { FormFailure, type FormDefinition } from "./definition";
+import {
+  CHARGED_NOT_SAVED_MESSAGE,
+  failure,
+  hiddenFields,
+  PAYMENT_CANCELLED_MESSAGE,
+  PAYMENT_DECLINED_MESSAGE,
+  refusal,
+  UNAVAILABLE_MESSAGE,
+  valuesOnlyReply,
+  VOIDED_NOT_SAVED_MESSAGE,
+} from "./reply";
+import { stop } from "./stop";
+
+/**
+ * A paid form's steps (issue 16, issue 28): the render's claim (one post of it answered at a
+ * time; a twin waits for the first one's outcome), the hold (`reserve`), the one charge per
+ * key (`chargeOnce`), and what happens to money taken for something that could not be stored.
+ */
+
+/** A paid render's idempotency key: the form's id and its render's submission key. */
+export const paymentKey = (form: string, key: string) => `${form}:${key}`;
+
+/** A running claim not renewed for this long belongs to a post whose process died or lost the database. */
+const CLAIM_STALE_MS = 5_000;
+const CLAIM_RENEW_MS = 1_500;
+const TWIN_POLL_MS = 100;
+
+/**
+ * Makes this post the one answering its render, waiting for a post of it already running (a
+ * double click) however long that takes, up to the processor's timeout: then answers as that
+ * post did (its submission, or its refusal). Returns a release for the claim's renewal.
+ */
+export async function claimPaidRender(
+  def: FormDefinition,
+  db: Database,
+  key: string,
+  fields: FormData,
+): Promise<StoredSubmission | (() => void)> {
+  const deadline = Date.now() + env().PAYMENT_TIMEOUT_MS + 5_000;
+  while (!(await claimRender(db, key, def.id, CLAIM_STALE_MS))) {
+    for (;;) {
+      const stored = await storedSubmission(db, key);
+      if (stored) return stored;
+      const first = await claimState(db, key);
+      if (first.state === "refused")
+        stop(failure(first.status, first.message, { reply: valuesOnlyReply(fields, def.schema, hiddenFields(def)) }));
+      if (first.state === "none" || (first.state === "running" && first.ageMs > CLAIM_STALE_MS)) break;
+      if (Date.now() > deadline) stop(failure(503, UNAVAILABLE_MESSAGE, { headers: { "Retry-After": "30" } }));
+      await sleep(TWIN_POLL_MS);
+    }
+  }
+  const renew = setInterval(() => void claimRender(db, key, def.id, 0).catch(() => {}), CLAIM_RENEW_MS);
+  renew.unref();
+  return () => clearInterval(renew);
+}
+
+/** The charge a render already made (its captcha spent by that post): a re-send completes or settles it. */
+export async function earlierCharge(def: FormDefinition, db: Database, key: string) {
+  const charge = await liveCharge(db, paymentKey(def.id, key));
+  return charge && !charge.linked ? charge : undefined;
+}
+
+export type Paid<H> = { payment: PaymentOutcome; paymentKey: string; hold?: H };
+
+/** Hold, then charge once; a refusal gives the hold back and ends the run. */
+export async function reserveAndCharge<V, H>(
+  def: FormDefinition,
+  db: Database,
+  value: V,
+  submission: Submission,
+  { key, request, clientIp }: { key: string; request: Request; clientIp: string | null },
+): Promise<Paid<H>> {
+  const charge = def.payment!;
+  const idempotencyKey = paymentKey(def.id, key);
+  const held = await charge.reserve?.(db, value, idempotencyKey, request);
+  if (held instanceof FormFailure)
+    stop(refusal(submission, hiddenFields(def), held.status, held.message, held.fieldErrors));
+  const hold = held?.hold as H | undefined;
+  const payment = await chargeOnce(db, {
+    purpose: charge.purpose,
+    amountCents: charge.amountCents(value, hold),
+    card: charge.card(value),
+    description: charge.description(value),
+    idempotencyKey,
+    ...charge.details?.(value, clientIp),
+  });
+  if (payment.status !== "approved" && payment.status !== "pending") {
+    // Declined or refused: nothing is stored but the attempt's payments row (or, for a render
+    // whose charge was voided after a failed store, nothing new at all).
+    await charge.release?.(db, idempotencyKey);
+    const message =
+      payment.status === "voided" || payment.status === "refunded"
+        ? PAYMENT_CANCELLED_MESSAGE
+        : (payment.message ?? charge.declinedMessage ?? PAYMENT_DECLINED_MESSAGE);
+    stop(refusal(submission, hiddenFields(def), 402, message));
+  }
+  return { payment, paymentKey: idempotencyKey, hold };
+}
+
+/**
+ * Money taken for something that could not be stored: voided at once (and its hold given back),
+ * or — the database gone too — left to the reconciliation, which voids it within minutes. The
+ * answer says which. A twin's charge (same key, still in flight) is that post's to settle.
+ */
+export async function settleUnstored(def: FormDefinition, db: Database, paid: Paid<unknown>): Promise<string> {
+  if (paid.payment.status !== "approved" || paid.payment.repeated) return "";
+  try {
+    const settled = await settleOrphanCharge(db, paid.payment.paymentId);
+    await def.payment?.release?.(db, paid.paymentKey).catch(() => {});
+    if (settled) await mailSettledCharges(db, [settled]);
+    if (settled && settled.status !== "approved") {
+      log.warn(
+        { form: def.id, paymentId: paid.payment.paymentId },
+        "charge voided: its submission could not be stored",
+      );
+      return VOIDED_NOT_SAVED_MESSAGE;
+    }
+  } catch (error) {
+    log.error(
+      { form: def.id, paymentId: paid.payment.paymentId, err: { name: (error as Error)?.name } },
+      "charge for an unstored submission not voided yet: the reconciliation will",
+    );
+  }
+  return CHARGED_NOT_SAVED_MESSAGE;
+}

@@ -1,0 +1,224 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Connection } from "@db/client.server";
+import { categories, products } from "@db/schema";
+import { formAction } from "~/forms/actions.server";
+import { verifyCaptcha } from "~/forms/captcha/verifier.server";
+import { isHoneypotTripped } from "~/forms/honeypot.server";
+import { invoiceForm } from "~/forms/invoice/handle.server";
+import { PAYMENT_CANCELLED_MESSAGE, runForm, type FormDefinition } from "~/forms/pipeline";
+import { mailSettledCharges } from "~/mail/staff-notices.server";
+import { chargeOnce } from "~/payments/payments.server";
+import { settleOrphanCharges } from "~/payments/reconcile.server";
+import { addToCart, cartCookieHeader } from "~/shop/cart.server";
+import { checkoutForm } from "~/shop/checkout/handle.server";
+import { CHECKOUT_SUCCESS } from "~/shop/checkout/identity";
+import { createTestDatabase } from "../support/db";
+import { count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
+
+/**
+ * What comes after a charge (issue 28): a twin of a paid post answers as the first one does,
+ * however long the first takes; an approved charge whose record was never stored is found and
+ * settled (voided, staff mailed), or completed by the re-send of its render; a refused post's
+ * re-render is sent again without the minimum fill time dropping it.
+ */
+let conn: Connection;
+beforeAll(async () => {
+  conn = await createTestDatabase({ seed: false });
+});
+afterAll(async () => {
+  await conn?.close();
+});
+
+const VISA = "4242 4242 4242 4242";
+const DECLINED = "4000 0000 0000 0002";
+
+function invoiceFields(over: Record<string, string> = {}) {
+  return {
+    name: "Ada Lovelace",
+    email: `orphan-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    address: "1 Main St",
+    city: "Flint",
+    state: "MI",
+    zip: "48502",
+    invoice_number: "INV-2001",
+    invoice_payment_amount: "77.77",
+    cardHolder: "Ada Lovelace",
+    cardNumber: VISA,
+    cardExpMonth: "04",
+    cardExpYear: "30",
+    cardCVC: "847",
+    ...over,
+  };
+}
+
+const run = (request: Request, def: FormDefinition = invoiceForm) =>
+  runForm(def, request, { db: conn.db, clientIp: nextIp() });
+const invoicePost = (fields: Record<string, string>, key: string, captcha = sumAnswer()) =>
+  formPost("/pay-invoice", toFormData({ ...fields, ...honeypotFields(), ...captcha, submission_key: key }));
+
+/** A charge approved for a render whose process died before it stored anything (kill -9 between approval and store). */
+async function orphanCharge(key: string) {
+  const payment = await chargeOnce(conn.db, {
+    purpose: "invoice",
+    amountCents: 7777,
+    card: { number: "4242424242424242", expMonth: 4, expYear: 2030, cvc: "847", holder: "Ada Lovelace" },
+    description: "Invoice INV-2001",
+    idempotencyKey: `invoice:${key}`,
+  });
+  expect(payment.status).toBe("approved");
+  return payment;
+}
+
+const paymentRow = async (id: number) =>
+  (
+    await rows<{ status: string; reference_table: string | null }>(
+      conn.db,
+      `select status, reference_table from payments where id = ${id}`,
+    )
+  )[0]!;
+
+describe("an approved charge without its record", () => {
+  it("is voided by the reconciliation once its grace has passed, and the company is mailed; a linked charge is left alone", async () => {
+    const orphan = await orphanCharge(crypto.randomUUID());
+    const linked = await run(invoicePost(invoiceFields(), crypto.randomUUID()));
+    expect(linked.ok).toBe(true);
+    // Within the grace nothing is touched: a store may still be on its way.
+    expect(await settleOrphanCharges(conn.db, { olderThanMs: 60_000 })).toEqual([]);
+    await conn.db.execute(sql`update payments set updated_at = now() - interval '2 minutes'`);
+    const settled = await settleOrphanCharges(conn.db, { olderThanMs: 60_000 });
+    expect(settled.map((s) => [s.paymentId, s.status])).toEqual([[orphan.paymentId, "voided"]]);
+    expect(await paymentRow(orphan.paymentId)).toEqual({ status: "voided", reference_table: "reconciliation" });
+    await mailSettledCharges(conn.db, settled);
+    const [mail] = await rows<{ subject: string; text: string }>(
+      conn.db,
+      `select subject, text from outbox where source_table = 'payments' and source_id = ${orphan.paymentId}`,
+    );
+    expect(mail?.subject).toBe(`Payment #${orphan.paymentId} voided ($77.77): its submission was never stored`);
+    expect(mail?.text).toContain("Visa ending in 4242");
+    // Run again: nothing more to do.
+    expect(await settleOrphanCharges(conn.db, { olderThanMs: 0 })).toEqual([]);
+  });
+
+  it.each([
+    ["a fresh captcha", false],
+    ["the captcha the dead post spent", true],
+  ])(
+    "the re-send of its render with %s completes the record with that charge, charging nothing more",
+    async (_, spent) => {
+      const key = crypto.randomUUID();
+      const captcha = sumAnswer();
+      const orphan = await orphanCharge(key);
+      if (spent) expect(await verifyCaptcha(conn.db, toFormData(captcha), null)).toBe("sum");
+      const fields = invoiceFields();
+      const before = await count(conn.db, "payments");
+      const outcome = await run(invoicePost(fields, key, captcha));
+      expect(outcome).toMatchObject({ ok: true, status: 200 });
+      expect(await count(conn.db, "payments")).toBe(before);
+      expect(await paymentRow(orphan.paymentId)).toEqual({ status: "approved", reference_table: "invoice_payments" });
+      const [invoice] = await rows<{ payment_id: number }>(
+        conn.db,
+        `select payment_id from invoice_payments where email = '${fields.email}'`,
+      );
+      expect(invoice?.payment_id).toBe(orphan.paymentId);
+    },
+  );
+
+  it("once settled, the re-send of its render answers at once that nothing was charged", async () => {
+    const key = crypto.randomUUID();
+    const orphan = await orphanCharge(key);
+    await conn.db.execute(
+      sql`update payments set updated_at = now() - interval '2 minutes' where id = ${orphan.paymentId}`,
+    );
+    await settleOrphanCharges(conn.db, { olderThanMs: 60_000 });
+    const started = Date.now();
+    const outcome = await run(invoicePost(invoiceFields(), key));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(outcome).toMatchObject({ ok: false, status: 402, message: PAYMENT_CANCELLED_MESSAGE });
+  });
+});
+
+describe("a twin of a paid post", () => {
+  let category: number;
+  beforeAll(async () => {
+    const [cat] = await conn.db.insert(categories).values({ name: "Twin test" }).returning();
+    category = cat!.id;
+  });
+
+  it("posted while the first is held 2 s by a row lock answers as the first: one order, one charge, both its success", async () => {
+    const [item] = await conn.db
+      .insert(products)
+      .values({ name: "Locked door", priceCents: 18900, image: "/x.svg", categoryId: category, stock: 3 })
+      .returning();
+    const added = await addToCart(conn.db, null, { inventory_id: item!.id, selectedOptions: {} }, nextIp());
+    if (!added.ok) throw new Error(added.message);
+    const cookie = (await cartCookieHeader(added.cartId)).split(";")[0]!;
+    const body = toFormData({
+      name: "Ada Lovelace",
+      email: `twin-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      phone: "(810) 555-0199",
+      address: "4 Mill Rd",
+      city: "Flint",
+      state: "MI",
+      zip: "48503",
+      cardNumber: VISA,
+      expiry: "04/30",
+      cvv: "847",
+      ...honeypotFields(),
+      ...sumAnswer(),
+      submission_key: crypto.randomUUID(),
+    });
+    const post = () => run(formPost("/checkout", body, { Cookie: cookie }), checkoutForm as FormDefinition);
+    const before = await count(conn.db, "payments");
+    // A concurrent checkout holds the product's row for 2 s.
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const lock = conn.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from products where id = ${item!.id} for update`);
+      locked();
+      await new Promise((resolve) => setTimeout(resolve, 2_000)); // the scenario: a lock held 2 s
+    });
+    await lockTaken;
+    const first = post();
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the scenario: the second click 300 ms later
+    const twin = post();
+    const outcomes = await Promise.all([first, twin, lock]);
+    expect(outcomes.slice(0, 2).map((o) => o && [o.ok, o.message.startsWith(CHECKOUT_SUCCESS)])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
+    expect(await count(conn.db, "payments")).toBe(before + 1);
+  });
+
+  it("of a declined post answers with the first one's decline, charging nothing more", async () => {
+    const body = toFormData({
+      ...invoiceFields({ cardNumber: DECLINED }),
+      ...honeypotFields(),
+      ...sumAnswer(),
+      submission_key: crypto.randomUUID(),
+    });
+    const before = await count(conn.db, "payments");
+    const outcomes = await Promise.all([run(formPost("/pay-invoice", body)), run(formPost("/pay-invoice", body))]);
+    expect(outcomes.map((o) => [o.ok, o.status, o.message])).toEqual([
+      [false, 402, "Your card was declined."],
+      [false, 402, "Your card was declined."],
+    ]);
+    expect(await count(conn.db, "payments")).toBe(before + 1);
+  });
+});
+
+describe("a refused post sent again at once", () => {
+  it("is a person's: its re-render's honeypot skips the minimum fill time for that render only", async () => {
+    const key = crypto.randomUUID();
+    const fields = { ...invoiceFields(), ...honeypotFields(), captcha_answer: "99", submission_key: key };
+    const refused = await formAction(invoiceForm, { request: formPost("/pay-invoice", toFormData(fields)) });
+    const data = (refused as unknown as { data: { honeypot?: Record<string, string>; message: string } }).data;
+    expect(data.message).toBe("Please complete the CAPTCHA.");
+    const trap = data.honeypot!;
+    const resend = toFormData({ name__confirm: "", from__confirm: trap.encryptedValidFrom, submission_key: key });
+    // Sent back 1 s after the refusal: kept. The same fields on another render's key: a bot's speed.
+    const opts = { required: true, minFillMs: 2_000, now: Date.now() + 1_000 };
+    expect(isHoneypotTripped(resend, { ...opts, submissionKey: key })).toBe(false);
+    expect(isHoneypotTripped(resend, { ...opts, submissionKey: crypto.randomUUID() })).toBe(true);
+  });
+});
