@@ -6,7 +6,8 @@
 //      server when DATABASE_URL is set (each test file gets its own database)
 //   3. the production build, then Playwright end-to-end in Debian's Chromium
 //      (on a scratch embedded database, or a fresh database on DATABASE_URL's server)
-// Ends with one summary line "N passed, N failed".
+// Ends with the tests that passed only on a retry ("flaky: …", Playwright's
+// retries; vitest runs without any) and one summary line "N passed, N failed".
 import { execSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +20,8 @@ mkdirSync(resultsDir, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+/** "<file> › <title path>" of every test that passed only on a retry. */
+const flaky = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -27,7 +30,8 @@ function run(label, cmd, args, env = {}) {
 }
 
 function finish(ok) {
-  console.log(`\n${passed} passed, ${failed} failed`);
+  console.log(`\nflaky: ${flaky.length ? `${flaky.length} passed only on a retry: ${flaky.join("; ")}` : "0"}`);
+  console.log(`${passed} passed, ${failed} failed`);
   process.exit(ok && failed === 0 ? 0 : 1);
 }
 
@@ -115,8 +119,20 @@ function playwrightCounts(file) {
   const r = JSON.parse(readFileSync(file, "utf8"));
   passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
   failed += r.stats?.unexpected ?? 0;
-  if (r.stats?.flaky)
-    console.log(`\n${r.stats.flaky} end-to-end test(s) passed only on retry (flaky): see the list above.`);
+  // Which ones: Playwright marks a test "flaky" when it failed and then passed on a retry.
+  const testDir = r.config?.rootDir ?? path.join(root, "tests", "e2e");
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === "flaky")
+          flaky.push(
+            [path.relative(root, path.resolve(testDir, spec.file)), ...titles, spec.title].join(" › ") +
+              (t.projectName && t.projectName !== "chromium" ? ` [${t.projectName}]` : ""),
+          );
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  // The top-level suites are the files themselves: their titles are the file names.
+  for (const s of r.suites ?? []) walk(s, []);
 }
 
 const npx = "npx";
@@ -147,7 +163,9 @@ for (const [name, env] of vitestRuns) {
   const ok = run(
     `vitest on ${name}`,
     npx,
-    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+    // No retries: vitest's JSON report does not say which test passed only on a retry, so a
+    // vitest flake is a failure (the "flaky:" line is Playwright's).
+    ["vitest", "run", "--retry=0", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
     env,
   );
   vitestCounts(out);

@@ -45,57 +45,55 @@ describe(`database (${usingServer() ? "PostgreSQL server" : "PGlite"})`, () => {
   });
 });
 
-// Registered only for the run on the PostgreSQL server (npm test runs both).
-if (usingServer())
-  describe("two instances starting at once on the PostgreSQL server", () => {
-    it("take turns migrating and seeding (advisory lock): one copy of the seed", async () => {
-      const serverUrl = process.env.DATABASE_URL!;
-      const name = `t_race_${Date.now().toString(36)}`;
-      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database "${name}"`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      try {
-        const [a, b] = await Promise.all([
-          openDatabase({ databaseUrl: url.toString(), seed: true }),
-          openDatabase({ databaseUrl: url.toString(), seed: true }),
-        ]);
-        const rows = await a.db.select().from(locations);
-        expect(rows).toHaveLength(4);
-        await Promise.all([a.close(), b.close()]);
-      } finally {
-        await admin.unsafe(`drop database if exists "${name}" with (force)`);
-        await admin.end();
-      }
-    });
+// Needs the PostgreSQL server of DATABASE_URL: npm test's run on it (its PGlite run reports it skipped).
+describe.skipIf(!usingServer())("two instances starting at once on the PostgreSQL server", () => {
+  it("take turns migrating and seeding (advisory lock): one copy of the seed", async () => {
+    const serverUrl = process.env.DATABASE_URL!;
+    const name = `t_race_${Date.now().toString(36)}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      const [a, b] = await Promise.all([
+        openDatabase({ databaseUrl: url.toString(), seed: true }),
+        openDatabase({ databaseUrl: url.toString(), seed: true }),
+      ]);
+      const rows = await a.db.select().from(locations);
+      expect(rows).toHaveLength(4);
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
   });
+});
 
-// Registered only for the PGlite run.
-if (!usingServer())
-  describe("embedded database on disk", () => {
-    it("keeps its data across a restart and is shared over the wire protocol", async () => {
-      const { mkdtempSync, rmSync } = await import("node:fs");
-      const { tmpdir } = await import("node:os");
-      const path = await import("node:path");
-      const dir = mkdtempSync(path.join(tmpdir(), "pglite-"));
-      const port = 20000 + Math.floor(Math.random() * 20000);
-      try {
-        const first = await openDatabase({ dataDir: dir, socketPort: port, seed: true });
-        expect(first.socketUrl).toContain(`:${port}/`);
-        const viaSocket = postgres(first.socketUrl!, { max: 1, onnotice: () => {} });
-        const [row] = await viaSocket`select count(*)::int as n from locations`;
-        expect(row!.n).toBe(4);
-        await viaSocket.end();
-        await first.db.delete(reviews);
-        await first.close();
+// Its own PGlite on disk: npm test's PGlite run (its run on the PostgreSQL server reports it skipped, not run twice).
+describe.skipIf(usingServer())("embedded database on disk", () => {
+  it("keeps its data across a restart and is shared over the wire protocol", async () => {
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dir = mkdtempSync(path.join(tmpdir(), "pglite-"));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    try {
+      const first = await openDatabase({ dataDir: dir, socketPort: port, seed: true });
+      expect(first.socketUrl).toContain(`:${port}/`);
+      const viaSocket = postgres(first.socketUrl!, { max: 1, onnotice: () => {} });
+      const [row] = await viaSocket`select count(*)::int as n from locations`;
+      expect(row!.n).toBe(4);
+      await viaSocket.end();
+      await first.db.delete(reviews);
+      await first.close();
 
-        const second = await openDatabase({ dataDir: dir, socketPort: 0, seed: true });
-        // Reviews were emptied, so the seed refills them; locations stay at four.
-        expect(await second.db.select().from(locations)).toHaveLength(4);
-        expect((await second.db.select().from(reviews)).length).toBeGreaterThan(0);
-        await second.close();
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
+      const second = await openDatabase({ dataDir: dir, socketPort: 0, seed: true });
+      // Reviews were emptied, so the seed refills them; locations stay at four.
+      expect(await second.db.select().from(locations)).toHaveLength(4);
+      expect((await second.db.select().from(reviews)).length).toBeGreaterThan(0);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
+});

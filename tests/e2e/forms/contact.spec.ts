@@ -97,15 +97,18 @@ test("with JavaScript the button reads 'Sending...' and is disabled while the me
     details: "Quote for two windows.",
   });
   await solveCaptcha(page, true, form);
-  // Hold the response a moment so the pending state can be seen.
+  // Hold the post until the pending state has been seen, then let it through.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
   await page.route("**/contact.data*", async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
+    await released;
     await route.continue();
   });
   // No page load: the form is enhanced (a marker on window survives).
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+  release();
   await expect(statusMessage(page)).toHaveText("Your message has been sent!");
   await expect(form.getByRole("button", { name: "Submit" })).toBeEnabled();
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);

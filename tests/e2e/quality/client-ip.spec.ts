@@ -6,7 +6,7 @@ import { closeE2eSql, e2eQuery } from "../support/db";
 import { startOwnServer } from "../support/own-server";
 import { freshLoopback } from "../support/raw-http";
 import { E2E_PORT, e2eServerEnv } from "../support/server";
-import { freshIp, noJsFormFields } from "./form-support";
+import { freshIp, noJsFormFields, waitOutMinimumFillTime } from "./form-support";
 
 /**
  * The client IP comes from one configured source (issue 15): CLIENT_IP_HEADER
@@ -59,11 +59,12 @@ function oneClient() {
   return { localAddress, post, sockets, close: () => agent.destroy() };
 }
 
-/** `count` no-JS contact forms (hidden fields and the answered sum), rendered long enough ago for any minimum fill time. */
+/** `count` no-JS contact forms (hidden fields and the answered sum), rendered long enough ago for the minimum fill time. */
 async function renderedForms(request: APIRequestContext, count: number): Promise<Record<string, string>[]> {
   const forms: Record<string, string>[] = [];
+  const renderedAt = Date.now();
   for (let i = 0; i < count; i++) forms.push(await noJsFormFields(request, "/contact"));
-  await new Promise((r) => setTimeout(r, 2_100)); // FORM_MIN_FILL_MS defaults to 2 s; the e2e server sets 0
+  await waitOutMinimumFillTime(renderedAt);
   return forms;
 }
 

@@ -91,14 +91,20 @@ for (const [copy, driver] of copies) {
       let pid = 0;
       let inserted!: () => void;
       let resume!: () => void;
+      let lastSettled!: () => void;
       const insertedP = new Promise<void>((r) => (inserted = r));
       const resumeP = new Promise<void>((r) => (resume = r));
+      const lastStatementSettled = new Promise<void>((r) => (lastSettled = r));
       const tx = sql.begin(async (t) => {
         pid = (await t<{ pid: number }[]>`select pg_backend_pid() as pid`)[0]!.pid;
         await t`insert into driver_probe values (${run}, 'inside')`;
         inserted();
         await resumeP;
-        await t`insert into driver_probe values (${run}, 'after the close')`;
+        try {
+          await t`insert into driver_probe values (${run}, 'after the close')`;
+        } finally {
+          lastSettled();
+        }
       });
       const txOutcome = outcome(tx);
       await insertedP;
@@ -107,7 +113,8 @@ for (const [copy, driver] of copies) {
       expect(await outcome(sql`select 1`)).toBe("ok");
       resume();
       expect(await txOutcome).toBe("CONNECTION_CLOSED");
-      await sleep(200); // the transaction callback's last statement, had it gone anywhere
+      // The transaction callback's last statement has failed, or gone somewhere (bounded: a hang is no write).
+      await outcome(lastStatementSettled);
       expect(await killer`select v from driver_probe where run = ${run}`).toEqual([]);
 
       // 2. A query in flight when its backend dies (a restart sends 57P01 first).
@@ -127,12 +134,14 @@ for (const [copy, driver] of copies) {
 
       // 3. A reserved connection whose backend died (porsager/postgres#1208):
       // unpatched, the write threw from a setImmediate and ended the process.
-      const pool = connect(url, { ...POOL_OPTIONS, max: 2 });
+      let closes = 0;
+      const pool = connect(url, { ...POOL_OPTIONS, max: 2, onclose: () => closes++ });
       try {
         const reserved = await pool.reserve();
         const [row] = await reserved<{ pid: number }[]>`select pg_backend_pid() as pid`;
         await kill(row!.pid);
-        await sleep(300); // the close has arrived
+        // The close has arrived: the driver has handled it (its onclose is called last).
+        await expect.poll(() => closes).toBe(1);
         expect(await outcome(reserved`select 1`)).toBe("CONNECTION_CLOSED");
         expect(await outcome(reserved`select 1`)).toBe("CONNECTION_CLOSED");
         reserved.release();

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { e2eServerEnv } from "../support/server";
 
 /** A fresh client IP per request, so the per-IP rate limit does not hide what is being tested. */
 export function freshIp(): string {
@@ -47,4 +48,17 @@ export function noJsFieldsFromHtml(html: string, { visible = false } = {}): Reco
 /** The no-JS fields of a freshly rendered form page (see noJsFieldsFromHtml). */
 export async function noJsFormFields(request: APIRequestContext, path: string): Promise<Record<string, string>> {
   return noJsFieldsFromHtml(await (await request.get(path)).text());
+}
+
+/**
+ * Waits out the shared e2e server's minimum fill time (FORM_MIN_FILL_MS, the app's 2 s when unset)
+ * counted from `renderedAt`: a no-JS form posted sooner is dropped like a bot's (answered as a
+ * success). This wait is the rule being met, as a person filling the form meets it, not a guess at
+ * how long something takes. The e2e server sets 0, so today it returns at once.
+ */
+export async function waitOutMinimumFillTime(renderedAt: number): Promise<void> {
+  const minFillMs = Number(e2eServerEnv().FORM_MIN_FILL_MS ?? 2_000);
+  if (minFillMs <= 0) return;
+  const left = renderedAt + minFillMs + 100 - Date.now();
+  if (left > 0) await new Promise((r) => setTimeout(r, left));
 }

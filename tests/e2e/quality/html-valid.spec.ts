@@ -7,7 +7,7 @@ import path from "node:path";
 import { siteMap } from "../../../app/shell/navigation";
 import { CHECK_FIELDS_MESSAGE } from "../../../app/forms/result";
 import { htmlFormEndpoints, leadFormEndpoints } from "./endpoints";
-import { freshIp, noJsFormFields } from "./form-support";
+import { freshIp, noJsFormFields, waitOutMinimumFillTime } from "./form-support";
 
 /**
  * Valid HTML (issue 15): the W3C Nu validator (the vnu-jar package, run with
@@ -105,12 +105,13 @@ test("every site-map page and every form page after a failed no-JavaScript submi
     // (a form posted sooner is dropped like a bot's, answered as a success:
     // not the page with errors that this test is about).
     const forms = [];
+    const renderedAt = Date.now();
     for (const route of leadFormEndpoints) {
       const multipart = /enctype="multipart\/form-data"/.test(await (await request.get(route)).text());
       // The hidden fields and the answered sum, nothing else: every required field is missing.
       forms.push({ route, multipart, fields: await noJsFormFields(request, route) });
     }
-    await new Promise((r) => setTimeout(r, 2_500));
+    await waitOutMinimumFillTime(renderedAt);
     for (const { route, fields, multipart } of forms) {
       // A fresh client IP per post: the per-IP rate limit must not answer instead of the form.
       const headers = { Origin: baseURL!, "Fly-Client-IP": freshIp() };

@@ -43,7 +43,7 @@ test("SIGTERM during a slow form post: the post completes with its answer and ro
   playwright,
 }) => {
   test.setTimeout(120_000);
-  const server = await startOwnServer();
+  const server = await startOwnServer({ requestStarts: true });
   try {
     const request = await playwright.request.newContext({ baseURL: server.url });
     const hidden = await noJsFormFields(request, "/contact");
@@ -73,10 +73,11 @@ test("SIGTERM during a slow form post: the post completes with its answer and ro
       body: [body.slice(0, half), body.slice(half)],
       // Half the body is out: the request is in flight. Now the platform stops the machine.
       afterFirstChunk: async () => {
-        await new Promise((r) => setTimeout(r, 300));
+        await expect.poll(() => server.requestsStarted("POST", "/contact")).toBe(1);
         server.child.kill("SIGTERM");
         refusedAfterSigterm = await until(() => refused(server.port), 5_000);
-        await new Promise((r) => setTimeout(r, 1_000)); // the visitor's connection is slow
+        // The scenario, not a wait for something: the visitor's connection is slow, the rest of the body comes 1 s later.
+        await new Promise((r) => setTimeout(r, 1_000));
         exitedEarly = server.child.exitCode !== null;
       },
       timeoutMs: 30_000,
@@ -111,7 +112,7 @@ test("SIGTERM during a slow form post: the post completes with its answer and ro
 
 test("an idle keep-alive connection does not hold the shutdown; a request stuck past the 10 s bound is cut and the process still exits 0", async () => {
   test.setTimeout(120_000);
-  const server = await startOwnServer();
+  const server = await startOwnServer({ requestStarts: true });
   try {
     // An idle keep-alive connection (a browser that loaded a page and went quiet).
     const idle = net.connect(server.port, "127.0.0.1");
@@ -127,7 +128,8 @@ test("an idle keep-alive connection does not hold the shutdown; a request stuck 
       `POST /contact HTTP/1.1\r\nHost: localhost:${server.port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nfirst_name=`,
     );
     stuck.on("error", () => {});
-    await new Promise((r) => setTimeout(r, 300));
+    // In flight: the app has its headers and waits for the body.
+    await expect.poll(() => server.requestsStarted("POST", "/contact")).toBe(1);
 
     const started = Date.now();
     server.child.kill("SIGTERM");

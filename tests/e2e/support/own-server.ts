@@ -3,8 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { serverNodeArgs } from "../../../scripts/server-node-args.mjs";
 import { e2eServerEnv } from "./server";
+
+/** The line support/request-start-preload.mjs writes to stderr, before "<method> <path>". */
+const REQUEST_STARTED = "[e2e] request started: ";
 
 /** A port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -23,6 +27,8 @@ export type OwnServerOptions = {
   env?: (port: number) => Record<string, string>;
   /** Extra node flags (e.g. `--import` of a test preload). */
   nodeArgs?: string[];
+  /** Announce every request the app receives, for `requestsStarted` (support/request-start-preload.mjs). */
+  requestStarts?: boolean;
   /** How long to wait for /healthz. */
   startTimeoutMs?: number;
 };
@@ -43,6 +49,11 @@ export type OwnServer = {
   stop(): Promise<void>;
   /** SIGKILL if still running, then the scratch folder goes (for tests that ended it themselves). */
   cleanup(): void;
+  /**
+   * How many requests for `method path` the app has received so far (its headers parsed, the
+   * request handed to the app: in flight). Needs `requestStarts: true`.
+   */
+  requestsStarted(method: string, path: string): number;
 };
 
 /**
@@ -60,6 +71,9 @@ export async function startOwnServer(options: OwnServerOptions = {}): Promise<Ow
     process.execPath,
     [
       ...serverNodeArgs,
+      ...(options.requestStarts
+        ? ["--import", fileURLToPath(new URL("./request-start-preload.mjs", import.meta.url))]
+        : []),
       ...(options.nodeArgs ?? []),
       "server.mjs",
       `${process.env.BUILD_DIR ?? "build"}/server/index.js`,
@@ -87,6 +101,18 @@ export async function startOwnServer(options: OwnServerOptions = {}): Promise<Ow
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
+  // "<method> <path>" of every request the app received, from the preload's lines on stderr.
+  const started: string[] = [];
+  let partial = "";
+  child.stderr?.on("data", (d: Buffer) => {
+    const lines = (partial + d.toString()).split("\n");
+    partial = lines.pop()!;
+    for (const line of lines) if (line.startsWith(REQUEST_STARTED)) started.push(line.slice(REQUEST_STARTED.length));
+  });
+  const requestsStarted = (method: string, p: string) => {
+    if (!options.requestStarts) throw new Error("requestsStarted needs startOwnServer({ requestStarts: true })");
+    return started.filter((r) => r === `${method} ${p}`).length;
+  };
   let exit: string | null = null;
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code, signal) => {
@@ -123,5 +149,5 @@ export async function startOwnServer(options: OwnServerOptions = {}): Promise<Ow
     if (Date.now() > deadline) return failed("the server did not answer /healthz in time");
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { port, url, dataDir, child, output: () => output, exit: () => exit, exited, stop, cleanup };
+  return { port, url, dataDir, child, output: () => output, exit: () => exit, exited, stop, cleanup, requestsStarted };
 }
