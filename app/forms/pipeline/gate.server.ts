@@ -4,7 +4,7 @@ import { CROSS_ORIGIN_MESSAGE, isCrossOrigin } from "~/http/origin.server";
 import { RATE_LIMIT_MESSAGE, takeRateLimit } from "~/http/rate-limit.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { captchaMayPass } from "../captcha/verifier.server";
+import { captchaMayPass, hasCaptchaResponse } from "../captcha/verifier.server";
 import { isHoneypotTripped } from "../honeypot.server";
 import { THROWN_ERROR } from "../result";
 import { readSubmissionKey, storedSubmission } from "../submission-keys.server";
@@ -44,22 +44,24 @@ export async function gate(
     );
   }
 
+  // The honeypot, the fill time and the captcha's cheap check: for a form that takes files,
+  // before any file byte is written; for the others, once the body is read.
+  const cheapChecks = async (fields: FormData) => {
+    for (const [key, value] of Object.entries(overrides ?? {})) fields.set(key, value);
+    const dropped = honeypot(def, fields, api, clientIp);
+    if (dropped) stop(dropped);
+    // A post whose captcha cannot pass (and is no resubmission of a stored render) is refused
+    // before its files are written, with what the whole post would have been told. The pages
+    // place the captcha before the files (LeadForm's `files`); an API client may send it after.
+    if (def.uploads && (!api || hasCaptchaResponse(fields)) && !captchaMayPass(fields)) {
+      const submission = validate(def, fields, {}, api);
+      const key = readSubmissionKey(fields);
+      if (!key || !(await storedSubmission(db, key))) stop(captchaRefusal(def, submission));
+    }
+  };
   let body: ParsedBody;
   try {
-    body = await readBody(request, def.uploads, {
-      beforeFiles: async (fields) => {
-        for (const [key, value] of Object.entries(overrides ?? {})) fields.set(key, value);
-        const dropped = honeypot(def, fields, api, clientIp);
-        if (dropped) stop(dropped);
-        // A multipart post whose captcha cannot pass (and is no resubmission of a stored render)
-        // is refused before its files are written, with what the whole post would have been told.
-        if (def.uploads && !captchaMayPass(fields)) {
-          const submission = validate(def, fields, {}, api);
-          const key = readSubmissionKey(fields);
-          if (!key || !(await storedSubmission(db, key))) stop(captchaRefusal(def, submission));
-        }
-      },
-    });
+    body = await readBody(request, def.uploads, def.uploads ? { beforeFiles: cheapChecks } : {});
   } catch (error) {
     if (error instanceof BodyError)
       stop(
@@ -69,6 +71,7 @@ export async function gate(
       );
     throw error;
   }
+  if (!def.uploads) await cheapChecks(body.fields);
   keep(body);
   for (const [key, value] of Object.entries(overrides ?? {})) body.fields.set(key, value);
   if (def.preview && !api && body.fields.get(def.preview.field) === def.preview.value) {

@@ -52,9 +52,10 @@ export function QuoteForm({ bootstrap, quoteType }: { bootstrap: FormBootstrapDa
       schema={fullQuoteSchema}
       bootstrap={bootstrap}
       multipart
+      files={(errors) => <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />}
       defaultValue={{ quote_type: quoteType }}
     >
-      {(fields, errors) => (
+      {(fields) => (
         <div className="form-grid">
           <input type="hidden" name="quote_type" value={quoteType} />
           {commercial ? (
@@ -67,9 +68,6 @@ export function QuoteForm({ bootstrap, quoteType }: { bootstrap: FormBootstrapDa
           ) : null}
           <ContactAndProject fields={fields as unknown as Fields} quoteType={quoteType} />
           <RadioField meta={fields.existing_customer} label={quoteLabels.existing_customer} required options={YES_NO} />
-          <div className="form-span-2">
-            <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />
-          </div>
         </div>
       )}
     </LeadForm>

@@ -65,11 +65,12 @@ export function ResidentialServiceForm({
         schema={residentialServiceSchema}
         bootstrap={bootstrap}
         multipart
+        files={(errors) => <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />}
         defaultValue={{ state: DEFAULT_STATE, country: DEFAULT_COUNTRY }}
         submitLabel="Book and Pay"
         busyLabel="Processing..."
       >
-        {(fields, errors) => (
+        {(fields) => (
           <div className="form-grid">
             <ServiceContactFields fields={fields} />
             {hydrated ? (
@@ -102,9 +103,6 @@ export function ResidentialServiceForm({
               rows={4}
               className="form-span-2"
             />
-            <div className="form-span-2">
-              <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />
-            </div>
             <div className="form-span-2 form-subhead">
               <h3>Payment</h3>
               <p className="form-hint">

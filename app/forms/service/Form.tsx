@@ -19,9 +19,10 @@ export function CommercialServiceForm({ bootstrap }: { bootstrap: FormBootstrapD
       schema={commercialServiceSchema}
       bootstrap={bootstrap}
       multipart
+      files={(errors) => <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />}
       defaultValue={{ state: DEFAULT_STATE, country: DEFAULT_COUNTRY }}
     >
-      {(fields, errors) => (
+      {(fields) => (
         <div className="form-grid">
           <ServiceContactFields fields={fields} />
           <TextField
@@ -46,9 +47,6 @@ export function CommercialServiceForm({ bootstrap }: { bootstrap: FormBootstrapD
             className="form-span-2"
           />
           <TextAreaField meta={fields.description} label={serviceLabels.description} rows={4} className="form-span-2" />
-          <div className="form-span-2">
-            <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />
-          </div>
         </div>
       )}
     </LeadForm>

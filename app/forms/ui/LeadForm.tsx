@@ -44,6 +44,12 @@ export type LeadFormProps<S extends z.ZodType> = {
   /** Accessible name of the form. */
   title: string;
   children: (fields: Fields<S>, errors: Record<string, string[] | undefined>) => React.ReactNode;
+  /**
+   * The form's file fields, placed after the captcha: a browser sends a form's parts in page
+   * order, and the server judges the honeypot and the captcha before it writes any file
+   * (issue 28), so they must arrive first.
+   */
+  files?: (errors: Record<string, string[] | undefined>) => React.ReactNode;
 };
 
 /** Conform's intent field (its validation "submissions"). */
@@ -58,6 +64,7 @@ export function LeadForm<S extends z.ZodType>({
   defaultValue,
   action,
   multipart,
+  files,
   submitLabel = "Submit",
   busyLabel = "Submitting...",
   title,
@@ -136,6 +143,7 @@ export function LeadForm<S extends z.ZodType>({
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
         {children(fields, form.allErrors)}
         <Captcha ref={captcha} bootstrap={bootstrap.captcha} />
+        {files ? <div className="lead-form-files">{files(form.allErrors)}</div> : null}
         <div id={statusId} className="form-status" aria-live="polite">
           {shown?.message ? (
             <p
