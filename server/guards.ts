@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
+import { cacheControl } from "~/http/cache-control";
 
 /**
  * Answers given before Express and React Router see a request (issue 15).
@@ -26,7 +27,7 @@ export function answerPlain(
     ...headers,
     "Content-Type": "text/plain; charset=utf-8",
     "Content-Length": String(Buffer.byteLength(message)),
-    "Cache-Control": "no-store",
+    "Cache-Control": cacheControl.noStore,
   });
   res.end(message);
 }
@@ -40,7 +41,7 @@ export function answerOtherMethods(req: IncomingMessage, res: ServerResponse): b
   if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return false;
   const allow = { Allow: "GET, HEAD, POST" };
   if (req.method === "OPTIONS") {
-    res.writeHead(204, { ...allow, "Cache-Control": "no-store" });
+    res.writeHead(204, { ...allow, "Cache-Control": cacheControl.noStore });
     res.end();
   } else {
     answerPlain(res, 405, "This address answers GET, HEAD and POST only.", allow);

@@ -1,6 +1,7 @@
 import http, { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { cacheControl } from "~/http/cache-control";
 
 /**
  * The HTTP listener's life: what it does with connections the parser refuses,
@@ -61,7 +62,7 @@ function rawAnswer(status: number, headers: Readonly<Record<string, string>>): s
     "Connection: close",
     "Content-Type: text/plain; charset=utf-8",
     `Content-Length: ${Buffer.byteLength(body)}`,
-    "Cache-Control: no-store",
+    `Cache-Control: ${cacheControl.noStore}`,
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ];
   return `${lines.join("\r\n")}\r\n\r\n${body}`;
@@ -161,7 +162,7 @@ export function serve(options: ServeOptions): RunningServer {
       res.writeHead(500, {
         "Content-Type": "text/plain; charset=utf-8",
         "Content-Length": Buffer.byteLength(body),
-        "Cache-Control": "no-store",
+        "Cache-Control": cacheControl.noStore,
       });
       res.end(body);
     } catch {

@@ -8,6 +8,7 @@ import { listReviews } from "~/reviews/reviews.server";
 import { locationReviewCards } from "./data/location-reviews";
 import type { ContentPageData } from "./page-types";
 import { findContentPage } from "./pages";
+import { cachePolicy } from "~/http/cache-control";
 
 /** Everything a content page needs: its data, plus the map or reviews its sections show. */
 export async function loadContentPage(pathname: string): Promise<ContentPageData> {
@@ -40,6 +41,6 @@ export async function contentPageLoader({ url }: { url: URL }) {
  */
 export function contentPageHeaders(data: ContentPageData): HeadersInit {
   if (!data.found) return {};
-  if (data.page.sections.some((s) => s.kind === "quote-form")) return { "Cache-Control": "private, no-store" };
+  if (data.page.sections.some((s) => s.kind === "quote-form")) return cachePolicy.private;
   return sharedCacheHeaders();
 }

@@ -8,6 +8,7 @@ import { honeypotInputProps, type HoneypotInputProps } from "./honeypot.server";
 import { runForm, type FormDefinition, type FormOutcome, type RunOptions } from "./pipeline";
 import { newSubmissionKey, readSubmissionKey } from "./submission-keys.server";
 import { CHECK_FIELDS_MESSAGE, type FormActionData } from "./result";
+import { cachePolicy } from "~/http/cache-control";
 
 /**
  * The route glue: what a route module with a form calls, and nothing else.
@@ -91,7 +92,7 @@ function toFormData(values: Record<string, unknown>): FormData {
 export function apiPostOnly(): Response {
   return Response.json(
     { success: false, message: "This address answers POST only." },
-    { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
+    { status: 405, headers: { Allow: "POST", ...cachePolicy.noStore } },
   );
 }
 
@@ -116,5 +117,5 @@ export async function apiFormAction<S extends z.ZodType>(
   const body: Record<string, unknown> = { ...outcome.apiFields, success: outcome.ok, message };
   if (errors.length > 0) body.errors = outcome.fieldErrors;
   if (outcome.redirectTo) body.redirect = outcome.redirectTo;
-  return Response.json(body, { status: outcome.status, headers: { "Cache-Control": "no-store", ...outcome.headers } });
+  return Response.json(body, { status: outcome.status, headers: { ...cachePolicy.noStore, ...outcome.headers } });
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "~/lib/env.server";
+import { cacheControl } from "./cache-control";
 
 /**
  * Cross-origin guard for every form POST (issue 4 §7). Browsers say where a
@@ -95,7 +96,7 @@ export function refuseCrossOriginRequest(req: IncomingMessage, res: ServerRespon
   res.writeHead(403, {
     "Content-Type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
-    "Cache-Control": "no-store",
+    "Cache-Control": cacheControl.noStore,
   });
   res.end(body);
   return true;

@@ -3,6 +3,7 @@ import { env } from "~/lib/env.server";
 import { formatUsd } from "~/payments/money";
 import type { SettledCharge } from "~/payments/reconcile.server";
 import { enqueueMail, wakeMailWorker } from "./outbox.server";
+import { withArticle } from "./subjects";
 
 /**
  * Mails to the company about money the site settled on its own (issue 28): an approved charge
@@ -15,6 +16,12 @@ export async function mailSettledCharges(db: DbOrTx, settled: readonly SettledCh
   wakeMailWorker();
 }
 
+const PURPOSE_NOUNS: Record<string, string> = {
+  order: "shop order",
+  service: "service booking",
+  invoice: "invoice payment",
+};
+
 function settledChargeMail(charge: SettledCharge) {
   const amount = formatUsd(charge.amountCents);
   const card = charge.brand && charge.last4 ? `${charge.brand} ending in ${charge.last4}` : "the card";
@@ -23,7 +30,7 @@ function settledChargeMail(charge: SettledCharge) {
       ? `could NOT be voided or refunded by the processor: refund ${amount} to ${card} by hand`
       : `was ${charge.status}: ${amount} goes back to ${card}`;
   const text = [
-    `An approved card payment (${charge.purpose}) was never stored as a ${charge.purpose === "order" ? "shop order" : charge.purpose === "service" ? "service booking" : "invoice payment"}, so it ${what}.`,
+    `An approved card payment (${charge.purpose}) was never stored as ${withArticle(PURPOSE_NOUNS[charge.purpose] ?? "submission")}, so it ${what}.`,
     "",
     `Payment: #${charge.paymentId}`,
     `Amount: ${amount}`,

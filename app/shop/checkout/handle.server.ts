@@ -1,6 +1,7 @@
 import { orders } from "@db/schema";
 import { getTableName } from "drizzle-orm";
 import { FormFailure, type FormDefinition } from "~/forms/pipeline";
+import { orderReceiptSubject } from "~/mail/subjects";
 import { summaryRows } from "~/mail/summary";
 import { formatUsd, parseDollars } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
@@ -113,12 +114,12 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema, CheckoutCart> =
       message: paid ? `${CHECKOUT_SUCCESS} ${line}` : CHECKOUT_PENDING,
       receipt: paid
         ? {
-            subject: `Your order #${orderId}`,
+            subject: orderReceiptSubject(orderId, true),
             title: "Order received",
             intro: `Thank you, ${value.name}. ${line} A service representative will reach out shortly to schedule your installation.`,
           }
         : {
-            subject: `Your order #${orderId}: payment being confirmed`,
+            subject: orderReceiptSubject(orderId, false),
             title: "Payment being confirmed",
             intro: `Hello ${value.name}. ${CHECKOUT_PENDING}`,
           },
