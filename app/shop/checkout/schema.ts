@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField, phoneField, requiredText } from "~/forms/schema-helpers";
-import { CARD_MESSAGES, checkCard, checkCardNumber, checkExpiry } from "~/payments/card";
+import { cardCvcField, cardNumberField, checkCardFields } from "~/forms/card-schema";
+import { CARD_MESSAGES, checkExpiry } from "~/payments/card";
 
 /**
  * SPEC §3 Checkout payload, §5 Checkout (client-safe: Conform runs it in the
@@ -42,31 +43,21 @@ export const checkoutSchema = z
     city: requiredText(checkoutLabels.city, 100),
     state: requiredText(checkoutLabels.state, 50),
     zip: requiredText(checkoutLabels.zip, 12),
-    cardNumber: z
-      .string({ error: CARD_MESSAGES.number })
-      .trim()
-      .max(30, CARD_MESSAGES.number)
-      .refine((v) => checkCardNumber(v).valid, CARD_MESSAGES.number),
+    cardNumber: cardNumberField,
     expiry: z.string({ error: CARD_MESSAGES.expiry }).trim().max(7, CARD_MESSAGES.expiry),
-    cvv: z
-      .string({ error: CARD_MESSAGES.cvc })
-      .trim()
-      .regex(/^\d{1,4}$/, CARD_MESSAGES.cvc),
+    cvv: cardCvcField,
     /** SPEC §7 sends it: the total the buyer was shown, compared with the cart's, never charged. */
     total: z.unknown().optional(),
   })
   .superRefine((value, ctx) => {
     const expiry = splitExpiry(value.expiry);
-    const expiryError = expiry ? checkExpiry(expiry.month, expiry.year) : CARD_MESSAGES.expiry;
-    if (expiryError) ctx.addIssue({ code: "custom", path: ["expiry"], message: expiryError });
-    const card = checkCard({ ...cardOf(value), holder: value.name });
-    if (!card.ok && card.errors.cvc && checkCardNumber(value.cardNumber).valid) {
-      ctx.addIssue({ code: "custom", path: ["cvv"], message: card.errors.cvc });
-    }
-    // The name is the cardholder's: one the gateway's checks refuse is refused here, beside the field.
-    if (!card.ok && card.errors.holder && value.name.trim()) {
-      ctx.addIssue({ code: "custom", path: ["name"], message: CHECKOUT_NAME_MESSAGE });
-    }
+    // The one expiry field "MM/YY", the CVV, and the Full Name as the cardholder's: the shared checks.
+    checkCardFields(
+      cardOf(value),
+      ctx,
+      { expiry: "expiry", cvc: "cvv", holder: "name", holderMessage: CHECKOUT_NAME_MESSAGE },
+      expiry ? checkExpiry(expiry.month, expiry.year) : CARD_MESSAGES.expiry,
+    );
   });
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
