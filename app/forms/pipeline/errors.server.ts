@@ -1,4 +1,8 @@
 import { log } from "~/lib/log.server";
+import { THROWN_ERROR } from "../result";
+import { readBody, type ParsedBody } from "../uploads.server";
+import type { FormDefinition, FormOutcome } from "./definition";
+import { failure, hiddenFields, UNAVAILABLE_MESSAGE, valuesOnlyReply } from "./reply";
 
 /** The driver's error behind Drizzle's wrapper (whose text lists the query's parameters). */
 export function causeOf(error: unknown): unknown {
@@ -48,4 +52,25 @@ export function logUnexpected(form: string, error: unknown): void {
     },
     "form submission failed",
   );
+}
+
+/** A throw no step answered: the database gone (503, values kept) or a bug (500, logged without values). */
+export async function unexpected(
+  def: FormDefinition,
+  request: Request,
+  body: ParsedBody | undefined,
+  error: unknown,
+): Promise<FormOutcome> {
+  if (!isDatabaseUnavailable(error instanceof Error && error.cause ? error.cause : error)) {
+    logUnexpected(def.id, error);
+    return failure(500, THROWN_ERROR);
+  }
+  // Most likely nothing was written; if the commit did land before the connection broke, the
+  // form's submission key (kept in the re-rendered form) makes the retry answer as that success.
+  log.error({ form: def.id, err: { code: errorCode(error) } }, "form submission failed: database unavailable");
+  const fields = body?.fields ?? (await readBody(request).catch(() => null))?.fields ?? null;
+  return failure(503, UNAVAILABLE_MESSAGE, {
+    reply: valuesOnlyReply(fields, def.schema, hiddenFields(def)),
+    headers: { "Retry-After": "30" },
+  });
 }

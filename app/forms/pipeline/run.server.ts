@@ -5,24 +5,14 @@ import { getDb } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { wakeMailWorker } from "~/mail/outbox.server";
 import { liveCharge, PaymentSettledError } from "~/payments/payments.server";
-import { THROWN_ERROR } from "../result";
 import { endClaim, storedSubmission, SUBMISSION_KEY_CONSTRAINT } from "../submission-keys.server";
-import { readBody, type ParsedBody } from "../uploads.server";
+import type { ParsedBody } from "../uploads.server";
 import { captchaRefusal, spendCaptcha, validate, type Submission } from "./check.server";
 import { FormFailure, type FormDefinition, type FormOutcome, type RunOptions } from "./definition";
-import { isDatabaseUnavailable, isUniqueViolation, errorCode, logUnexpected } from "./errors.server";
+import { errorCode, isDatabaseUnavailable, isUniqueViolation, logUnexpected, unexpected } from "./errors.server";
 import { gate } from "./gate.server";
 import { claimPaidRender, earlierCharge, paymentKey, reserveAndCharge, settleUnstored, type Paid } from "./paid.server";
-import {
-  failure,
-  fromFormFailure,
-  hiddenFields,
-  PAYMENT_CANCELLED_MESSAGE,
-  refusal,
-  success,
-  UNAVAILABLE_MESSAGE,
-  valuesOnlyReply,
-} from "./reply";
+import { fromFormFailure, hiddenFields, PAYMENT_CANCELLED_MESSAGE, refusal, success } from "./reply";
 import { store } from "./store.server";
 import { Stop, stop } from "./stop";
 
@@ -49,7 +39,7 @@ export async function runForm<S extends z.ZodType>(
   try {
     outcome = await steps(run);
   } catch (error) {
-    outcome = error instanceof Stop ? error.outcome : await unexpected(run, error);
+    outcome = error instanceof Stop ? error.outcome : await unexpected(run.def, run.request, run.body, error);
   } finally {
     run.renewal?.();
     // Temporary upload files: kept through the transaction and its retry, removed once answered.
@@ -197,21 +187,4 @@ async function withApiFields(run: Run, outcome: FormOutcome): Promise<FormOutcom
   return run.api && run.def.apiFields && outcome.submissionId !== undefined
     ? { ...outcome, apiFields: await run.def.apiFields(run.db!, outcome.submissionId, run.request) }
     : outcome;
-}
-
-/** A throw no step answered: the database gone (503, values kept) or a bug (500, logged without values). */
-async function unexpected(run: Run, error: unknown): Promise<FormOutcome> {
-  const { def } = run;
-  if (!isDatabaseUnavailable(error instanceof Error && error.cause ? error.cause : error)) {
-    logUnexpected(def.id, error);
-    return failure(500, THROWN_ERROR);
-  }
-  // Most likely nothing was written; if the commit did land before the connection broke, the
-  // form's submission key (kept in the re-rendered form) makes the retry answer as that success.
-  log.error({ form: def.id, err: { code: errorCode(error) } }, "form submission failed: database unavailable");
-  const fields = run.body?.fields ?? (await readBody(run.request).catch(() => null))?.fields ?? null;
-  return failure(503, UNAVAILABLE_MESSAGE, {
-    reply: valuesOnlyReply(fields, def.schema, hiddenFields(def)),
-    headers: { "Retry-After": "30" },
-  });
 }
