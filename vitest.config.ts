@@ -19,7 +19,12 @@ export default defineConfig({
       "tests/integration/**/*.test.{ts,tsx}",
     ],
     environment: "node",
+    // Configuration, not a VITEST branch in the code (app/lib/env.server.ts): quiet logs, and
+    // generated secrets kept in memory, never in the developer's .secrets.json.
+    env: { LOG_LEVEL: "silent", SECRETS_FILE: "off" },
+    // Each test file in a process of its own (its own database handle: app/lib/db.server.ts).
     pool: "forks",
+    isolate: true,
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -8,6 +8,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import { env } from "../app/lib/env.server";
 import { createPgliteFolder } from "./pglite-template.server";
 import { pgliteJobDb, type QueueConnection } from "./queue.server";
 import { takeTurns } from "./pglite-turns.server";
@@ -53,7 +54,8 @@ export type OpenOptions = {
   onPhase?: (phase: string, ms: number) => void;
 };
 
-export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "db/migrations"));
+/** MIGRATIONS_DIR, else db/migrations under the working directory. */
+export const migrationsFolder = path.resolve(env().MIGRATIONS_DIR ?? "db/migrations");
 
 /**
  * The pool's behaviour in an outage (tested by tests/e2e/quality/db-fault.spec.ts,
@@ -110,7 +112,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
   } finally {
     await admin.end({ timeout: 5 });
   }
-  const client = postgres(url, { ...POOL_OPTIONS, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  const client = postgres(url, { ...POOL_OPTIONS, max: env().DATABASE_POOL_MAX });
   const db = drizzlePostgres(prepared(client), { schema }) as unknown as Database;
   return {
     db,

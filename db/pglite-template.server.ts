@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from
 import { mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { env } from "../app/lib/env.server";
 
 /**
  * A new embedded database folder, fast.
@@ -114,7 +115,7 @@ function installRoot(): string | undefined {
 }
 
 function defaultTemplateRoot(): string | undefined {
-  const setting = process.env.PGLITE_TEMPLATE_DIR;
+  const setting = env().PGLITE_TEMPLATE_DIR;
   if (setting === "off") return undefined;
   if (setting) return path.resolve(setting);
   const root = installRoot();

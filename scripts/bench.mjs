@@ -29,6 +29,8 @@ const SOCKET_PORT = PORT + 2;
 const FORM_CEILING_PORT = PORT + 3;
 const base = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const SOAK = process.env.BENCH_SOAK === "1" || process.argv.includes("--soak");
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const CONNECTIONS = 50;
 const CLIENT_IP_HEADER = "Fly-Client-IP";
 
@@ -201,6 +203,236 @@ const row = (name, r) => ({
   errors: r.errors,
   "server CPU ms/req": r.cpuMsPerRequest ?? "n/a (another process)",
 });
+
+// ── Soak: does memory stay flat? (BENCH_SOAK=1 or --soak) ───────────
+// SOAK_SECONDS (BENCH_SOAK_SECONDS, default 600) of mixed traffic: every
+// site-map page, some with ad parameters (a new gclid/fbclid/msclkid/utm_* on
+// each), a new shop search each time, the shop's sorts and categories,
+// products, form pages, 404s at ever new paths, and no-JS contact posts beside
+// them. Before and after it: the server's RSS and the cached home page's
+// requests/s against its static ceiling. Targets: RSS at the end within 10 %
+// of the start, and none of it gained over the last half (docs/decisions/052-bounded-caches.md).
+if (SOAK) {
+  const soak = await runSoak();
+  server.kill("SIGTERM");
+  await dropBenchDatabase();
+  console.log(`\nsoak: ${SOAK_SECONDS}s of mixed traffic, database: ${serverUrl ? "PostgreSQL server" : "PGlite"}\n`);
+  console.table(soak.samples.map(({ s, rssMb, requests, posts }) => ({ s, "RSS MB": rssMb, requests, posts })));
+  console.table(soak.phases);
+  console.table(soak.targets.map(([target, value, met]) => ({ target, value, met: met ? "yes" : "NO" })));
+  mkdirSync("bench-results", { recursive: true });
+  writeFileSync(
+    "bench-results/soak.json",
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        commit: spawnSync("git", ["rev-parse", "--short", "HEAD"]).stdout?.toString().trim(),
+        database: serverUrl ? "postgres" : "pglite",
+        ...soak,
+        targets: soak.targets.map(([target, value, met]) => ({ target, value, met })),
+      },
+      null,
+      2,
+    ),
+  );
+  console.log("written bench-results/soak.json");
+  process.exit(0);
+}
+
+async function runSoak() {
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+  const token = () => randomBytes(12).toString("base64url");
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const products = await (await fetch(`${base}/api/store/inventory/list`)).json();
+  const categories = await (await fetch(`${base}/api/store/category/list`)).json().catch(() => []);
+  const names = products.map((p) => p.name.toLowerCase());
+  const ad = () =>
+    pick([
+      () => `gclid=${token()}`,
+      () => `fbclid=${token()}`,
+      () => `msclkid=${token()}`,
+      () => `utm_source=google&utm_medium=cpc&utm_campaign=${token()}`,
+      () => `utm_source=newsletter&utm_content=${token()}&ref=${token()}`,
+    ])();
+  const kinds = [
+    // [weight, path maker]
+    [30, () => pick(pages)],
+    [15, () => `${pick(pages)}?${ad()}`],
+    [
+      10,
+      () =>
+        `/shop?${new URLSearchParams({ q: pick(names).slice(0, 3 + Math.floor(Math.random() * 6)) + token().slice(0, 2) })}`,
+    ],
+    [
+      8,
+      () =>
+        `/shop?${new URLSearchParams({ ...(categories.length && Math.random() < 0.5 ? { category: String(pick(categories).id) } : {}), sort: pick(["name-desc", "price-asc", "price-desc"]) })}`,
+    ],
+    [10, () => `/product/${pick(products).id}${Math.random() < 0.3 ? `?${ad()}` : ""}`],
+    [7, () => pick(["/contact", "/request-quote", "/request-service?type=commercial", "/pay-invoice", "/employment"])],
+    [
+      15,
+      () =>
+        pick([`/wp-login-${token()}.php`, `/${token()}`, `/admin/${token()}/.env`, `/${token()}/${token()}?${ad()}`]),
+    ],
+    [5, () => `/?${ad()}`],
+  ];
+  const totalWeight = kinds.reduce((n, [w]) => n + w, 0);
+  const nextPath = () => {
+    let r = Math.random() * totalWeight;
+    for (const [w, make] of kinds) if ((r -= w) < 0) return make();
+    return "/";
+  };
+
+  let posts = 0;
+  let postErrors = 0;
+  let stopPosting = false;
+  /** No-JS contact posts, one after another beside the mix (a page fetched for its challenge, then the post). */
+  const postLoop = async () => {
+    while (!stopPosting) {
+      try {
+        const fields = new URLSearchParams([...formDefaults(await (await fetch(`${base}/contact`)).text())]);
+        fields.set("first_name", "Soak");
+        fields.set("last_name", `Visitor${posts}`);
+        fields.set("email", `soak${posts}@example.com`);
+        fields.set("phone", "(810) 555-0150");
+        fields.set("details", `Soak message ${posts} ${token()}`);
+        const r = await fetch(`${base}/contact`, {
+          method: "POST",
+          body: fields,
+          headers: { origin: base },
+          redirect: "manual",
+        });
+        await r.arrayBuffer();
+        if (r.status < 400) posts++;
+        else postErrors++;
+      } catch {
+        postErrors++;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  /** `seconds` of the mix at 20 connections, with the contact posts beside it; RSS sampled every `every` s. */
+  const mix = async (seconds, samples, every, t0) => {
+    stopPosting = false;
+    const posting = [postLoop(), postLoop()];
+    let requests = 0;
+    const sampler = setInterval(() => {
+      samples.push({
+        s: Math.round((performance.now() - t0) / 1000),
+        rssMb: Math.round(serverKb("VmRSS") / 1024),
+        requests,
+        posts,
+      });
+    }, every * 1000);
+    const r = await new Promise((resolve, reject) =>
+      autocannon(
+        {
+          url: base,
+          connections: 20,
+          duration: seconds,
+          requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }), onResponse: () => requests++ }],
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      ),
+    );
+    clearInterval(sampler);
+    stopPosting = true;
+    await Promise.all(posting);
+    return r;
+  };
+  const homeBytes = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
+  const homeFile = ".bench-home.html";
+  writeFileSync(homeFile, homeBytes);
+  /**
+   * The cached home's requests/s and the static ceiling's, taking turns twice
+   * (home, ceiling, home, ceiling: the machine's noise falls on both alike),
+   * and the server's CPU ms per home request (steadier than either on a shared machine).
+   */
+  const throughput = async () => {
+    await fetch(`${base}/`);
+    const staticServer = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const b=require('fs').readFileSync(${JSON.stringify(homeFile)});require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':'text/html; charset=utf-8','content-length':b.length});s.end(b)}).listen(${STATIC_PORT},'127.0.0.1')`,
+      ],
+      { stdio: "ignore" },
+    );
+    await new Promise((r) => setTimeout(r, 400));
+    const homes = [];
+    const ceilings = [];
+    for (let turn = 0; turn < 2; turn++) {
+      homes.push(await measured(() => load(`${base}/`)));
+      ceilings.push(await load(`http://127.0.0.1:${STATIC_PORT}/`));
+    }
+    staticServer.kill();
+    const mean = (runs) => runs.reduce((n, r) => n + r.requests.average, 0) / runs.length;
+    return {
+      "home req/s": Math.round(mean(homes)),
+      "ceiling req/s": Math.round(mean(ceilings)),
+      "home / ceiling": Number((mean(homes) / mean(ceilings)).toFixed(3)),
+      "home CPU ms/req": Number(((homes[0].cpuMsPerRequest + homes[1].cpuMsPerRequest) / 2).toFixed(3)),
+      "home p99 ms": Math.max(...homes.map((r) => r.latency.p99)),
+    };
+  };
+  const load1 = () => Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
+
+  // Warm-up: every kind of request once and a short mix (the code paths loaded, the caches filled once).
+  const warmSeconds = Math.min(30, Math.max(5, Math.round(SOAK_SECONDS / 20)));
+  const t0 = performance.now();
+  const warmSamples = [];
+  await mix(warmSeconds, warmSamples, 5, t0);
+  const startRss = Math.round(serverKb("VmRSS") / 1024);
+  const start = { phase: "start", "RSS MB": startRss, ...(await throughput()), "load avg (1 min)": load1() };
+  const samples = [];
+  const t1 = performance.now();
+  samples.push({ s: 0, rssMb: Math.round(serverKb("VmRSS") / 1024), requests: 0, posts: 0 });
+  const run = await mix(SOAK_SECONDS, samples, Math.max(1, Math.round(SOAK_SECONDS / 60)), t1);
+  const endRss = Math.round(serverKb("VmRSS") / 1024);
+  samples.push({ s: SOAK_SECONDS, rssMb: endRss, requests: run["2xx"] + run.non2xx, posts });
+  const end = { phase: "end", "RSS MB": endRss, ...(await throughput()), "load avg (1 min)": load1() };
+  rmSync(homeFile, { force: true });
+
+  // The last half: RSS at its start (mean of the samples around it) against the end (mean of the last ones).
+  const around = (from, to) => {
+    const xs = samples.filter((x) => x.s >= from && x.s <= to).map((x) => x.rssMb);
+    return xs.reduce((a, b) => a + b, 0) / xs.length;
+  };
+  const mid = around(SOAK_SECONDS * 0.45, SOAK_SECONDS * 0.55);
+  const last = around(SOAK_SECONDS * 0.9, SOAK_SECONDS);
+  const peak = Math.round(serverKb("VmHWM") / 1024);
+  return {
+    seconds: SOAK_SECONDS,
+    mix: {
+      requests: run["2xx"] + run.non2xx,
+      "2xx": run["2xx"],
+      "non-2xx": run.non2xx,
+      errors: run.errors,
+      "req/s": Math.round(run.requests.average),
+      "contact posts": posts,
+      "post errors": postErrors,
+    },
+    phases: [start, end],
+    samples,
+    peakRssMb: peak,
+    targets: [
+      [
+        "RSS at the end within 10 % of the start",
+        `${startRss} → ${endRss} MB (${(((endRss - startRss) / startRss) * 100).toFixed(1)} %)`,
+        endRss <= startRss * 1.1,
+      ],
+      ["no RSS growth over the last half", `${mid.toFixed(0)} → ${last.toFixed(0)} MB`, last <= mid * 1.02 + 1],
+      [
+        "cached home at the end within 10 % of the start (ratio to its ceiling, or CPU ms per request)",
+        `${start["home / ceiling"]}× → ${end["home / ceiling"]}× its ceiling (${start["home req/s"]} → ${end["home req/s"]} req/s); ${start["home CPU ms/req"]} → ${end["home CPU ms/req"]} CPU ms/req`,
+        end["home / ceiling"] >= start["home / ceiling"] * 0.9 ||
+          end["home CPU ms/req"] <= start["home CPU ms/req"] * 1.1,
+      ],
+    ],
+  };
+}
 
 const rows = [];
 const results = {};

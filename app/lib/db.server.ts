@@ -15,11 +15,12 @@ type DbState = { connection?: Promise<Connection>; closed: boolean };
  * Kept on globalThis, not in this module: in development Vite evaluates this
  * module again when it (or something it imports) is edited, and a second
  * copy opening PGlite on the same folder would corrupt it. Every copy shares
- * the one connection. (Under vitest each test file keeps its own.)
+ * the one connection. (Under vitest each test file keeps its own: every file
+ * runs in a process of its own, vitest.config.ts's isolated `forks` pool.)
  */
-const state: DbState = process.env.VITEST
-  ? { closed: false }
-  : ((globalThis as { [key: symbol]: DbState | undefined })[Symbol.for("dover-doors.db")] ??= { closed: false });
+const state: DbState = ((globalThis as { [key: symbol]: DbState | undefined })[Symbol.for("dover-doors.db")] ??= {
+  closed: false,
+});
 
 const REOPEN_AFTER_MS = 1_000;
 

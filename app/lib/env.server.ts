@@ -107,7 +107,11 @@ const schema = z.object({
   CART_NEW_MAX: z.coerce.number().int().min(1).default(20),
   // Bytes of uploaded files being written to the temporary folder at once, per instance: a post
   // whose files would go beyond it is answered 503 with Retry-After (app/forms/uploads.server.ts).
-  UPLOAD_TEMP_BUDGET_BYTES: z.coerce.number().int().min(1_048_576).default(512 * 1_048_576),
+  UPLOAD_TEMP_BUDGET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_048_576)
+    .default(512 * 1_048_576),
   // A form posted sooner than this after it was rendered is treated like a tripped honeypot.
   FORM_MIN_FILL_MS: z.coerce.number().int().min(0).default(2_000),
   // At most this many visitor confirmations per recipient address per day (the submission and
@@ -119,6 +123,7 @@ const schema = z.object({
   // files otherwise; production on DATABASE_URL refuses files unless this says so explicitly.
   MAIL_TRANSPORT: z.enum(["smtp", "files"]).optional(),
   // Where generated development secrets are kept (never inside DATA_DIR): default .secrets.json beside DATA_DIR.
+  // `off`: generated secrets live in memory only, new ones every start (the unit tests: vitest.config.ts).
   SECRETS_FILE: optionalString,
   // ── Card payments (issue 16, app/payments) ──
   // sandbox (no money moves; the default) or authorizenet. Left unset it means sandbox, except in
@@ -133,6 +138,16 @@ const schema = z.object({
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   // Paid residential bookings per service slot per day (DECISIONS 24).
   SERVICE_SLOT_CAPACITY: z.coerce.number().int().min(1).max(1_000).default(3),
+  // ── Caches, database plumbing (issue 28 item 2: nothing else reads process.env) ──
+  // `off` renders every page anew: no shared page cache, no remembered documents (app/lib/page-cache.server.ts).
+  PAGE_CACHE: optionalString.pipe(z.enum(["on", "off"]).default("on")),
+  // Connections per instance to the PostgreSQL server (db/client.server.ts).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),
+  // Where the SQL migrations are read from; unset: db/migrations under the working directory.
+  MIGRATIONS_DIR: optionalString,
+  // Templates of new embedded databases (db/pglite-template.server.ts); unset:
+  // node_modules/.cache/pglite-template; `off`: every new DATA_DIR runs initdb.
+  PGLITE_TEMPLATE_DIR: optionalString,
 });
 
 export type Env = z.infer<typeof schema>;

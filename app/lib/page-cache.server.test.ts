@@ -1,6 +1,22 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { reviewsStored } from "./cache.server";
-import { clearPageCache, documentKey, perRender, rememberDocument, rememberedDocument } from "./page-cache.server";
+import {
+  clearPageCache,
+  documentKey,
+  pageCacheKey,
+  pageCacheMiddleware,
+  pageCacheSize,
+  perRender,
+  rememberDocument,
+  rememberedDocument,
+  servePageFromCache,
+  sharedCacheHeaders,
+} from "./page-cache.server";
+import { requestNonce } from "./security.server";
 
 /** What React Router hands entry.server, reduced to what the key reads. */
 function routed(loaderData: unknown, actionData: unknown = null, leaf = "routes/contact", handle?: unknown) {
@@ -58,7 +74,9 @@ describe("remembered documents", () => {
 
   it("differ when the URL, status, loader data or action data differ", () => {
     const base = documentKey(get(), 200, routed({ page: { title: "A" } }))!.key;
-    expect(documentKey(get("/contact?x=1"), 200, routed({ page: { title: "A" } }))!.key).not.toBe(base);
+    expect(documentKey(get("/contact/x"), 200, routed({ page: { title: "A" } }))!.key).not.toBe(base);
+    const quote = documentKey(get("/request-quote?type=a"), 200, routed({ page: { title: "A" } }))!.key;
+    expect(documentKey(get("/request-quote?type=b"), 200, routed({ page: { title: "A" } }))!.key).not.toBe(quote);
     expect(documentKey(get(), 503, routed({ page: { title: "A" } }))!.key).not.toBe(base);
     expect(documentKey(get(), 200, routed({ page: { title: "B" } }))!.key).not.toBe(base);
     expect(documentKey(get(), 200, routed({ page: { title: "A", note: undefined } }))!.key).not.toBe(base);
@@ -134,12 +152,152 @@ describe("remembered documents", () => {
     expect(rememberedDocument(doc, "n2")).toBeUndefined();
   });
 
-  it("are off with PAGE_CACHE=off", () => {
-    process.env.PAGE_CACHE = "off";
+  it("leave out the query parameters the route does not read, unless the document shows them", () => {
+    const key = (path: string) => documentKey(get(path), 200, routed({ page: { title: "A" } }))!;
+    expect(key("/contact?gclid=1&utm_source=x").key).toBe(key("/contact").key);
+    expect(key("/request-quote?type=garage&fbclid=2").key).toBe(key("/request-quote?type=garage").key);
+    const shown = key("/contact?gclid=1");
+    rememberDocument(shown, `<p nonce="n1"><form action="/contact?gclid=1"></form></p>`, "n1");
+    expect(rememberedDocument(key("/contact?gclid=2"), "n2")).toBeUndefined();
+    rememberDocument(key("/contact?gclid=3"), `<p nonce="n1">A</p>`, "n1");
+    expect(rememberedDocument(key("/contact"), "n2")?.toString()).toBe(`<p nonce="n2">A</p>`);
+  });
+
+  it("are off with PAGE_CACHE=off", async () => {
+    vi.stubEnv("PAGE_CACHE", "off");
+    vi.resetModules(); // the settings are read once per process (env.server.ts)
     try {
-      expect(documentKey(get(), 200, routed({}))).toBeUndefined();
+      const fresh = await import("./page-cache.server");
+      expect(fresh.documentKey(get(), 200, routed({}))).toBeUndefined();
     } finally {
-      delete process.env.PAGE_CACHE;
+      vi.unstubAllEnvs();
     }
+  });
+});
+
+describe("the shared page cache", () => {
+  /** The root middleware in front of a route that renders `body(nonce)` with `headers`; counts the renders. */
+  function site(body = (nonce: string) => `<html><script nonce="${nonce}"></script>Windows</html>`, headers = {}) {
+    let renders = 0;
+    const request = async (target: string) => {
+      const context = new RouterContextProvider();
+      const response = await pageCacheMiddleware(
+        { request: get(target), context, params: {}, unstable_pattern: target } as never,
+        async () => {
+          renders++;
+          return new Response(body(requestNonce(context)), {
+            headers: { "Content-Type": "text/html; charset=utf-8", ...sharedCacheHeaders(), ...headers },
+          });
+        },
+      );
+      return { response: response as Response, nonce: requestNonce(context) };
+    };
+    return { request, renders: () => renders };
+  }
+
+  /** What server/app.ts does before Express: true when the cache answered. */
+  function servedBeforeExpress(target: string): boolean {
+    const res = { writeHead: () => res, cork: () => {}, write: () => true, end: () => {} };
+    return servePageFromCache(
+      { method: "GET", url: target, headers: {} } as IncomingMessage,
+      res as unknown as ServerResponse,
+    );
+  }
+
+  it("keeps one entry for a page whatever ad or unknown parameters its address carries", async () => {
+    const { request, renders } = site();
+    const first = await request("/residential-windows?gclid=1");
+    expect(first.response.headers.get("X-Page-Cache")).toBe("miss");
+    const second = await request("/residential-windows?gclid=2");
+    expect(second.response.headers.get("X-Page-Cache")).toBe("hit");
+    expect(await second.response.text()).toBe(`<html><script nonce="${second.nonce}"></script>Windows</html>`);
+    expect((await request("/residential-windows")).response.headers.get("X-Page-Cache")).toBe("hit");
+    await request("/residential-windows?utm_source=google&utm_medium=cpc&utm_campaign=spring&fbclid=a&msclkid=b&x=1");
+    expect(renders()).toBe(1);
+    expect(servedBeforeExpress("/residential-windows?gclid=3")).toBe(true);
+    expect(servedBeforeExpress("/residential-windows?whatever")).toBe(true);
+    expect(pageCacheKey("/residential-windows?gclid=1")).toBe("/residential-windows");
+  });
+
+  it("gives a parameter the route reads an entry of its own, still without the ad parameters", async () => {
+    const { request, renders } = site();
+    await request("/shop");
+    await request("/shop?sort=price-asc");
+    await request("/shop?sort=price-asc&gclid=9");
+    await request("/shop?category=2&sort=price-asc");
+    expect(renders()).toBe(3);
+    expect(servedBeforeExpress("/shop?utm_source=x&sort=price-asc")).toBe(true);
+    expect(servedBeforeExpress("/shop?sort=price-desc")).toBe(false);
+    expect(pageCacheKey("/product/7?selectedOptions.Color=Red&gclid=1")).toBe("/product/7?selectedOptions.Color=Red");
+  });
+
+  it("does not keep a page that shows a parameter its key leaves out", async () => {
+    const { request, renders } = site((nonce) => `<html nonce="${nonce}"><a href="?gclid=1&amp;x=2">again</a></html>`);
+    await request("/residential-windows?gclid=1");
+    await request("/residential-windows?gclid=2");
+    expect(renders()).toBe(2);
+  });
+
+  it("knows every query parameter a route's loader reads (add new ones to READ_PARAMS)", () => {
+    const routesDir = path.resolve("app/routes");
+    const table = readFileSync(path.resolve("app/routes.ts"), "utf8");
+    const paths = new Map<string, string>();
+    for (const [, routePath, file] of table.matchAll(/route\("([^"]*)", "routes\/([^"]+)"/g)) {
+      paths.set(file!, `/${routePath!.replace(/:[a-z]+/gi, "1")}`);
+    }
+    const files = readdirSync(routesDir, { recursive: true, encoding: "utf8" }).filter((f) => /\.tsx?$/.test(f));
+    let checked = 0;
+    for (const file of files) {
+      const source = readFileSync(path.join(routesDir, file), "utf8");
+      for (const [, name] of source.matchAll(/searchParams\.get\("([^"]+)"\)/g)) {
+        const routePath = paths.get(file.replaceAll(path.sep, "/"));
+        expect(routePath, `${file} is in app/routes.ts`).toBeDefined();
+        expect(pageCacheKey(`${routePath}?${name}=v`), `${file} reads ?${name}`).toBe(`${routePath}?${name}=v`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("the caches' bounds", () => {
+  it("hold the page cache to its bytes, keeping the pages most recently served", async () => {
+    const big = "x".repeat(1024 * 1024);
+    const render = (target: string) => {
+      const context = new RouterContextProvider();
+      return pageCacheMiddleware(
+        { request: get(target), context, params: {} } as never,
+        async () =>
+          new Response(`<html nonce="${requestNonce(context)}">${target}${big}</html>`, {
+            headers: { "Content-Type": "text/html", ...sharedCacheHeaders() },
+          }),
+      );
+    };
+    await render("/");
+    for (let i = 0; i < 20; i++) {
+      await render(`/page-${i}`);
+      await render("/"); // the home page stays in use
+    }
+    const size = pageCacheSize();
+    expect(size.pageBytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+    expect(size.pages).toBeGreaterThanOrEqual(6);
+    expect(size.pages).toBeLessThanOrEqual(8);
+    const res = { writeHead: () => res, cork: () => {}, write: () => true, end: () => {} };
+    const served = (url: string) =>
+      servePageFromCache({ method: "GET", url, headers: {} } as IncomingMessage, res as unknown as ServerResponse);
+    expect(served("/")).toBe(true);
+    expect(served("/page-0")).toBe(false);
+    expect(served("/page-19")).toBe(true);
+  });
+
+  it("hold the remembered documents to their bytes", () => {
+    const big = "y".repeat(512 * 1024);
+    for (let i = 0; i < 30; i++) {
+      const doc = documentKey(get(`/contact/${i}`), 200, routed({ page: { i } }))!;
+      rememberDocument(doc, `<p nonce="n1">${i}${big}</p>`, "n1");
+    }
+    const size = pageCacheSize();
+    expect(size.documentBytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(size.documents).toBe(7);
   });
 });

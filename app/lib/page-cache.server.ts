@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
-import { CACHE_TTL_MS, isFresh, stamp, type Stamp } from "./cache.server";
+import { BoundedCache, CACHE_TTL_MS, stamp, type Stamp } from "./cache.server";
+import { env } from "./env.server";
 import { createNonce, pageSecurityHeaders, requestNonce } from "./security.server";
 
 /**
@@ -30,25 +31,32 @@ import { createNonce, pageSecurityHeaders, requestNonce } from "./security.serve
  * `parts[0] + values[slots[0]] + parts[1] + …`. Putting new values in is a
  * copy of bytes, far cheaper than a string replace over the whole page and its
  * re-encoding (measured in docs/decisions/026-page-cache-cut-at-nonce.md).
+ * The pieces are views of one buffer of the whole document, whose length is
+ * `bytes` (what the caches' byte bounds count): small pieces of their own
+ * would each hold on to a shared 8 KB slab of Node's buffer pool.
  */
-type CutDocument = { parts: Buffer[]; slots: number[]; valueCount: number };
+type CutDocument = { parts: Buffer[]; slots: number[]; valueCount: number; bytes: number };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Cuts `body` at `values` (distinct, non-empty); undefined when they are not, or when `complete` and one is missing. */
 function cutDocument(body: string, values: readonly string[], complete: boolean): CutDocument | undefined {
   if (new Set(values).size !== values.length || values.some((value) => !value)) return undefined;
+  const whole = Buffer.from(body);
   const parts: Buffer[] = [];
   const slots: number[] = [];
   let last = 0;
+  let at = 0; // byte offset of `last` in `whole`
   for (const match of body.matchAll(new RegExp(values.map(escapeRegExp).join("|"), "g"))) {
-    parts.push(Buffer.from(body.slice(last, match.index)));
+    const length = Buffer.byteLength(body.slice(last, match.index));
+    parts.push(whole.subarray(at, at + length));
     slots.push(values.indexOf(match[0]));
+    at += length + Buffer.byteLength(match[0]);
     last = match.index + match[0].length;
   }
-  parts.push(Buffer.from(body.slice(last)));
+  parts.push(whole.subarray(at));
   if (complete && new Set(slots).size !== values.length) return undefined;
-  return { parts, slots, valueCount: values.length };
+  return { parts, slots, valueCount: values.length, bytes: whole.length };
 }
 
 /** The pieces of the document with `values` (in the order it was cut with) in place. */
@@ -66,8 +74,18 @@ function assembleDocument(doc: CutDocument, values: readonly string[]): Buffer<A
 
 /** `headers`: the stored answer's headers, names in lower case, without its length. */
 type Entry = { doc: CutDocument; status: number; headers: Record<string, string>; stamp: Stamp };
+/**
+ * Bounded by entries and by bytes (docs/decisions/052-bounded-caches.md): the
+ * site's cacheable pages (content pages, the shop's categories and sorts, the
+ * products) fit several times over; what does not fit is rendered again.
+ */
 const MAX_ENTRIES = 200;
-const cache = new Map<string, Entry>();
+const MAX_BYTES = 8 * 1024 * 1024;
+const cache = new BoundedCache<Entry>(MAX_ENTRIES, MAX_BYTES);
+
+/** What a kept entry weighs: its document, its key and its headers. */
+const weight = (key: string, doc: CutDocument, headers?: Record<string, string>) =>
+  doc.bytes + key.length + (headers ? JSON.stringify(headers).length : 0);
 
 /** `headers` for a route whose page is the same for every visitor. */
 export function sharedCacheHeaders(seconds = CACHE_TTL_MS / 1000): HeadersInit {
@@ -79,20 +97,75 @@ function sMaxAge(response: Response): number {
   return m ? Number(m[1]) : 0;
 }
 
-function keyOf(pathAndQuery: string): string | undefined {
-  if (pathAndQuery.includes(".data")) return undefined; // client navigations fetch data, not pages
-  return pathAndQuery;
+/**
+ * The query parameters each page's loader reads, by path (grep the loaders
+ * for `searchParams.get`). Every other parameter (`utm_*`, `gclid`, `fbclid`,
+ * `msclkid`, anything a link or a robot appends) changes nothing the page
+ * shows, so it is left out of the cache keys: `/?gclid=1`, `/?gclid=2` and `/`
+ * are one entry, and a stream of ad clicks, each with its own id, adds none
+ * (issue 28 item 8). A route that starts reading a parameter must be listed
+ * here, or it would be answered the page cached without it
+ * (page-cache.server.test.ts checks the loaders against this list).
+ */
+const READ_PARAMS: ReadonlyArray<readonly [path: RegExp, reads: (name: string) => boolean]> = [
+  [/^\/request-(?:quote|service)$/, (name) => name === "type"], // the choosers
+  [/^\/shop$/, (name) => name === "category" || name === "q" || name === "sort"], // app/shop/query.ts
+  [/^\/product\/[^/]+$/, (name) => name.startsWith("selectedOptions.")], // optionFieldName, no-JS options
+  [/^\/my-cart$/, (name) => name === "remove"],
+  [/^\/order-confirmation$/, (name) => name === "order" || name === "payment"],
+  [/^\/(?:request-service|pay-invoice)\/receipt\/[^/]+$/, (name) => name === "sig"],
+];
+
+/**
+ * A page's key: its path and the parameters its route reads, in the order
+ * sent; `dropped` lists the other `name=value` pieces of the query as sent.
+ */
+type PageKey = { key: string; dropped: string[] };
+
+function pageKeyOf(pathAndQuery: string): PageKey | undefined {
+  const url = pathAndQuery.startsWith("/") ? URL.parse(`http://k${pathAndQuery}`) : null;
+  if (!url) return undefined;
+  const { pathname, search } = url;
+  if (!search) return { key: pathname, dropped: [] };
+  const reads = READ_PARAMS.find(([path]) => path.test(pathname))?.[1];
+  const kept: string[] = [];
+  const dropped: string[] = [];
+  for (const piece of search.slice(1).split("&")) {
+    if (!piece) continue;
+    const eq = piece.indexOf("=");
+    let name: string;
+    try {
+      name = decodeURIComponent((eq < 0 ? piece : piece.slice(0, eq)).replaceAll("+", " "));
+    } catch {
+      name = piece; // a bad escape: kept as typed (URLSearchParams would too)
+    }
+    (reads?.(name) ? kept : dropped).push(piece);
+  }
+  return { key: kept.length ? `${pathname}?${kept.join("&")}` : pathname, dropped };
 }
 
-function lookup(key: string | undefined): Entry | undefined {
-  if (!key || process.env.PAGE_CACHE === "off") return undefined;
-  const hit = cache.get(key);
-  if (!hit) return undefined;
-  if (!isFresh(hit.stamp)) {
-    cache.delete(key);
-    return undefined;
-  }
-  return hit;
+/**
+ * Whether a document rendered for a URL with `dropped` parameters may stand
+ * for the URL without them: none of them appears in it (a form whose action
+ * repeats the query, say). When one does, the answer is not kept.
+ */
+function showsNoneOf(body: string, dropped: readonly string[]): boolean {
+  return dropped.every((piece) => !body.includes(piece) && !body.includes(piece.replaceAll("&", "&amp;")));
+}
+
+function keyOf(pathAndQuery: string): PageKey | undefined {
+  if (pathAndQuery.includes(".data")) return undefined; // client navigations fetch data, not pages
+  return pageKeyOf(pathAndQuery);
+}
+
+/** The shared page cache's key of a request target (path and query); undefined: never cached. */
+export function pageCacheKey(pathAndQuery: string): string | undefined {
+  return keyOf(pathAndQuery)?.key;
+}
+
+function lookup(page: PageKey | undefined): Entry | undefined {
+  if (!page || env().PAGE_CACHE === "off") return undefined;
+  return cache.get(page.key);
 }
 
 /** A hit's headers: the stored ones with the security headers for its new nonce. */
@@ -103,8 +176,8 @@ function hitHeaders(hit: Entry, nonce: string): Record<string, string> {
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method !== "GET") return next();
   const url = new URL(request.url);
-  const key = keyOf(url.pathname + url.search);
-  const hit = lookup(key);
+  const page = keyOf(url.pathname + url.search);
+  const hit = lookup(page);
   if (hit) {
     const nonce = requestNonce(context);
     return new Response(assembleDocument(hit.doc, [nonce]), { status: hit.status, headers: hitHeaders(hit, nonce) });
@@ -114,7 +187,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   const ttl = sMaxAge(response);
   const type = response.headers.get("Content-Type") ?? "";
   if (
-    !key ||
+    !page ||
     ttl <= 0 ||
     response.status !== 200 ||
     !type.startsWith("text/html") ||
@@ -123,13 +196,15 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
     return response;
   }
   const body = await response.text();
-  cache.set(key, {
-    doc: cutDocument(body, [requestNonce(context)], false)!, // the nonce the page was rendered with
-    status: response.status,
-    headers: Object.fromEntries([...response.headers.entries()].filter(([k]) => k !== "content-length")),
-    stamp: stamp(ttl * 1000),
-  });
-  while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  if (showsNoneOf(body, page.dropped)) {
+    const doc = cutDocument(body, [requestNonce(context)], false)!; // the nonce the page was rendered with
+    const kept = Object.fromEntries([...response.headers.entries()].filter(([k]) => k !== "content-length"));
+    cache.set(
+      page.key,
+      { doc, status: response.status, headers: kept, stamp: stamp(ttl * 1000) },
+      weight(page.key, doc, kept),
+    );
+  }
   const headers = new Headers(response.headers);
   headers.set("X-Page-Cache", "miss");
   return new Response(body, { status: response.status, headers });
@@ -216,12 +291,16 @@ type RenderedRoutes = {
   routeModules: Record<string, { handle?: unknown } | undefined>;
 };
 
-export type DocumentKey = { key: string; fresh: string[]; firstSight: boolean };
+/** `dropped`: the query's pieces the route does not read, left out of the key (see READ_PARAMS). */
+export type DocumentKey = { key: string; fresh: string[]; firstSight: boolean; dropped: string[] };
 
 type DocumentEntry = { doc: CutDocument; stamp: Stamp };
-const documents = new Map<string, DocumentEntry>();
-const seenOnce = new Map<string, number>();
+/** Bounded like the page cache (docs/decisions/052-bounded-caches.md): the form pages and their answers fit. */
 const MAX_DOCUMENTS = 100;
+const MAX_DOCUMENT_BYTES = 4 * 1024 * 1024;
+const documents = new BoundedCache<DocumentEntry>(MAX_DOCUMENTS, MAX_DOCUMENT_BYTES);
+/** Keys are hashes of one length (43 characters): the entry bound is a bound on bytes (~0.1 MB). */
+const seenOnce = new Map<string, number>();
 const MAX_SEEN = 1000;
 
 /** The key of this answer's document, or undefined when it must always be rendered. */
@@ -229,17 +308,16 @@ export function documentKey(request: Request, status: number, context: RenderedR
   const method = request.method.toUpperCase();
   const { staticHandlerContext: handled } = context;
   // An error's JSON says little of what the error boundary shows: always render those.
-  if (process.env.PAGE_CACHE === "off" || (method !== "GET" && method !== "POST") || handled.errors) return undefined;
+  if (env().PAGE_CACHE === "off" || (method !== "GET" && method !== "POST") || handled.errors) return undefined;
   // A refused POST (field errors, 429, 503) shows what that visitor typed: it is never kept, even once seen twice.
   if (method === "POST" && status >= 400) return undefined;
 
   const leaf = handled.matches.at(-1)?.route.id;
   const handle = leaf ? (context.routeModules[leaf]?.handle as SharedNotFoundHandle | undefined) : undefined;
   const url = new URL(request.url);
-  const where =
-    status === 404 && method === "GET" && handle?.notFoundDocumentIsShared
-      ? `404 of ${leaf}`
-      : url.pathname + url.search;
+  const page = pageKeyOf(url.pathname + url.search);
+  if (!page) return undefined;
+  const where = status === 404 && method === "GET" && handle?.notFoundDocumentIsShared ? `404 of ${leaf}` : page.key;
 
   const fresh: string[] = [];
   let keyable = true;
@@ -270,14 +348,14 @@ export function documentKey(request: Request, status: number, context: RenderedR
   }
   if (!keyable) return undefined;
   const key = createHash("sha256").update(json).digest("base64url");
-  return { key, fresh, firstSight: method === "GET" };
+  return { key, fresh, firstSight: method === "GET", dropped: page.dropped };
 }
 
 /** The remembered document for `doc` (UTF-8), carrying this answer's nonce and fresh values; undefined when there is none. */
 export function rememberedDocument(doc: DocumentKey, nonce: string): Buffer<ArrayBuffer> | undefined {
   const hit = documents.get(doc.key);
   if (!hit) return undefined;
-  if (!isFresh(hit.stamp) || hit.doc.valueCount !== doc.fresh.length + 1) {
+  if (hit.doc.valueCount !== doc.fresh.length + 1) {
     documents.delete(doc.key);
     return undefined;
   }
@@ -295,12 +373,16 @@ export function rememberDocument(doc: DocumentKey, body: string, nonce: string):
       return;
     }
   }
+  if (!showsNoneOf(body, doc.dropped)) return; // it shows a parameter the key left out
   // Every value must be told apart and stand where the render put it (none escaped into another form).
   const cut = cutDocument(body, [nonce, ...doc.fresh], true);
   if (!cut) return;
-  documents.delete(doc.key);
-  documents.set(doc.key, { doc: cut, stamp: stamp() });
-  while (documents.size > MAX_DOCUMENTS) documents.delete(documents.keys().next().value!);
+  documents.set(doc.key, { doc: cut, stamp: stamp() }, weight(doc.key, cut));
+}
+
+/** Entries and bytes held by the two document caches (tests, the bench's soak). */
+export function pageCacheSize(): { pages: number; pageBytes: number; documents: number; documentBytes: number } {
+  return { pages: cache.size, pageBytes: cache.bytes, documents: documents.size, documentBytes: documents.bytes };
 }
 
 /** For tests. */

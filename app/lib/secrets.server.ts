@@ -11,7 +11,8 @@ import { env, type Env } from "./env.server";
  * mode 600) so a restart keeps them. The file never sits inside DATA_DIR, so a
  * copy of the database folder does not carry the key to its encrypted values.
  * In production with DATABASE_URL they are required in the environment.
- * Under vitest (or with an in-memory data folder) they live in memory only.
+ * With SECRETS_FILE=off (the unit tests, set in vitest.config.ts) or an
+ * in-memory data folder they live in memory only.
  *
  * A secrets file that exists but cannot be read or parsed stops the server:
  * regenerating keys silently would make every stored SSN undecryptable.
@@ -50,7 +51,7 @@ export function assertSecretsConfigured(): void {
 export function secret(name: SecretName): string {
   const cached = memory.get(name);
   if (cached) return cached;
-  const value = resolveSecret(name, env(), { inMemory: Boolean(process.env.VITEST) });
+  const value = resolveSecret(name, env());
   memory.set(name, value);
   return value;
 }
@@ -66,8 +67,8 @@ export function secretsFilePath(e: Pick<Env, "DATA_DIR" | "SECRETS_FILE">): stri
 /**
  * The rule, without caching: the environment's value; in production with
  * DATABASE_URL nothing else; otherwise the value kept in the secrets file,
- * generated (32 random bytes, hex) on first use. `inMemory` (tests, or a
- * memory:// data folder) skips the file.
+ * generated (32 random bytes, hex) on first use. `inMemory`, SECRETS_FILE=off
+ * or a memory:// data folder skips the file.
  */
 export function resolveSecret(name: SecretName, e: SecretsEnv, opts: { inMemory?: boolean } = {}): string {
   const fromEnv = e[name];
@@ -75,7 +76,9 @@ export function resolveSecret(name: SecretName, e: SecretsEnv, opts: { inMemory?
   if (e.NODE_ENV === "production" && e.DATABASE_URL) {
     throw new Error(`${name} is required in production with DATABASE_URL`);
   }
-  if (opts.inMemory || e.DATA_DIR.startsWith("memory://")) return randomBytes(32).toString("hex");
+  if (opts.inMemory || e.SECRETS_FILE === "off" || e.DATA_DIR.startsWith("memory://")) {
+    return randomBytes(32).toString("hex");
+  }
 
   const file = secretsFilePath(e);
   adoptLegacyFile(file, path.resolve(e.DATA_DIR, "secrets.json"));
