@@ -15,6 +15,7 @@ import { checkoutForm } from "~/shop/checkout/handle.server";
 import { CHECKOUT_SUCCESS } from "~/shop/checkout/identity";
 import { createTestDatabase } from "../support/db";
 import { count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
+import { checkoutFields, invoiceFields } from "./payments-support";
 
 /**
  * What comes after a charge (issue 28): a twin of a paid post answers as the first one does,
@@ -30,27 +31,10 @@ afterAll(async () => {
   await conn?.close();
 });
 
-const VISA = "4242 4242 4242 4242";
 const DECLINED = "4000 0000 0000 0002";
 
-function invoiceFields(over: Record<string, string> = {}) {
-  return {
-    name: "Ada Lovelace",
-    email: `orphan-${crypto.randomUUID().slice(0, 8)}@example.com`,
-    address: "1 Main St",
-    city: "Flint",
-    state: "MI",
-    zip: "48502",
-    invoice_number: "INV-2001",
-    invoice_payment_amount: "77.77",
-    cardHolder: "Ada Lovelace",
-    cardNumber: VISA,
-    cardExpMonth: "04",
-    cardExpYear: "30",
-    cardCVC: "847",
-    ...over,
-  };
-}
+const orphanInvoice = (over: Record<string, string> = {}) =>
+  invoiceFields({ invoice_number: "INV-2001", invoice_payment_amount: "77.77", ...over });
 
 const run = (request: Request, def: FormDefinition = invoiceForm) =>
   runForm(def, request, { db: conn.db, clientIp: nextIp() });
@@ -81,7 +65,7 @@ const paymentRow = async (id: number) =>
 describe("an approved charge without its record", () => {
   it("is voided by the reconciliation once its grace has passed, and the company is mailed; a linked charge is left alone", async () => {
     const orphan = await orphanCharge(crypto.randomUUID());
-    const linked = await run(invoicePost(invoiceFields(), crypto.randomUUID()));
+    const linked = await run(invoicePost(orphanInvoice(), crypto.randomUUID()));
     expect(linked.ok).toBe(true);
     // Within the grace nothing is touched: a store may still be on its way.
     expect(await settleOrphanCharges(conn.db, { olderThanMs: 60_000 })).toEqual([]);
@@ -110,7 +94,7 @@ describe("an approved charge without its record", () => {
       const captcha = sumAnswer();
       const orphan = await orphanCharge(key);
       if (spent) expect(await verifyCaptcha(conn.db, toFormData(captcha), null)).toBe("sum");
-      const fields = invoiceFields();
+      const fields = orphanInvoice();
       const before = await count(conn.db, "payments");
       const outcome = await run(invoicePost(fields, key, captcha));
       expect(outcome).toMatchObject({ ok: true, status: 200 });
@@ -132,7 +116,7 @@ describe("an approved charge without its record", () => {
     );
     await settleOrphanCharges(conn.db, { olderThanMs: 60_000 });
     const started = Date.now();
-    const outcome = await run(invoicePost(invoiceFields(), key));
+    const outcome = await run(invoicePost(orphanInvoice(), key));
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(outcome).toMatchObject({ ok: false, status: 402, message: PAYMENT_CANCELLED_MESSAGE });
   });
@@ -154,16 +138,7 @@ describe("a twin of a paid post", () => {
     if (!added.ok) throw new Error(added.message);
     const cookie = (await cartCookieHeader(added.cartId)).split(";")[0]!;
     const body = toFormData({
-      name: "Ada Lovelace",
-      email: `twin-${crypto.randomUUID().slice(0, 8)}@example.com`,
-      phone: "(810) 555-0199",
-      address: "4 Mill Rd",
-      city: "Flint",
-      state: "MI",
-      zip: "48503",
-      cardNumber: VISA,
-      expiry: "04/30",
-      cvv: "847",
+      ...checkoutFields(),
       ...honeypotFields(),
       ...sumAnswer(),
       submission_key: crypto.randomUUID(),
@@ -192,7 +167,7 @@ describe("a twin of a paid post", () => {
 
   it("of a declined post answers with the first one's decline, charging nothing more", async () => {
     const body = toFormData({
-      ...invoiceFields({ cardNumber: DECLINED }),
+      ...orphanInvoice({ cardNumber: DECLINED }),
       ...honeypotFields(),
       ...sumAnswer(),
       submission_key: crypto.randomUUID(),
@@ -210,7 +185,7 @@ describe("a twin of a paid post", () => {
 describe("a refused post sent again at once", () => {
   it("is a person's: its re-render's honeypot skips the minimum fill time for that render only", async () => {
     const key = crypto.randomUUID();
-    const fields = { ...invoiceFields(), ...honeypotFields(), captcha_answer: "99", submission_key: key };
+    const fields = { ...orphanInvoice(), ...honeypotFields(), captcha_answer: "99", submission_key: key };
     const refused = await formAction(invoiceForm, { request: formPost("/pay-invoice", toFormData(fields)) });
     const data = (refused as unknown as { data: { honeypot?: Record<string, string>; message: string } }).data;
     expect(data.message).toBe("Please complete the CAPTCHA.");

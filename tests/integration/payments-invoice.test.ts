@@ -8,7 +8,7 @@ import { FormFailure, PAYMENT_CANCELLED_MESSAGE, runForm, type FormDefinition } 
 import { CARD_MESSAGES } from "~/payments/card";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
-import { captureLogs, secretsIn } from "./payments-support";
+import { captureLogs, invoiceFields, secretsIn } from "./payments-support";
 
 /**
  * Pay Invoice on the real database with the real sandbox gateway: the paid
@@ -28,30 +28,8 @@ afterAll(async () => {
   await conn?.close();
 });
 
-const VISA = "4242 4242 4242 4242";
 const DECLINED = "4000 0000 0000 0002";
 const UNKNOWN = "4000 0000 0000 0119";
-
-/** A valid invoice form as a visitor sends it; each with an address of its own (confirmations are capped per day). */
-function invoiceFields(over: Record<string, string> = {}) {
-  return {
-    name: "Ada Lovelace",
-    email: `inv-${crypto.randomUUID().slice(0, 8)}@example.com`,
-    address: "1 Main St",
-    address_2: "Suite 2",
-    city: "Flint",
-    state: "MI",
-    zip: "48502",
-    invoice_number: "INV-1001",
-    invoice_payment_amount: "250.5",
-    cardHolder: "Ada Lovelace",
-    cardNumber: VISA,
-    cardExpMonth: "04",
-    cardExpYear: "30",
-    cardCVC: "847",
-    ...over,
-  };
-}
 
 function htmlPost(fields: Record<string, string>, key: string | null = crypto.randomUUID()) {
   return formPost(

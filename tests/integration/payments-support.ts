@@ -185,3 +185,41 @@ export function secretsIn(raw: string): string[] {
   if (/"(cardNumber|cardCode|cvc|cvv|cardCVC)"\s*:/.test(text)) found.push("a card field by name");
   return found;
 }
+
+/** A valid invoice form as a visitor sends it, with an address of its own (confirmations are capped per day). */
+export function invoiceFields(over: Record<string, string> = {}) {
+  return {
+    name: "Ada Lovelace",
+    email: `inv-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    address: "1 Main St",
+    address_2: "Suite 2",
+    city: "Flint",
+    state: "MI",
+    zip: "48502",
+    invoice_number: "INV-1001",
+    invoice_payment_amount: "250.5",
+    cardHolder: "Ada Lovelace",
+    cardNumber: "4242 4242 4242 4242",
+    cardExpMonth: "04",
+    cardExpYear: "30",
+    cardCVC: "847",
+    ...over,
+  };
+}
+
+/** A valid checkout form (billing and card), with an address of its own. */
+export function checkoutFields(over: Record<string, string> = {}) {
+  return {
+    name: "Ada Lovelace",
+    email: `buyer-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    phone: "(810) 555-0199",
+    address: "4 Mill Rd",
+    city: "Flint",
+    state: "MI",
+    zip: "48503",
+    cardNumber: "4242 4242 4242 4242",
+    expiry: "04/30",
+    cvv: "847",
+    ...over,
+  };
+}

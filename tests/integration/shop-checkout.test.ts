@@ -16,7 +16,7 @@ import {
 } from "~/shop/checkout/orders.server";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
-import { captureLogs, secretsIn } from "./payments-support";
+import { captureLogs, checkoutFields, secretsIn } from "./payments-support";
 
 /**
  * The checkout on the real database with the sandbox gateway (issue 17 item
@@ -42,7 +42,6 @@ afterAll(async () => {
   await conn?.close();
 });
 
-const VISA = "4242 4242 4242 4242";
 const DECLINED = "4000 0000 0000 0002";
 
 async function product(over: Partial<typeof products.$inferInsert> = {}) {
@@ -73,21 +72,7 @@ async function buyer(...lines: { id: number; options?: Record<string, string> }[
   return { cartId, cookie: cartId ? (await cartCookieHeader(cartId)).split(";")[0]! : "" };
 }
 
-function fields(over: Record<string, string> = {}) {
-  return {
-    name: "Ada Lovelace",
-    email: `buyer-${crypto.randomUUID().slice(0, 8)}@example.com`,
-    phone: "(810) 555-0199",
-    address: "4 Mill Rd",
-    city: "Flint",
-    state: "MI",
-    zip: "48503",
-    cardNumber: VISA,
-    expiry: "04/30",
-    cvv: "847",
-    ...over,
-  };
-}
+const fields = checkoutFields;
 
 function htmlPost(cookie: string, body: Record<string, string>, key: string = crypto.randomUUID()) {
   return formPost(
