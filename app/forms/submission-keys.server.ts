@@ -68,6 +68,14 @@ export async function claimRender(db: DbOrTx, key: string, form: string, staleMs
   return rows.length === 1;
 }
 
+/** Keeps a running claim fresh while its post works (never revives one that ended). */
+export async function renewClaim(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(submissionClaims)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(submissionClaims.key, key), eq(submissionClaims.state, "running")));
+}
+
 /** The claim ends: refused (its status and message, for a waiting twin) or answered (the row goes). */
 export async function endClaim(db: DbOrTx, key: string, refusal?: { status: number; message: string }) {
   if (refusal) {

@@ -5,7 +5,13 @@ import { log } from "~/lib/log.server";
 import { chargeOnce, liveCharge, type PaymentOutcome } from "~/payments/payments.server";
 import { mailSettledCharges } from "~/mail/staff-notices.server";
 import { settleOrphanCharge } from "~/payments/reconcile.server";
-import { claimRender, claimState, storedSubmission, type StoredSubmission } from "../submission-keys.server";
+import {
+  claimRender,
+  claimState,
+  renewClaim,
+  storedSubmission,
+  type StoredSubmission,
+} from "../submission-keys.server";
 import type { Submission } from "./check.server";
 import { FormFailure, type FormDefinition } from "./definition";
 import {
@@ -59,7 +65,7 @@ export async function claimPaidRender(
       await sleep(TWIN_POLL_MS);
     }
   }
-  const renew = setInterval(() => void claimRender(db, key, def.id, 0).catch(() => {}), CLAIM_RENEW_MS);
+  const renew = setInterval(() => void renewClaim(db, key).catch(() => {}), CLAIM_RENEW_MS);
   renew.unref();
   return () => clearInterval(renew);
 }
