@@ -11,6 +11,7 @@ import { runForm, UNAVAILABLE_MESSAGE } from "~/forms/pipeline";
 import { usingServer } from "../support/db";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { formPost, honeypotFields, sumAnswer, toFormData, nextIp } from "./forms-support";
+import { env } from "~/lib/env.server";
 
 /**
  * The database goes away in the middle of a run (issue 5 §5): the form answers
@@ -26,6 +27,7 @@ let dataDir: string | undefined;
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let app: Connection;
 let appUrl: URL;
+let poolMax: number;
 
 beforeAll(async () => {
   let target: URL;
@@ -51,7 +53,9 @@ beforeAll(async () => {
   appUrl = new URL(target);
   appUrl.host = `127.0.0.1:${proxy.port}`;
   // One connection: the embedded share serves one conversation at a time.
-  process.env.DATABASE_POOL_MAX = "1";
+  // (env() is parsed once: a setting is changed on it, not on process.env.)
+  poolMax = env().DATABASE_POOL_MAX;
+  env().DATABASE_POOL_MAX = 1;
   app = await openDatabase({ databaseUrl: appUrl.toString(), seed: false });
 });
 
@@ -61,7 +65,7 @@ afterAll(async () => {
   await backing?.close();
   await dropDatabase?.();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.DATABASE_POOL_MAX;
+  env().DATABASE_POOL_MAX = poolMax;
 });
 
 async function rows(db: Database, email: string) {
