@@ -40,6 +40,8 @@ export default [
   route("pay-invoice", "routes/pay-invoice.tsx"),
   route("pay-invoice/receipt/:payment", "routes/pay-invoice.receipt.tsx"),
   route("api/captcha/challenge", "routes/api/captcha.challenge.ts"),
+  // The booking's ZIP against the service area (DECISIONS 30), asked as the visitor types.
+  route("api/service-area", "routes/api/service-area.ts"),
   route("api/store/contact/submit", "routes/api/store.contact.ts"),
   route("api/store/request-quote/:type", "routes/api/store.request-quote.ts"),
   route("api/store/request-service/commercial", "routes/api/store.request-service.ts"),

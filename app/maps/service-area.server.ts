@@ -1,7 +1,7 @@
 import { geoCircle, geoMercator, geoPath, type GeoPermissibleObjects } from "d3-geo";
 import { feature } from "topojson-client";
 import states from "us-atlas/states-10m.json";
-import { MAP_CENTER, MAP_ZOOM, SERVICE_RADIUS_MILES, serviceCities, type City } from "./config";
+import { EARTH_RADIUS_MILES, MAP_CENTER, MAP_ZOOM, SERVICE_RADIUS_MILES, serviceCities, type City } from "./config";
 import type { MapLabel, ServiceAreaMapData } from "./types";
 
 export type { ServiceAreaMapData };
@@ -14,8 +14,7 @@ export type { ServiceAreaMapData };
  */
 export const MAP_WIDTH = 960;
 export const MAP_HEIGHT = 800;
-/** Mean Earth radius in miles (IUGG). */
-export const EARTH_RADIUS_MILES = 3958.8;
+export { EARTH_RADIUS_MILES };
 
 /** d3's Mercator scale (pixels per radian) for a Google Maps zoom level (256-pixel tiles). */
 export function mercatorScaleForZoom(zoom: number): number {

@@ -31,8 +31,11 @@ export type FormDefinition<Schema extends z.ZodType = z.ZodType, H = unknown> = 
   rateLimit?: RateLimitRule;
   /** A paid form: charged once per submission key before the transaction (./paid.server.ts). */
   payment?: FormPayment<z.output<Schema>, H>;
-  /** A no-JS "Show price" button: a post carrying it is re-rendered with nothing checked, stored or charged. */
-  preview?: { field: string; value: string };
+  /**
+   * A no-JS "Show price" button: a post carrying it is re-rendered with nothing stored or charged,
+   * and nothing checked but what `check` returns (errors beside their fields, e.g. the booking's ZIP).
+   */
+  preview?: { field: string; value: string; check?(fields: FormData): Record<string, string[]> };
   handle(tx: Tx, value: z.output<Schema>, ctx: SubmissionContext<H>): Promise<Handled>;
   /** More of the API's answer for a stored submission, now or on a resubmitted key (the checkout's order_id, total). */
   apiFields?(db: Database, submissionId: number, request: Request): Promise<Record<string, unknown> | undefined>;

@@ -75,12 +75,14 @@ export async function gate(
   keep(body);
   for (const [key, value] of Object.entries(overrides ?? {})) body.fields.set(key, value);
   if (def.preview && !api && body.fields.get(def.preview.field) === def.preview.value) {
+    const fieldErrors = def.preview.check?.(body.fields) ?? {};
+    const reply = valuesOnlyReply(body.fields, def.schema, hiddenFields(def));
     stop({
       ok: false,
       status: 200,
       message: "",
-      fieldErrors: {},
-      reply: valuesOnlyReply(body.fields, def.schema, hiddenFields(def)),
+      fieldErrors,
+      reply: reply && { ...reply, error: fieldErrors },
       preview: true,
       answered: true,
     });

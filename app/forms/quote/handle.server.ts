@@ -4,6 +4,7 @@ import { company } from "~/content/company";
 import { CONSULTATIONS } from "../options";
 import { type FormDefinition, type Handled, type SubmissionContext } from "../pipeline";
 import { summaryRows } from "~/mail/summary";
+import { officeWillConfirm } from "~/maps/coverage.server";
 import type { Tx } from "@db/client.server";
 import { fullQuoteIdentity, simpleQuoteIdentity } from "./identity";
 import { fullQuoteSchema, quoteLabels, simpleQuoteSchema, type FullQuoteInput, type SimpleQuoteInput } from "./schema";
@@ -11,7 +12,8 @@ import { fullQuoteSchema, quoteLabels, simpleQuoteSchema, type FullQuoteInput, t
 /**
  * Quote requests: the full form of /request-quote?type=… (with photos) and
  * the simple form embedded on product pages. One table, source recorded
- * (DECISIONS 9).
+ * (DECISIONS 9). Any ZIP is taken; one outside the service area is told the
+ * office will confirm coverage (DECISIONS 30).
  */
 export const QUOTE_SUCCESS = `Submitted successfully! A representative will reach out within ${company.responseTime}.`;
 
@@ -50,12 +52,15 @@ async function storeQuote(
     .returning({ id: quoteRequests.id });
   const summary = summaryRows(quoteLabels, { ...value, consultation: consultationLabel(value.consultation) });
   summary.push({ label: "Form", value: source === "full" ? "Full quote form" : "Quote form on a product page" });
+  const coverage = officeWillConfirm(value.zip);
+  const note = `A representative will reach out within ${company.responseTime}.`;
   return {
     submission: { table: getTableName(quoteRequests), id: row!.id },
     summary,
     name: `${value.first_name} ${value.last_name}`,
     email: value.email,
-    confirmationNote: `A representative will reach out within ${company.responseTime}.`,
+    confirmationNote: coverage ? `${note} ${coverage}` : note,
+    message: coverage ? `${QUOTE_SUCCESS} ${coverage}` : undefined,
   };
 }
 

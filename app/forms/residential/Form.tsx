@@ -21,6 +21,7 @@ import { dayPrice, formatServiceDay, freeSlotsText, slotStatus } from "./calenda
 import { PREVIEW_FIELD, PREVIEW_VALUE, residentialServiceIdentity } from "./identity";
 import { residentialLabels, residentialServiceSchema } from "./schema";
 import { ServiceContactFields } from "../service/ContactFields";
+import { ServiceAreaField } from "./ServiceAreaField";
 // The calendar's styles travel with this form's chunk: no other page needs them,
 // and the calendar only appears once JavaScript has loaded it.
 import "./dates.css";
@@ -72,7 +73,10 @@ export function ResidentialServiceForm({
       >
         {(fields) => (
           <div className="form-grid">
-            <ServiceContactFields fields={fields} />
+            <ServiceContactFields
+              fields={fields}
+              zip={<ServiceAreaField meta={fields.zip} label={residentialLabels.zip} />}
+            />
             {hydrated ? (
               // A new key when Conform resets the form (after a booking): the picker starts empty again.
               <VisitPicker

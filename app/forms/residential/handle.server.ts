@@ -20,6 +20,7 @@ import {
   residentialServiceIdentity,
 } from "./identity";
 import { serviceReceiptLine, serviceReceiptPath, visitDay } from "./receipt.server";
+import { previewServiceArea, serviceAreaErrors } from "./service-area.server";
 import { residentialLabels, residentialServiceSchema, type ResidentialServiceInput } from "./schema";
 
 /** The price the server charges (SPEC §9 through the one price module); the posted `total` is never read. */
@@ -30,8 +31,9 @@ function priceOf(value: ResidentialServiceInput) {
 /**
  * Residential service (/request-service?type=residential and
  * /api/store/request-service/residential), paid by card at booking. The
- * pipeline runs the paid steps in order: `reserve` holds a place in the slot
- * (or refuses: full, begun, past), the card is charged once per form render
+ * pipeline runs the paid steps in order: `reserve` refuses a ZIP outside the
+ * service area, then holds a place in the slot (or refuses: full, begun,
+ * past), the card is charged once per form render
  * outside any transaction (a declined card gives the place back), and
  * `handle` writes the booking in the same transaction as its e-mails,
  * turning the hold into the booking.
@@ -41,10 +43,13 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
   noun: "residential service booking",
   schema: residentialServiceSchema,
   successMessage: RESIDENTIAL_SUCCESS,
-  preview: { field: PREVIEW_FIELD, value: PREVIEW_VALUE },
+  preview: { field: PREVIEW_FIELD, value: PREVIEW_VALUE, check: previewServiceArea },
   payment: {
     purpose: "service",
     async reserve(db, value, key) {
+      // Outside every 50-mile circle (or no such ZIP): refused before anything is held or charged.
+      const area = serviceAreaErrors(value.zip);
+      if (area.zip) return new FormFailure(area.zip[0]!, area);
       const price = priceOf(value);
       if (!price.ok) return new FormFailure(price.message, { [price.field]: [price.message] });
       return (await holdPlace(db, key, value.serviceDate, value.serviceTime)) ?? { hold: undefined };

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { COUNTRIES } from "../options";
 import type { FieldMetadata } from "../ui/LeadForm";
 import { CityStateZipFields, SelectField, TextField } from "../ui/fields";
@@ -9,8 +10,11 @@ type ContactMeta = Record<
   Meta
 >;
 
-/** Who and where, as both service forms ask it (SPEC §3 Service request): cells of the form's `.form-grid`. */
-export function ServiceContactFields({ fields }: { fields: ContactMeta }) {
+/**
+ * Who and where, as both service forms ask it (SPEC §3 Service request): cells of the form's `.form-grid`.
+ * `zip` replaces the plain ZIP field (the residential booking's, with the service area's answer under it).
+ */
+export function ServiceContactFields({ fields, zip }: { fields: ContactMeta; zip?: ReactNode }) {
   return (
     <>
       <TextField meta={fields.name} label={serviceLabels.name} required autoComplete="name" className="form-span-2" />
@@ -29,7 +33,21 @@ export function ServiceContactFields({ fields }: { fields: ContactMeta }) {
         autoComplete="address-line2"
         className="form-span-2"
       />
-      <CityStateZipFields fields={fields} labels={serviceLabels} />
+      {zip ? (
+        <>
+          <TextField meta={fields.city} label={serviceLabels.city} required autoComplete="address-level2" />
+          <TextField
+            meta={fields.state}
+            label={serviceLabels.state}
+            required
+            autoComplete="address-level1"
+            maxLength={50}
+          />
+          {zip}
+        </>
+      ) : (
+        <CityStateZipFields fields={fields} labels={serviceLabels} />
+      )}
       <SelectField
         meta={fields.country}
         label={serviceLabels.country}

@@ -2,6 +2,7 @@ import { serviceRequests } from "@db/schema";
 import { getTableName } from "drizzle-orm";
 import { type FormDefinition, type SubmissionContext } from "../pipeline";
 import { summaryRows } from "~/mail/summary";
+import { officeWillConfirm } from "~/maps/coverage.server";
 import { commercialServiceIdentity } from "./identity";
 import { commercialServiceSchema, serviceLabels, type CommercialServiceInput } from "./schema";
 
@@ -9,7 +10,9 @@ import { commercialServiceSchema, serviceLabels, type CommercialServiceInput } f
  * Commercial service requests (/request-service?type=commercial and
  * /commercial-schedule-service). The form keeps its values after success
  * (SPEC §4). The residential form (card payment) belongs to the payments
- * issue and writes the same table with kind 'residential'.
+ * issue and writes the same table with kind 'residential'. Any ZIP is
+ * taken; one outside the service area is told the office will confirm
+ * coverage (DECISIONS 30).
  */
 /** A service request's row from the fields both kinds share (the residential booking adds its payment). */
 export function serviceRequestRow(
@@ -37,23 +40,28 @@ export function serviceRequestRow(
   };
 }
 
+const COMMERCIAL_SUCCESS = "Submitted successfully!";
+
 export const commercialServiceForm: FormDefinition<typeof commercialServiceSchema> = {
   ...commercialServiceIdentity,
   noun: "commercial service request",
   schema: commercialServiceSchema,
-  successMessage: "Submitted successfully!",
+  successMessage: COMMERCIAL_SUCCESS,
   keepValuesOnSuccess: true,
   async handle(tx, value, ctx) {
     const [row] = await tx
       .insert(serviceRequests)
       .values(serviceRequestRow("commercial", value, ctx))
       .returning({ id: serviceRequests.id });
+    const coverage = officeWillConfirm(value.zip);
+    const note = "We will contact you to confirm the date and time of your service visit.";
     return {
       submission: { table: getTableName(serviceRequests), id: row!.id },
       summary: summaryRows(serviceLabels, value),
       name: value.name,
       email: value.email,
-      confirmationNote: "We will contact you to confirm the date and time of your service visit.",
+      confirmationNote: coverage ? `${note} ${coverage}` : note,
+      message: coverage ? `${COMMERCIAL_SUCCESS} ${coverage}` : undefined,
     };
   },
 };

@@ -1,0 +1,68 @@
+import { TextInput } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import {
+  OUTSIDE_QUOTE_LINK,
+  OUTSIDE_QUOTE_PATH,
+  coverageNote,
+  isOutsideAreaMessage,
+  zip5,
+  type Coverage,
+} from "~/maps/coverage";
+import type { FieldMetadata } from "../ui/LeadForm";
+
+/** Where the page asks (app/routes/api/service-area.ts); the ZIP data stays on the server. */
+const SERVICE_AREA_API = "/api/service-area";
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * The booking's ZIP code and the service area's answer under it (DECISIONS
+ * 30). Without JavaScript the answer is the server's, on "Show price" and on
+ * submit: the field's error, with the link to the quote form when the ZIP is
+ * outside the area. With JavaScript it is asked as soon as five digits are
+ * typed (a GET the browser may cache) and said in a polite live region under
+ * the field; the booking is checked again on the server before any charge.
+ */
+export function ServiceAreaField({ meta, label }: { meta: FieldMetadata<unknown>; label: string }) {
+  const [typed, setTyped] = useState(() => text(meta.initialValue));
+  const fetcher = useFetcher<Coverage>();
+  const zip = zip5(typed);
+  const { load } = fetcher;
+  useEffect(() => {
+    if (zip) void load(`${SERVICE_AREA_API}?zip=${zip}`);
+  }, [zip, load]);
+
+  const answer = zip && fetcher.data?.zip === zip ? fetcher.data : null;
+  const note = answer ? coverageNote(answer) : null;
+  const error = meta.errors?.[0];
+  const outside = answer ? answer.status === "outside" : isOutsideAreaMessage(error);
+  // The same words as the field's error are not said twice.
+  const said = note && note.text !== error ? note : null;
+
+  return (
+    <TextInput
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      label={label}
+      defaultValue={text(meta.initialValue)}
+      onChange={(event) => setTyped(event.currentTarget.value)}
+      withAsterisk
+      aria-required
+      autoComplete="postal-code"
+      inputMode="numeric"
+      maxLength={12}
+      error={error ?? (said?.error ? true : undefined)}
+      inputWrapperOrder={["label", "input", "error", "description"]}
+      description={
+        <span aria-live="polite" className="service-area-note">
+          {said ? <span className={said.error ? "form-field-error" : undefined}>{said.text} </span> : null}
+          {outside ? <a href={OUTSIDE_QUOTE_PATH}>{OUTSIDE_QUOTE_LINK}</a> : null}
+        </span>
+      }
+    />
+  );
+}
