@@ -10,6 +10,7 @@ import { commercialServiceForm } from "~/forms/service/handle.server";
 import { todayInDetroit } from "~/lib/company-time";
 import { INVALID_ZIP_MESSAGE, OFFICE_WILL_CONFIRM } from "~/maps/coverage";
 import { weekdayOf } from "~/payments/service-price";
+import { loader as serviceAreaApi } from "~/routes/api/service-area";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
 
@@ -192,5 +193,32 @@ describe("service area before the charge", () => {
       htmlPost("/commercial-schedule-service", { ...fields, zip: "48906" }),
     );
     expect(inside).toMatchObject({ ok: true, message: "Submitted successfully!" });
+  });
+
+  it("GET /api/service-area answers a ZIP as the form asks it: inside or outside with the nearest location, cached an hour; bad input 400", async () => {
+    const ask = (query: string) =>
+      serviceAreaApi({ request: new Request(`http://localhost/api/service-area${query}`) } as Parameters<
+        typeof serviceAreaApi
+      >[0]);
+    const outside = ask("?zip=49684");
+    expect(outside.status).toBe(200);
+    expect(outside.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(await outside.json()).toEqual({
+      zip: "49684",
+      status: "outside",
+      inside: false,
+      nearest: { name: "Saginaw", phone: "(989) 555-0102", phoneHref: "tel:+19895550102", miles: 122.9 },
+    });
+    expect(await ask("?zip=48226").json()).toMatchObject({
+      status: "inside",
+      inside: true,
+      nearest: { name: "Pontiac" },
+    });
+    expect(await ask("?zip=00000").json()).toEqual({ zip: "00000", status: "unknown", inside: false, nearest: null });
+    for (const query of ["", "?zip=4850", "?zip=" + "9".repeat(5000)]) {
+      const bad = ask(query);
+      expect(bad.status).toBe(400);
+      expect(bad.headers.get("Cache-Control")).toBe("no-store");
+    }
   });
 });
