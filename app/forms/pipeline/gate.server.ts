@@ -46,8 +46,12 @@ export async function gate(
 
   // The honeypot, the fill time and the captcha's cheap check: for a form that takes files,
   // before any file byte is written; for the others, once the body is read.
+  const isPreview = (fields: FormData) =>
+    Boolean(def.preview && !api && fields.get(def.preview.field) === def.preview.value);
   const cheapChecks = async (fields: FormData) => {
     for (const [key, value] of Object.entries(overrides ?? {})) fields.set(key, value);
+    // "Show price" is answered before the honeypot and the captcha (it checks, stores and charges nothing).
+    if (isPreview(fields)) return;
     const dropped = honeypot(def, fields, api, clientIp);
     if (dropped) stop(dropped);
     // A post whose captcha cannot pass (and is no resubmission of a stored render) is refused
@@ -74,8 +78,8 @@ export async function gate(
   if (!def.uploads) await cheapChecks(body.fields);
   keep(body);
   for (const [key, value] of Object.entries(overrides ?? {})) body.fields.set(key, value);
-  if (def.preview && !api && body.fields.get(def.preview.field) === def.preview.value) {
-    const fieldErrors = def.preview.check?.(body.fields) ?? {};
+  if (isPreview(body.fields)) {
+    const fieldErrors = def.preview!.check?.(body.fields) ?? {};
     const reply = valuesOnlyReply(body.fields, def.schema, hiddenFields(def));
     stop({
       ok: false,
