@@ -23,7 +23,8 @@ export default function handleRequest(
 ) {
   // The request's one nonce, and the headers of a page that runs only scripts carrying it.
   const nonce = requestNonce(loadContext);
-  for (const [name, value] of Object.entries(pageSecurityHeaders(nonce))) responseHeaders.set(name, value);
+  for (const [name, value] of Object.entries(pageSecurityHeaders(nonce, responseHeaders)))
+    responseHeaders.set(name, value);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   if (request.method.toUpperCase() === "HEAD") {

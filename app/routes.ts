@@ -34,6 +34,8 @@ export default [
   route("request-quote", "routes/request-quote.tsx"),
   route("request-service", "routes/request-service.tsx"),
   route("request-service/receipt/:payment", "routes/request-service.receipt.tsx"),
+  // A booking's manage page, by its link's token (DECISIONS 32).
+  route("booking/:token", "routes/booking.tsx"),
   route("commercial-schedule-service", "routes/commercial-schedule-service.tsx"),
   route("employment", "routes/employment.tsx"),
   route("discount-signup-2025", "routes/discount-signup-2025.tsx"),

@@ -80,8 +80,11 @@ const EVERY_ANSWER: Readonly<Record<string, string>> = Object.freeze({
  * Every security header of a page whose scripts carry `nonce`: entry.server.tsx
  * sets them on each page it renders, the page cache on each copy it answers with.
  */
-export function pageSecurityHeaders(nonce: string): Record<string, string> {
-  return { ...EVERY_ANSWER, "content-security-policy": pagePolicy(nonce) };
+export function pageSecurityHeaders(nonce: string, routeHeaders?: Headers): Record<string, string> {
+  // A page that hands out a secret in its URL (a booking's manage link) asks for no Referer at all.
+  const headers: Record<string, string> = { ...EVERY_ANSWER, "content-security-policy": pagePolicy(nonce) };
+  if (routeHeaders?.get("referrer-policy") === "no-referrer") headers["referrer-policy"] = "no-referrer";
+  return headers;
 }
 
 const withPolicy = (csp: string) => Object.freeze({ ...EVERY_ANSWER, "content-security-policy": csp });

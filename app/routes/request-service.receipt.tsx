@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const paymentId = verifiedServicePaymentId(params.payment, new URL(request.url).searchParams.get("sig"));
   const receipt = paymentId === null ? null : await findServiceReceipt(await getDb(), paymentId);
   if (!receipt) throw data("Receipt not found", { status: 404 });
-  return { pending: receipt.pending, line: serviceReceiptLine(receipt) };
+  return { pending: receipt.pending, line: serviceReceiptLine(receipt), reference: receipt.reference };
 }
 
 export default function ServiceReceipt({ loaderData }: Route.ComponentProps) {
@@ -52,7 +52,15 @@ export default function ServiceReceipt({ loaderData }: Route.ComponentProps) {
             successText={RESIDENTIAL_SUCCESS}
             line={loaderData.line}
           >
-            <p className="form-hint">We have e-mailed you this receipt with a calendar invitation for the visit.</p>
+            {loaderData.reference ? (
+              <p className="booking-reference">
+                Booking reference: <strong>{loaderData.reference}</strong>
+              </p>
+            ) : null}
+            <p className="form-hint">
+              We have e-mailed you this receipt with a calendar invitation for the visit, and a link to see, change or
+              cancel it.
+            </p>
           </ReceiptCard>
         </div>
       </section>

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, date, index, integer, pgTable, uuid, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  uuid,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /**
  * Lead capture (issue 4): one table per form, the uploads they carry and the
@@ -96,14 +108,48 @@ export const serviceRequests = pgTable(
     cardLast4: text("card_last4"),
     page: text("page"),
     clientIp: text("client_ip"),
+    /** Residential bookings: the short reference visitors and staff use (DV-7K3M-Q9): random, never the row id. */
+    reference: text("reference"),
+    /** Residential bookings: SHA-256 of the manage link's token (/booking/{token}); the token itself is never stored. */
+    manageTokenHash: text("manage_token_hash"),
+    /** Residential bookings: booked, rescheduled, cancelled, or cancellation pending (a refund not confirmed). */
+    bookingStatus: text("booking_status").$type<BookingStatus>(),
   },
   (t) => [
+    uniqueIndex("service_requests_reference_idx").on(t.reference),
+    uniqueIndex("service_requests_manage_token_idx").on(t.manageTokenHash),
     index("service_requests_created_idx").on(t.createdAt),
     // Availability counts a slot's residential bookings (app/payments/availability.server.ts).
     index("service_requests_slot_idx")
       .on(t.serviceDate, t.serviceTime)
       .where(sql`${t.kind} = 'residential'`),
   ],
+);
+
+export type BookingStatus = "booked" | "rescheduled" | "cancelled" | "cancellation pending";
+
+/**
+ * What happened to a residential booking, one row per change, for the manage page's history and
+ * for staff in Studio: booked, rescheduled (from → to, the difference charged or refunded),
+ * cancelled (refunded or voided), cancellation pending (the refund not confirmed), reminder sent.
+ */
+export const bookingEvents = pgTable(
+  "booking_events",
+  {
+    id: serial("id").primaryKey(),
+    serviceRequestId: integer("service_request_id").notNull(),
+    createdAt: createdAt(),
+    kind: text("kind").notNull(),
+    fromDate: date("from_date", { mode: "string" }),
+    fromTime: text("from_time"),
+    toDate: date("to_date", { mode: "string" }),
+    toTime: text("to_time"),
+    /** Money moved by this change, in cents: charged (positive) or given back (negative). */
+    amountCents: integer("amount_cents"),
+    paymentId: integer("payment_id"),
+    note: text("note"),
+  },
+  (t) => [index("booking_events_booking_idx").on(t.serviceRequestId, t.createdAt)],
 );
 
 /**

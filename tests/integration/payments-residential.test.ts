@@ -6,6 +6,8 @@ import { addDays, AVAILABILITY_MESSAGES } from "~/forms/residential/availability
 import { holdPlace, loadAvailability } from "~/forms/residential/availability.server";
 import { residentialServiceForm } from "~/forms/residential/handle.server";
 import { RESIDENTIAL_PENDING } from "~/forms/residential/identity";
+import { findBookingByToken } from "~/booking/manage.server";
+import { BOOKING_REFERENCE_PATTERN, manageTokenHash, newManageToken } from "~/booking/reference.server";
 import { findServiceReceipt, serviceReceiptPath, verifiedServicePaymentId } from "~/forms/residential/receipt.server";
 import { todayInDetroit } from "~/lib/company-time";
 import { CARD_MESSAGES } from "~/payments/card";
@@ -73,6 +75,9 @@ function bookingFields(over: Record<string, string> = {}) {
 }
 
 const PATH = "/request-service?type=residential";
+/** The booking's manage page, where the booking form sends the visitor after paying. */
+const MANAGE_PATH = /^\/booking\/([A-Za-z0-9_-]{43})\?booked$/;
+
 function htmlPost(fields: Record<string, string>, key: string | null = crypto.randomUUID()) {
   return formPost(
     PATH,
@@ -99,12 +104,15 @@ type Booking = {
   payment_id: number;
   card_brand: string;
   card_last4: string;
+  reference: string;
+  manage_token_hash: string;
+  booking_status: string;
 };
 const bookingOf = async (email: string) =>
   (await rows<Booking>(conn.db, `select * from service_requests where email = '${email}'`))[0];
 
 describe("residential service booking", () => {
-  it("approved on a Saturday: $159.00 charged once, booking + payment + both e-mails (the visitor's with the visit's invitation), redirected to the signed receipt", async () => {
+  it("approved on a Saturday: $159.00 charged once, booking + payment + both e-mails (the visitor's with the visit's invitation), a reference, redirected to the booking's page", async () => {
     const before = await state();
     const fields = bookingFields();
     const outcome = await run(htmlPost(fields));
@@ -129,7 +137,12 @@ describe("residential service booking", () => {
       reference_table: "service_requests",
       reference_id: booking.id,
     });
-    expect(outcome.redirectTo).toBe(serviceReceiptPath(booking.payment_id));
+    // To the booking's own page (DECISIONS 32): its token's hash is stored, never the token.
+    expect(outcome.redirectTo).toMatch(MANAGE_PATH);
+    const token = MANAGE_PATH.exec(outcome.redirectTo!)![1]!;
+    expect(booking).toMatchObject({ manage_token_hash: manageTokenHash(token), booking_status: "booked" });
+    expect(booking.reference).toMatch(BOOKING_REFERENCE_PATTERN);
+    expect(JSON.stringify(booking)).not.toContain(token);
     expect(await state()).toEqual({
       payments: before.payments + 1,
       bookings: before.bookings + 1,
@@ -144,6 +157,11 @@ describe("residential service booking", () => {
     expect(mail.map((m) => m.kind)).toEqual(["company", "receipt"]);
     expect(mail[1]!.to).toBe(fields.email);
     expect(mail[1]!.text).toContain("$159.00 charged to Visa ending in 4242");
+    // Both name the booking by its reference; only the visitor's carries the manage link.
+    expect(mail[1]!.text).toContain(`Booking reference: ${booking.reference}.`);
+    expect(mail[1]!.text).toContain(`http://localhost:3000/booking/${token}`);
+    expect(mail[0]!.text).toContain(booking.reference);
+    expect(mail[0]!.text).not.toContain(token);
     // The visitor's receipt carries the visit's invitation, in UTC from the Detroit slot (8 AM); the company's copy none.
     expect(mail[0]!.attachments).toBeNull();
     const [ics] = mail[1]!.attachments as { filename: string; contentType: string; content: string }[];
@@ -161,7 +179,13 @@ describe("residential service booking", () => {
     );
     expect(ics!.content).toContain("LOCATION:12 Elm St\\, Flint\\, MI 48503");
 
-    const url = new URL(`http://localhost${outcome.redirectTo}`);
+    // The booking's page reads it by its token; the signed receipt (a resubmission's) by its payment.
+    const managed = await findBookingByToken(conn.db, token);
+    expect(managed).toMatchObject({ reference: booking.reference, status: "booked", amount: "$159.00", paid: true });
+    expect(managed?.history.map((h) => h.kind)).toEqual(["booked"]);
+    expect(await findBookingByToken(conn.db, newManageToken().token)).toBeNull();
+    const receiptPath = serviceReceiptPath(booking.payment_id);
+    const url = new URL(`http://localhost${receiptPath}`);
     const id = verifiedServicePaymentId(url.pathname.split("/").pop(), url.searchParams.get("sig"))!;
     expect(await findServiceReceipt(conn.db, id)).toMatchObject({
       pending: false,
@@ -235,7 +259,12 @@ describe("residential service booking", () => {
     expect([a.ok, b.ok]).toEqual([true, true]);
     const c = await run(htmlPost(fields, key));
     expect(c.ok).toBe(true);
-    expect(c.redirectTo).toBe(a.redirectTo);
+    // The post that stored it goes to the booking's page; a resubmission (which never saw the page's
+    // token) to the signed receipt of the same payment, which names the booking's reference.
+    const receiptOnly = /^\/request-service\/receipt\/\d+\?sig=/;
+    expect([a.redirectTo, b.redirectTo].filter((to) => receiptOnly.test(to!))).toHaveLength(1);
+    expect([a.redirectTo, b.redirectTo].filter((to) => MANAGE_PATH.test(to!))).toHaveLength(1);
+    expect(c.redirectTo).toMatch(receiptOnly);
     const [row] = await rows<{ bookings: number; charges: number }>(
       conn.db,
       `select (select count(*)::int from service_requests where email = '${fields.email}') as bookings,
@@ -318,6 +347,18 @@ describe("residential service booking", () => {
     expect(await state()).toEqual(before);
   });
 
+  it("'Show price' before the sum is answered: the same preview, not a captcha refusal (the captcha is checked before files, the preview before both)", async () => {
+    const fields = bookingFields({ cardNumber: "", cardCVC: "" });
+    const body = toFormData({
+      ...fields,
+      ...honeypotFields(),
+      intent: "show-price",
+      submission_key: crypto.randomUUID(),
+    });
+    const outcome = await run(formPost(PATH, body));
+    expect(outcome).toMatchObject({ ok: false, status: 200, preview: true, message: "" });
+  });
+
   it("the HTML action answers 303 to the receipt; the API answers { success, message }, ignores total and client_ip", async () => {
     const thrown = await formAction(
       residentialServiceForm,
@@ -326,7 +367,7 @@ describe("residential service booking", () => {
     ).catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(303);
-    expect((thrown as Response).headers.get("Location")).toMatch(/^\/request-service\/receipt\/\d+\?sig=/);
+    expect((thrown as Response).headers.get("Location")).toMatch(MANAGE_PATH);
 
     const body = toFormData({
       ...bookingFields({ serviceDate: coming(0, 2) }),

@@ -1,4 +1,8 @@
 import { serviceRequests } from "@db/schema";
+import { insertBooking } from "~/booking/book.server";
+import { changePolicy, WHAT_HAPPENS_NEXT } from "~/booking/policy";
+import { managePath } from "~/booking/reference.server";
+import { env } from "~/lib/env.server";
 import { getTableName } from "drizzle-orm";
 import { company } from "~/content/company";
 import { serviceVisitEventTitle, serviceVisitReceiptSubject } from "~/mail/subjects";
@@ -79,9 +83,11 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     if (!payment || !ctx.paymentKey) throw new Error("a residential booking reached its handler without a charge");
     await confirmPlace(tx, ctx.paymentKey, value.serviceDate, value.serviceTime);
     const paid = payment.status === "approved";
-    const [row] = await tx
-      .insert(serviceRequests)
-      .values({
+    const amount = formatUsd(payment.amountCents);
+    const card = payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "your card";
+    const row = await insertBooking(
+      tx,
+      {
         ...serviceRequestRow("residential", value, ctx),
         totalCents: payment.amountCents,
         paymentStatus: paid ? "paid" : "pending",
@@ -89,12 +95,14 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
         paymentTransactionId: payment.transactionId ?? null,
         cardBrand: payment.brand ?? null,
         cardLast4: payment.last4 ?? null,
-      })
-      .returning({ id: serviceRequests.id });
-    const submission = { table: getTableName(serviceRequests), id: row!.id };
+      },
+      `Booked for ${visitDay(value.serviceDate)}, ${value.serviceTime}: ${amount} ${paid ? `paid with ${card}` : "(payment being confirmed)"}.`,
+    );
+    const submission = { table: getTableName(serviceRequests), id: row.id };
     await linkPayment(tx, payment.paymentId, submission);
+    const manageUrl = `${env().SITE_URL}${managePath(row.token)}`;
+    const booked = `Booking reference: ${row.reference}. See, change or cancel your visit at ${manageUrl}`;
 
-    const amount = formatUsd(payment.amountCents);
     const receipt = {
       amount,
       brand: payment.brand ?? null,
@@ -104,9 +112,11 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     };
     const line = serviceReceiptLine(receipt);
     const summary = [
+      { label: "Booking reference", value: row.reference },
+      { label: "Booking", value: "Booked (the visitor can change or cancel it from the link in their e-mail)" },
       ...summaryRows(residentialLabels, value, [...CARD_FIELD_NAMES, "total", "client_ip"]),
       { label: "Amount", value: amount },
-      { label: "Card", value: payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "—" },
+      { label: "Card", value: payment.brand && payment.last4 ? card : "—" },
       {
         label: "Payment",
         value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,
@@ -120,20 +130,20 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
       summary,
       name: value.name,
       email: value.email,
-      message: paid ? `${RESIDENTIAL_SUCCESS} ${line}` : RESIDENTIAL_PENDING,
+      message: paid ? `${RESIDENTIAL_SUCCESS} ${line} Booking reference: ${row.reference}.` : RESIDENTIAL_PENDING,
       receipt: paid
         ? {
             subject: serviceVisitReceiptSubject(visitDay(value.serviceDate), true),
             title: "Service visit booked",
-            intro: `Thank you, ${value.name}. ${line}`,
+            intro: `Thank you, ${value.name}. ${line} ${booked}. ${WHAT_HAPPENS_NEXT} ${changePolicy(env().BOOKING_CHANGE_CUTOFF_HOURS)}`,
           }
         : {
             subject: serviceVisitReceiptSubject(visitDay(value.serviceDate), false),
             title: "Payment being confirmed",
-            intro: `Hello ${value.name}. ${RESIDENTIAL_PENDING}`,
+            intro: `Hello ${value.name}. ${RESIDENTIAL_PENDING} ${booked}.`,
           },
       calendar: {
-        uid: `service-visit-${row!.id}@${company.email.split("@")[1]}`,
+        uid: `service-visit-${row.id}@${company.email.split("@")[1]}`,
         title: serviceVisitEventTitle(),
         description: `Garage door service visit, ${value.serviceTime}. Our technician arrives within the window; questions: ${company.phone.display}.`,
         location: where,
@@ -142,8 +152,8 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
         startMinute: 0,
         durationMinutes: SLOT_LENGTH_MINUTES[value.serviceTime],
       },
-      // HTML posts go to the receipt page (redirect-after-post: a refresh does not book or pay again).
-      redirectTo: ctx.api ? undefined : serviceReceiptPath(payment.paymentId),
+      // HTML posts go to the booking's own page (redirect-after-post: a refresh does not book or pay again).
+      redirectTo: ctx.api ? undefined : `${managePath(row.token)}?booked`,
     };
   },
 };

@@ -12,21 +12,13 @@ export const serviceReceiptPath = (paymentId: number) => signedReceiptPath(SERVI
 export const verifiedServicePaymentId = (id: string | undefined, sig: string | null) =>
   verifiedReceiptId(PURPOSE, id, sig);
 
-const longDate = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** "Saturday, November 28, 2026" for a calendar date (no time zone can shift it). */
-export function visitDay(date: string): string {
-  return longDate.format(new Date(`${date}T12:00:00Z`));
-}
+export { visitDay } from "~/booking/visit-day";
+import { visitDay } from "~/booking/visit-day";
 
 export type ServiceReceipt = {
   pending: boolean;
+  /** The booking's reference (DV-…), null for a booking made before references. */
+  reference: string | null;
   amount: string;
   brand: string | null;
   last4: string | null;
@@ -35,7 +27,7 @@ export type ServiceReceipt = {
 };
 
 /** "$159.00 charged to Visa ending in 4242 for your service visit on Saturday, November 28, 2026, Morning (8 AM to 11 AM)." */
-export function serviceReceiptLine(r: Omit<ServiceReceipt, "pending">, verb = "charged"): string {
+export function serviceReceiptLine(r: Omit<ServiceReceipt, "pending" | "reference">, verb = "charged"): string {
   return `${r.amount} ${verb} to ${cardLabel(r.brand, r.last4)} for your service visit on ${visitDay(r.serviceDate)}, ${r.serviceTime}.`;
 }
 
@@ -43,6 +35,7 @@ export async function findServiceReceipt(db: DbOrTx, paymentId: number): Promise
   const [row] = await db
     .select({
       paymentStatus: serviceRequests.paymentStatus,
+      reference: serviceRequests.reference,
       totalCents: serviceRequests.totalCents,
       serviceDate: serviceRequests.serviceDate,
       serviceTime: serviceRequests.serviceTime,
@@ -56,6 +49,7 @@ export async function findServiceReceipt(db: DbOrTx, paymentId: number): Promise
   if (!row || row.totalCents === null) return null;
   return {
     pending: row.paymentStatus !== "paid",
+    reference: row.reference,
     amount: formatUsd(row.totalCents),
     brand: row.brand,
     last4: row.last4,

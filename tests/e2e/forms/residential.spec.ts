@@ -167,7 +167,7 @@ for (const [index, mode] of modes.entries()) {
   test.describe(`residential service booking, ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("a Saturday morning paid with 4242…: the receipt page, the booking paid, the e-mail's invitation at 8 AM Detroit time", async ({
+    test("a Saturday morning paid with 4242…: the booking's page as its receipt, the booking paid, the e-mail's invitation at 8 AM Detroit time", async ({
       page,
     }) => {
       const visitor = await asNewVisitor(page);
@@ -184,9 +184,11 @@ for (const [index, mode] of modes.entries()) {
       await f.getByRole("button", { name: "Book and Pay" }).click();
 
       const line = `$159.00 charged to Visa ending in 4242 for your service visit on ${receiptDay(date)}, ${MORNING}.`;
-      await expect(page).toHaveURL(/\/request-service\/receipt\/\d+\?sig=/);
+      // The booking's own page (its manage link) is the receipt: the reference, the visit, the policy.
+      await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\?booked$/);
       await expect(page.getByText("Submitted successfully!")).toBeVisible();
       await expect(page.getByText(line)).toBeVisible();
+      await expect(page.getByText(/^Booking reference: DV-[0-9A-Z]{4}-[0-9A-Z]{2}$/)).toBeVisible();
 
       const rows = await dbRows<Record<string, unknown>>(
         `select s.total_cents, s.payment_status, s.service_date::text, s.service_time, s.card_brand, s.card_last4, s.client_ip,

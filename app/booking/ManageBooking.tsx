@@ -1,0 +1,100 @@
+import { company } from "~/content/company";
+import { visitDay } from "./visit-day";
+import type { ManagedBooking } from "./manage.server";
+import { VISIT_INCLUDES, WHAT_HAPPENS_NEXT } from "./policy";
+
+const STATUS_TEXT: Record<ManagedBooking["status"], string> = {
+  booked: "Booked",
+  rescheduled: "Booked (moved)",
+  cancelled: "Cancelled",
+  "cancellation pending": "Cancellation pending: the refund is not confirmed yet",
+};
+
+const when = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "America/Detroit",
+});
+
+/** The manage page of a booking (/booking/{token}): what was booked and paid, the policy, the history. */
+export function ManageBooking({
+  booking,
+  policy,
+  receipt,
+}: {
+  booking: ManagedBooking;
+  policy: string;
+  /** Right after paying: the success (or pending) text and the receipt line. */
+  receipt: { pending: boolean; title: string; line: string } | null;
+}) {
+  const cancelled = booking.status === "cancelled";
+  return (
+    <div className="form-card booking-card" id="booking">
+      {receipt ? (
+        <>
+          <p role="status" className={`form-message form-message--${receipt.pending ? "error" : "success"}`}>
+            {receipt.title}
+          </p>
+          {receipt.line ? <p className="receipt-line">{receipt.line}</p> : null}
+          <p className="form-hint">
+            We have e-mailed you this receipt with a calendar invitation for the visit, and a link back to this page.
+          </p>
+        </>
+      ) : null}
+      <p className="booking-reference">
+        Booking reference: <strong>{booking.reference}</strong>
+      </p>
+      <dl className="booking-facts">
+        <dt>Status</dt>
+        <dd>{STATUS_TEXT[booking.status]}</dd>
+        <dt>Visit</dt>
+        <dd>
+          {visitDay(booking.serviceDate)}, {booking.serviceTime}
+        </dd>
+        <dt>Address</dt>
+        <dd>
+          {booking.address.map((line) => (
+            <span key={line} className="booking-address-line">
+              {line}
+            </span>
+          ))}
+        </dd>
+        <dt>{cancelled ? "Paid" : "Price"}</dt>
+        <dd>
+          {booking.amount} {booking.paid ? `paid with ${booking.card}` : `(payment being confirmed, ${booking.card})`}
+        </dd>
+      </dl>
+      {cancelled ? null : (
+        <>
+          <h2 className="booking-subhead">What happens next</h2>
+          <p>{WHAT_HAPPENS_NEXT}</p>
+          <h2 className="booking-subhead">What the visit includes</h2>
+          <ul className="booking-list">
+            {VISIT_INCLUDES.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h2 className="booking-subhead">Changes and refunds</h2>
+      <p>{policy}</p>
+      <p>
+        <a href={company.phone.href}>Call {company.phone.display}</a>
+      </p>
+      {booking.history.length > 0 ? (
+        <>
+          <h2 className="booking-subhead">History</h2>
+          <ol className="booking-history">
+            {booking.history.map((event, i) => (
+              <li key={`${event.at}-${i}`}>
+                <time dateTime={event.at}>{when.format(new Date(event.at))}</time>: {event.note ?? event.kind}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </div>
+  );
+}

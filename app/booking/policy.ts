@@ -1,0 +1,19 @@
+import { company } from "~/content/company";
+
+/**
+ * What a residential service visit includes and the rules for changing it (DECISIONS 31): shown
+ * on the manage page and the receipt, and said in the visitor's mails. Written for this site.
+ */
+export const VISIT_INCLUDES = [
+  "A technician arrives within the window you chose and calls ahead when on the way.",
+  "A 25-point inspection of the door, springs, cables, rollers, tracks and opener.",
+  "Lubrication and minor adjustments made on the spot.",
+  "Any repair or part is priced before work starts; nothing is added to your bill without your yes.",
+];
+
+export const WHAT_HAPPENS_NEXT =
+  "A technician arrives within your window; if anything about the visit is unclear, our office calls you first.";
+
+export function changePolicy(cutoffHours: number): string {
+  return `Until ${cutoffHours} hours before your window starts, you can cancel for a full refund to the card that paid, or move the visit to another open window (a window that costs more is charged the difference; one that costs less is refunded it): call us at ${company.phone.display} with your booking reference. Closer to the visit, call us and we will do what we can.`;
+}
