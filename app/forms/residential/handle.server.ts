@@ -113,7 +113,7 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     const line = serviceReceiptLine(receipt);
     const summary = [
       { label: "Booking reference", value: row.reference },
-      { label: "Booking", value: "Booked (the visitor can change or cancel it from the link in their e-mail)" },
+      { label: "Status", value: "Booked" },
       ...summaryRows(residentialLabels, value, [...CARD_FIELD_NAMES, "total", "client_ip"]),
       { label: "Amount", value: amount },
       { label: "Card", value: payment.brand && payment.last4 ? card : "—" },
