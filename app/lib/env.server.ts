@@ -138,7 +138,12 @@ const schema = z.object({
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   // A residential booking can be cancelled or moved online until this many hours before its
   // window starts, company time (DECISIONS 31); after that, by phone.
-  BOOKING_CHANGE_CUTOFF_HOURS: z.coerce.number().int().min(0).max(24 * 14).default(24),
+  BOOKING_CHANGE_CUTOFF_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 14)
+    .default(24),
   // Paid residential bookings per service slot per day (DECISIONS 24).
   SERVICE_SLOT_CAPACITY: z.coerce.number().int().min(1).max(1_000).default(3),
   // ── Caches, database plumbing (issue 28 item 2: nothing else reads process.env) ──
