@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { apiEndpoints, htmlFormEndpoints } from "../tests/e2e/quality/endpoints";
+import { apiEndpoints, bookingEndpoints, htmlFormEndpoints } from "../tests/e2e/quality/endpoints";
 import routes from "./routes";
 import { siteMap } from "./shell/navigation";
 
@@ -40,12 +40,12 @@ describe("the route table and the quality harness", () => {
   it("every route module that takes a POST is in the bad-input test's endpoints", () => {
     const withAction = [...new Set(table.filter((r) => hasAction(r.file)).map((r) => r.file))];
     expect(withAction.length).toBeGreaterThan(5);
-    const reached = new Set([...htmlFormEndpoints, ...apiEndpoints].map((p) => routeOf(p)?.file));
+    const reached = new Set([...htmlFormEndpoints, ...bookingEndpoints, ...apiEndpoints].map((p) => routeOf(p)?.file));
     expect(withAction.filter((file) => !reached.has(file))).toEqual([]);
   });
 
   it("every endpoint the bad-input test posts to is a route that takes a POST", () => {
-    for (const path of [...htmlFormEndpoints, ...apiEndpoints]) {
+    for (const path of [...htmlFormEndpoints, ...bookingEndpoints, ...apiEndpoints]) {
       const route = routeOf(path);
       expect(route?.pattern, path).not.toBe("/*");
       expect(hasAction(route!.file), path).toBe(true);

@@ -23,11 +23,17 @@ export function ManageBooking({
   booking,
   policy,
   receipt,
+  confirmCancel,
+  answer,
 }: {
   booking: ManagedBooking;
   policy: string;
   /** Right after paying: the success (or pending) text and the receipt line. */
   receipt: { pending: boolean; title: string; line: string } | null;
+  /** The no-JS confirmation of a cancellation is showing (?cancel). */
+  confirmCancel: boolean;
+  /** The answer to a cancellation just posted. */
+  answer: { ok: boolean; message: string } | null;
 }) {
   const cancelled = booking.status === "cancelled";
   return (
@@ -42,6 +48,33 @@ export function ManageBooking({
             We have e-mailed you this receipt with a calendar invitation for the visit, and a link back to this page.
           </p>
         </>
+      ) : null}
+      {answer ? (
+        <p
+          role={answer.ok ? "status" : "alert"}
+          className={`form-message form-message--${answer.ok ? "success" : "error"}`}
+        >
+          {answer.message}
+        </p>
+      ) : null}
+      {confirmCancel ? (
+        <form method="post" className="booking-confirm" aria-labelledby="cancel-confirm-title">
+          <h2 id="cancel-confirm-title" className="booking-subhead" tabIndex={-1}>
+            Cancel this visit?
+          </h2>
+          <p>
+            {booking.paid ? `${booking.amount} goes back to ${booking.card}.` : ""} The place is given to someone else.
+          </p>
+          <input type="hidden" name="intent" value="cancel" />
+          <div className="booking-actions">
+            <button type="submit" className="btn btn-primary">
+              Yes, cancel my visit
+            </button>
+            <a href="?" className="btn btn-outline">
+              Keep my booking
+            </a>
+          </div>
+        </form>
       ) : null}
       <p className="booking-reference">
         Booking reference: <strong>{booking.reference}</strong>
@@ -80,6 +113,13 @@ export function ManageBooking({
       )}
       <h2 className="booking-subhead">Changes and refunds</h2>
       <p>{policy}</p>
+      {booking.canCancel && !confirmCancel ? (
+        <p>
+          <a href="?cancel#cancel-confirm-title" className="btn btn-outline">
+            Cancel booking
+          </a>
+        </p>
+      ) : null}
       <p>
         <a href={company.phone.href}>Call {company.phone.display}</a>
       </p>

@@ -5,10 +5,15 @@ import { formatUsd } from "~/payments/money";
 import { RESIDENTIAL_PENDING, RESIDENTIAL_SUCCESS } from "~/forms/residential/identity";
 import { serviceReceiptLine } from "~/forms/residential/receipt.server";
 import { cardLabel } from "~/payments/receipt.server";
+import { env } from "~/lib/env.server";
+import type { ServiceTime } from "~/payments/service-price";
+import { canChangeOnline } from "./cutoff";
 import { isManageToken, manageTokenHash } from "./reference.server";
 
 /** What the manage page (/booking/{token}) shows of one booking. */
 export type ManagedBooking = {
+  /** Whether the visitor may still cancel online (before the cut-off, paid, not cancelled). */
+  canCancel: boolean;
   brand: string | null;
   last4: string | null;
   reference: string;
@@ -39,9 +44,14 @@ export async function findBookingByToken(db: DbOrTx, token: string | undefined):
     .from(bookingEvents)
     .where(eq(bookingEvents.serviceRequestId, b.id))
     .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id));
+  const status = b.bookingStatus ?? "booked";
   return {
+    canCancel:
+      (status === "booked" || status === "rescheduled") &&
+      b.paymentStatus === "paid" &&
+      canChangeOnline(b.serviceDate, b.serviceTime as ServiceTime, env().BOOKING_CHANGE_CUTOFF_HOURS),
     reference: b.reference,
-    status: b.bookingStatus ?? "booked",
+    status,
     serviceDate: b.serviceDate,
     serviceTime: b.serviceTime,
     name: b.name,

@@ -74,14 +74,18 @@ function paramText(name: string): string {
 /** The company's mail domain: a UID is made globally unique with it (RFC 5545 §3.8.4.7). */
 const uidDomain = company.email.split("@")[1]!;
 
-/** The .ics text (RFC 5545) of a booking's invitation, organized by the company. */
-export function calendarInvite(invite: CalendarInvite, attendee?: CalendarAttendee): string {
+/** The .ics text (RFC 5545) of a booking's invitation, organized by the company; `cancel` withdraws it (same UID, a higher SEQUENCE). */
+export function calendarInvite(
+  invite: CalendarInvite,
+  attendee?: CalendarAttendee,
+  { cancel = false, sequence = 0 }: { cancel?: boolean; sequence?: number } = {},
+): string {
   const start = detroitWallClockToUtc(invite.date, invite.startHour, invite.startMinute);
   const { error, value } = createEvent({
     productId: `-//${company.name}//Service booking//EN`,
-    method: INVITE_METHOD,
+    method: cancel ? "CANCEL" : INVITE_METHOD,
     uid: invite.uid.includes("@") ? invite.uid : `${invite.uid}@${uidDomain}`,
-    sequence: 0,
+    sequence,
     title: invite.title,
     description: invite.description,
     location: invite.location,
@@ -91,7 +95,7 @@ export function calendarInvite(invite: CalendarInvite, attendee?: CalendarAttend
     end: start + invite.durationMinutes * 60_000,
     endInputType: "utc",
     endOutputType: "utc",
-    status: "CONFIRMED",
+    status: cancel ? "CANCELLED" : "CONFIRMED",
     busyStatus: "BUSY",
     organizer: { name: company.name, email: company.email },
     // The visitor booked (and paid for) the slot: already accepted, no reply asked for.
@@ -109,6 +113,19 @@ export function calendarInvite(invite: CalendarInvite, attendee?: CalendarAttend
   });
   if (error || !value) throw error ?? new Error("ics: no calendar produced");
   return value;
+}
+
+/** The withdrawal of a booking's invitation (METHOD:CANCEL, the same UID), as an outbox attachment. */
+export function calendarCancelAttachment(
+  invite: CalendarInvite,
+  attendee: CalendarAttendee,
+  sequence: number,
+): MailAttachment {
+  return {
+    filename: "service-visit.ics",
+    contentType: "text/calendar; charset=utf-8; method=CANCEL",
+    content: calendarInvite(invite, attendee, { cancel: true, sequence }),
+  };
 }
 
 /** The invitation as an outbox attachment (`service-visit.ics`). */

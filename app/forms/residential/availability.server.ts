@@ -53,6 +53,8 @@ async function placesTaken(tx: DbOrTx, date: string, time: string, exceptKey?: s
         eq(serviceRequests.kind, "residential"),
         eq(serviceRequests.serviceDate, date),
         eq(serviceRequests.serviceTime, time),
+        // A cancelled booking gives its place back (a cancellation still pending keeps it).
+        sql`${serviceRequests.bookingStatus} is distinct from 'cancelled'`,
       ),
     );
   const [holds] = await tx
@@ -78,6 +80,7 @@ export async function loadAvailability(db: DbOrTx, now = new Date()): Promise<Av
       select ${serviceRequests.serviceDate} as service_date, ${serviceRequests.serviceTime} as service_time
         from ${serviceRequests}
         where ${serviceRequests.kind} = 'residential' and ${serviceRequests.serviceDate} between ${from} and ${until}
+          and ${serviceRequests.bookingStatus} is distinct from 'cancelled'
       union all
       select ${serviceSlotHolds.serviceDate}, ${serviceSlotHolds.serviceTime}
         from ${serviceSlotHolds}

@@ -229,6 +229,57 @@ for (const [index, mode] of modes.entries()) {
       expect(ics).not.toMatch(cardNumberPattern(TEST_CARDS.approve));
     });
 
+    test("the booking's page from the mail's link: cancel (a confirmation first), the charge voided, the place freed, the invitation withdrawn", async ({
+      page,
+    }) => {
+      const visitor = await asNewVisitor(page);
+      const date = serviceSaturday(14 + index);
+      await open(page, PATH, mode.javaScriptEnabled);
+      const f = form(page);
+      await fillBooking(f, visitor);
+      await chooseVisit(page, mode.javaScriptEnabled, date, MORNING);
+      await typeCard(f, mode.javaScriptEnabled, TEST_CARDS.approve);
+      await solveCaptcha(page, mode.javaScriptEnabled, f);
+      await f.getByRole("button", { name: "Book and Pay" }).click();
+      await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\?booked/);
+
+      // The link as the visitor's mail carries it (quoted-printable: soft breaks and =XX undone).
+      const receipt = await mailTo(visitor.email);
+      const text = receipt.eml
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+      const link = /https?:\/\/[^\s"<>]+\/booking\/([A-Za-z0-9_-]{43})/.exec(text);
+      expect(link, "the manage link in the visitor's mail").not.toBeNull();
+      await open(page, `/booking/${link![1]}`, mode.javaScriptEnabled);
+      await expect(page.getByText(/^Booking reference: DV-[0-9A-Z]{4}-[0-9A-Z]{2}$/)).toBeVisible();
+
+      await page.getByRole("link", { name: "Cancel booking" }).click();
+      await expect(page.getByRole("heading", { name: "Cancel this visit?" })).toBeVisible();
+      await page.getByRole("button", { name: "Yes, cancel my visit" }).click();
+      await expect(
+        page.getByText(
+          "Your booking is cancelled. The $159.00 payment on Visa ending in 4242 is cancelled: it will not be charged.",
+        ),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: "Cancel booking" })).toHaveCount(0);
+
+      const [row] = await dbRows<{ booking_status: string; status: string }>(
+        `select s.booking_status, p.status from service_requests s join payments p on p.id = s.payment_id where s.email = $1`,
+        visitor.email,
+      );
+      expect(row).toEqual({ booking_status: "cancelled", status: "voided" });
+      // The cancellation's mail withdraws the invitation: METHOD:CANCEL, the same UID.
+      await expect
+        .poll(async () => (await mailTo(visitor.email)).eml.includes("is cancelled"), { timeout: 30_000 })
+        .toBe(true);
+      const cancelled = await mailTo(visitor.email);
+      const ics = readFileSync(`${cancelled.base}-service-visit.ics`, "utf8");
+      expect(ics).toMatch(/^METHOD:CANCEL\r?$/m);
+      const bookedIcs = readFileSync(`${receipt.base}-service-visit.ics`, "utf8");
+      const uid = (t: string) => /^UID:(.+)$/m.exec(t)?.[1]?.trim();
+      expect(uid(ics)).toBe(uid(bookedIcs));
+    });
+
     test("a declined card: the gateway's message, nothing booked, every field kept but the card number and CVC", async ({
       page,
     }) => {

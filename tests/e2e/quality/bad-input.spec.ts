@@ -3,7 +3,7 @@ import { expect, test } from "../support/test";
 import { randomBytes } from "node:crypto";
 import { closeE2eSql, e2eQuery } from "../support/db";
 import { mailTo } from "../forms/helpers";
-import { apiEndpoints, htmlFormEndpoints } from "./endpoints";
+import { apiEndpoints, bookingEndpoints, htmlFormEndpoints } from "./endpoints";
 import { freshIp, noJsFormFields } from "./form-support";
 
 test.afterAll(closeE2eSql);
@@ -176,7 +176,7 @@ async function toResult(res: Awaited<ReturnType<APIRequestContext["post"]>>) {
 
 test("1000+ generated bad requests at every form endpoint: no 5xx, a clear 4xx", async ({ request }) => {
   test.setTimeout(240_000);
-  const endpoints = [...htmlFormEndpoints, ...apiEndpoints];
+  const endpoints = [...htmlFormEndpoints, ...bookingEndpoints, ...apiEndpoints];
   const jobs: (() => Promise<void>)[] = [];
   const failures: string[] = [];
   const perEndpoint = Math.ceil(1040 / endpoints.length);

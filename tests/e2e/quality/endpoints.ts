@@ -28,6 +28,9 @@ export const shopFormEndpoints = ["/my-cart", "/checkout"] as const;
 
 export const htmlFormEndpoints = [...leadFormEndpoints, ...shopFormEndpoints] as const;
 
+/** A booking's page (its cancel form), at a token no booking has: hostile posts get a 4xx, never a 5xx. */
+export const bookingEndpoints = ["/booking/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"] as const;
+
 export const apiEndpoints = [
   "/api/store/contact/submit",
   "/api/store/request-quote/commercial",
