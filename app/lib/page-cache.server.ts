@@ -114,6 +114,8 @@ const READ_PARAMS: ReadonlyArray<readonly [path: RegExp, reads: (name: string) =
   [/^\/my-cart$/, (name) => name === "remove"],
   [/^\/order-confirmation$/, (name) => name === "order" || name === "payment"],
   [/^\/(?:request-service|pay-invoice)\/receipt\/[^/]+$/, (name) => name === "sig"],
+  [/^\/api\/service-area$/, (name) => name === "zip"],
+  [/^\/booking\/[^/]+$/, (name) => name === "booked" || name === "cancel"], // searchParams.has
 ];
 
 /**
