@@ -50,7 +50,9 @@ export function isCrossOriginHeaders(h: OriginHeaders, ownOrigin?: string): bool
   if (site && site !== "same-origin" && site !== "none") return true;
   const origin = h.origin?.trim();
   if (!origin) return false;
-  if (origin === "null") return true;
+  // A page sent with Referrer-Policy: no-referrer (a booking's manage page) posts with Origin: null;
+  // the browser's own Sec-Fetch-Site, which no page can set, still says where it came from.
+  if (origin === "null") return site !== "same-origin";
   const lower = origin.toLowerCase();
   const { origin: siteOrigin, scheme } = configuredSite();
   if (lower === siteOrigin.toLowerCase()) return false;

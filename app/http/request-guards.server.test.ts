@@ -62,6 +62,9 @@ describe("cross-origin check", () => {
     expect(isCrossOrigin(post({ Origin: SITE, "Sec-Fetch-Site": "cross-site" }))).toBe(true);
     expect(isCrossOrigin(post({ "Sec-Fetch-Site": "same-site" }))).toBe(true);
     expect(isCrossOrigin(post({ Origin: "null" }))).toBe(true);
+    // A no-referrer page's own form posts Origin: null, and the browser says same-origin.
+    expect(isCrossOrigin(post({ Origin: "null", "Sec-Fetch-Site": "same-origin" }))).toBe(false);
+    expect(isCrossOrigin(post({ Origin: "null", "Sec-Fetch-Site": "cross-site" }))).toBe(true);
   });
 });
 
