@@ -94,9 +94,13 @@ export function ManageBooking({
             </span>
           ))}
         </dd>
-        <dt>{cancelled ? "Paid" : "Price"}</dt>
+        <dt>{cancelled ? "Payment" : "Price"}</dt>
         <dd>
-          {booking.amount} {booking.paid ? `paid with ${booking.card}` : `(payment being confirmed, ${booking.card})`}
+          {cancelled
+            ? `${booking.amount}, given back to ${booking.card}`
+            : booking.paid
+              ? `${booking.amount} paid with ${booking.card}`
+              : `${booking.amount} (payment being confirmed, ${booking.card})`}
         </dd>
       </dl>
       {cancelled ? null : (
@@ -111,8 +115,12 @@ export function ManageBooking({
           </ul>
         </>
       )}
-      <h2 className="booking-subhead">Changes and refunds</h2>
-      <p>{policy}</p>
+      {cancelled ? null : (
+        <>
+          <h2 className="booking-subhead">Changes and refunds</h2>
+          <p>{policy}</p>
+        </>
+      )}
       {booking.canCancel && !confirmCancel ? (
         <p>
           <a href="?cancel#cancel-confirm-title" className="btn btn-outline">
