@@ -13,6 +13,7 @@ import type { PaymentGateway } from "~/payments/gateway";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { createTestDatabase } from "../support/db";
 import { formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
+import { residentialFields } from "./payments-support";
 
 /**
  * Cancelling a paid booking from its page (issue 29 item 4) on the real database with the
@@ -41,24 +42,7 @@ function tuesday(): string {
 /** A paid booking made through the form; its manage token and row. */
 async function book() {
   const serviceDate = tuesday();
-  const fields = {
-    name: "Grace Hopper",
-    phone: "(810) 555-0142",
-    email: `cancel-${crypto.randomUUID().slice(0, 8)}@example.com`,
-    address1: "12 Elm St",
-    city: "Flint",
-    state: "MI",
-    zip: "48503",
-    country: "United States",
-    serviceDate,
-    serviceTime: MORNING,
-    contactMethod: "Phone Call",
-    cardHolder: "Grace Hopper",
-    cardNumber: "4242 4242 4242 4242",
-    cardExpMonth: "04",
-    cardExpYear: "30",
-    cardCVC: "847",
-  };
+  const fields = residentialFields(serviceDate, { email: `cancel-${crypto.randomUUID().slice(0, 8)}@example.com` });
   const body = toFormData({ ...fields, ...honeypotFields(), ...sumAnswer(), submission_key: crypto.randomUUID() });
   const outcome = await runForm(residentialServiceForm as FormDefinition, formPost("/request-service", body), {
     db: conn.db,

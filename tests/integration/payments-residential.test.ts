@@ -14,7 +14,7 @@ import { CARD_MESSAGES } from "~/payments/card";
 import { weekdayOf } from "~/payments/service-price";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
-import { captureLogs, secretsIn } from "./payments-support";
+import { captureLogs, residentialFields, secretsIn } from "./payments-support";
 
 /**
  * Residential service on the real database with the sandbox gateway: the
@@ -51,30 +51,11 @@ function coming(weekday: number, n = 1): string {
   }
 }
 
-function bookingFields(over: Record<string, string> = {}) {
-  return {
-    name: "Grace Hopper",
-    phone: "(810) 555-0142",
-    email: `res-${crypto.randomUUID().slice(0, 8)}@example.com`,
-    address1: "12 Elm St",
-    city: "Flint",
-    state: "MI",
-    zip: "48503",
-    country: "United States",
-    serviceDate: coming(6),
-    serviceTime: MORNING,
-    contactMethod: "Phone Call",
-    description: "Spring snapped.",
-    cardHolder: "Grace Hopper",
-    cardNumber: VISA,
-    cardExpMonth: "04",
-    cardExpYear: "30",
-    cardCVC: "847",
-    ...over,
-  };
-}
+const bookingFields = (over: Record<string, string> = {}) =>
+  residentialFields(coming(6), { description: "Spring snapped.", ...over });
 
 const PATH = "/request-service?type=residential";
+
 /** The booking's manage page, where the booking form sends the visitor after paying. */
 const MANAGE_PATH = /^\/booking\/([A-Za-z0-9_-]{43})\?booked$/;
 

@@ -223,3 +223,26 @@ export function checkoutFields(over: Record<string, string> = {}) {
     ...over,
   };
 }
+
+/** A valid residential booking (Flint, a morning, card 4242…) for `serviceDate`, with an address of its own. */
+export function residentialFields(serviceDate: string, over: Record<string, string> = {}) {
+  return {
+    name: "Grace Hopper",
+    phone: "(810) 555-0142",
+    email: `res-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    address1: "12 Elm St",
+    city: "Flint",
+    state: "MI",
+    zip: "48503",
+    country: "United States",
+    serviceDate,
+    serviceTime: "Morning (8 AM to 11 AM)",
+    contactMethod: "Phone Call",
+    cardHolder: "Grace Hopper",
+    cardNumber: "4242 4242 4242 4242",
+    cardExpMonth: "04",
+    cardExpYear: "30",
+    cardCVC: "847",
+    ...over,
+  };
+}

@@ -13,6 +13,7 @@ import { weekdayOf } from "~/payments/service-price";
 import { loader as serviceAreaApi } from "~/routes/api/service-area";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
+import { residentialFields } from "./payments-support";
 
 /**
  * The service area before the charge (issue 29 item 1, DECISIONS 30), on the
@@ -42,27 +43,15 @@ function saturday(): string {
   return date;
 }
 
-function booking(over: Record<string, string> = {}) {
-  return {
-    name: "Grace Hopper",
+const booking = (over: Record<string, string> = {}) =>
+  residentialFields(saturday(), {
     phone: "(231) 555-0142",
     email: `area-${crypto.randomUUID().slice(0, 8)}@example.com`,
     address1: "12 Front St",
     city: "Traverse City",
-    state: "MI",
     zip: TRAVERSE_CITY,
-    country: "United States",
-    serviceDate: saturday(),
-    serviceTime: MORNING,
-    contactMethod: "Phone Call",
-    cardHolder: "Grace Hopper",
-    cardNumber: "4242 4242 4242 4242",
-    cardExpMonth: "04",
-    cardExpYear: "30",
-    cardCVC: "847",
     ...over,
-  };
-}
+  });
 
 const PATH = "/request-service?type=residential";
 const htmlPost = (path: string, fields: Record<string, string>) =>
