@@ -32,8 +32,10 @@ const DAY = 86_400_000;
 /** One row of each kind that must go, and one of each that must stay. */
 async function someOfEverything(): Promise<{ oldMail: number; liveMail: number; oldCart: string; liveCart: string }> {
   await takeRateLimit(conn.db, "contact:192.0.2.1", { max: 10, windowSeconds: 60 }, now - 5 * 60_000); // ended
-  await takeRateLimit(conn.db, "quote:192.0.2.2", { max: 10, windowSeconds: 86_400 }, now - 60 * 60_000); // a day's window: running
-  await takeRateLimit(conn.db, "contact:192.0.2.3", { max: 10, windowSeconds: 600 }, now); // current
+  // Windows are aligned to the clock (a 600 s window ends at :00, :10, …): counted at a time ahead of
+  // now, a window is sure to be running still when the housekeeping looks, whenever the test runs.
+  await takeRateLimit(conn.db, "quote:192.0.2.2", { max: 10, windowSeconds: 86_400 }, now + 60 * 60_000); // a day's window: running
+  await takeRateLimit(conn.db, "contact:192.0.2.3", { max: 10, windowSeconds: 600 }, now + 5 * 60_000); // current
   expect(await spendToken(conn.db, "sum:expired", new Date(now - 1000))).toBe(true);
   expect(await spendToken(conn.db, "sum:live", new Date(now + 30 * 60_000))).toBe(true);
   const [oldMail] = await enqueueMail(conn.db, { to: "old@example.com", subject: "Old", text: "Old body" });
