@@ -51,6 +51,9 @@ for (const scheme of ["light", "dark"] as const) {
     });
 
     test(`${RESIDENTIAL}: the calendar, a day's slots, an empty booking's errors`, async ({ page }) => {
+      // Three axe passes over the booking page (its calendar alone is some 120 day buttons) took 26–37 s
+      // on CI's two cores with two workers: more than the default 30 s, for the audit, not the page.
+      test.setTimeout(90_000);
       await page.goto(RESIDENTIAL);
       const form = page.getByRole("form", { name: "Residential service booking form" });
       await expect(page.getByRole("group", { name: "Service Date" })).toBeVisible({ timeout: 15_000 });

@@ -171,7 +171,10 @@ const cases: Case[] = [
         timeoutMs: 60_000,
       };
     },
-    expectStatus: is4xx,
+    // No honeypot fields: since issue 28 the honeypot is judged when the first file part arrives,
+    // before any byte of it is written, so this bot's post is answered as the lead forms answer
+    // bots (DECISIONS 27: as a success, nothing stored) instead of being read up to its limit (413).
+    expectStatus: (s) => s === 200 || is4xx(s),
   },
   {
     name: "100,000 tiny urlencoded fields to /contact",
