@@ -1,21 +1,18 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@db/client.server";
-import { bookingEvents, payments, serviceRequests } from "@db/schema";
+import { bookingEvents, serviceRequests } from "@db/schema";
 import { company } from "~/content/company";
-import { SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "~/forms/residential/availability";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { mailCancellation, mailCancellationPending, type BookingMailFacts } from "~/mail/booking-mail.server";
-import { serviceVisitEventTitle } from "~/mail/subjects";
 import { formatUsd } from "~/payments/money";
 import type { PaymentGateway } from "~/payments/gateway";
 import { refundPayment, voidPayment } from "~/payments/payments.server";
-import { cardLabel } from "~/payments/receipt.server";
 import type { ServiceTime } from "~/payments/service-price";
 import { canChangeOnline } from "./cutoff";
 import { isManageToken, manageTokenHash } from "./reference.server";
-import { visitDay } from "./visit-day";
+import { bookingMailFacts } from "./facts.server";
 
 /**
  * Cancelling a paid booking from its page (issue 29 item 4, DECISIONS 31): until the cut-off, the
@@ -26,8 +23,6 @@ import { visitDay } from "./visit-day";
  * second finds it under way and waits for its outcome.
  */
 export type CancelOutcome = { ok: boolean; status: number; message: string };
-
-type Row = typeof serviceRequests.$inferSelect;
 
 export const CANCEL_MESSAGES = {
   notFound: "This booking could not be found.",
@@ -79,7 +74,7 @@ export async function cancelBooking(
   const done = outcome?.status === "voided" || outcome?.status === "refunded";
 
   // Step 3: the booking's new state, its history line and its mails, together.
-  const facts = await mailFacts(db, row);
+  const facts = await bookingMailFacts(db, row, "Cancelled.");
   const amount = formatUsd(row.totalCents ?? 0);
   const money = done
     ? outcome!.status === "voided"
@@ -138,47 +133,4 @@ async function awaitCancellation(db: Database, id: number): Promise<CancelOutcom
     if (pendingEvent || Date.now() > deadline) return { ok: false, status: 202, message: CANCEL_MESSAGES.pending };
     await sleep(200);
   }
-}
-
-async function mailFacts(db: Database, row: Row): Promise<{ card: string; mail: BookingMailFacts }> {
-  const [payment] = await db
-    .select({ brand: payments.brand, last4: payments.last4 })
-    .from(payments)
-    .where(eq(payments.id, row.paymentId!));
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(bookingEvents)
-    .where(and(eq(bookingEvents.serviceRequestId, row.id), eq(bookingEvents.kind, "rescheduled")));
-  const card = cardLabel(payment?.brand ?? row.cardBrand, payment?.last4 ?? row.cardLast4);
-  const time = row.serviceTime as ServiceTime;
-  const visit = `${visitDay(row.serviceDate)}, ${time}`;
-  const where = [row.address1, row.address2, `${row.city}, ${row.state} ${row.zip}`].filter(Boolean).join(", ");
-  return {
-    card,
-    mail: {
-      id: row.id,
-      reference: row.reference ?? "",
-      name: row.name,
-      email: row.email,
-      visit,
-      rows: [
-        { label: "Booking reference", value: row.reference ?? "" },
-        { label: "Visit", value: visit },
-        { label: "Address", value: where },
-        { label: "Amount", value: formatUsd(row.totalCents ?? 0) },
-        { label: "Card", value: card },
-      ],
-      invite: {
-        uid: `service-visit-${row.id}@${company.email.split("@")[1]}`,
-        title: serviceVisitEventTitle(),
-        description: "Cancelled.",
-        location: where,
-        date: row.serviceDate,
-        startHour: SLOT_START_HOUR[time],
-        startMinute: 0,
-        durationMinutes: SLOT_LENGTH_MINUTES[time],
-      },
-      sequence: Number(n) + 1,
-    },
-  };
 }

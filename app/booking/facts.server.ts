@@ -1,0 +1,77 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@db/client.server";
+import { bookingEvents, payments, serviceRequests } from "@db/schema";
+import { company } from "~/content/company";
+import { SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "~/forms/residential/availability";
+import type { BookingMailFacts } from "~/mail/booking-mail.server";
+import { serviceVisitEventTitle } from "~/mail/subjects";
+import { formatUsd } from "~/payments/money";
+import { cardLabel } from "~/payments/receipt.server";
+import type { ServiceTime } from "~/payments/service-price";
+import { visitDay } from "./visit-day";
+
+export type BookingRow = typeof serviceRequests.$inferSelect;
+
+/** The calendar invitation's UID of a booking: the same for its first invitation and every update. */
+export const bookingInviteUid = (id: number) => `service-visit-${id}@${company.email.split("@")[1]}`;
+
+/** "Saturday, November 28, 2026, Morning (8 AM to 11 AM)". */
+export const visitText = (date: string, time: string) => `${visitDay(date)}, ${time}`;
+
+/** The service address on one line. */
+export const addressLine = (row: Pick<BookingRow, "address1" | "address2" | "city" | "state" | "zip">) =>
+  [row.address1, row.address2, `${row.city}, ${row.state} ${row.zip}`].filter(Boolean).join(", ");
+
+/**
+ * What every mail about a booking after its payment is built from (cancel, reschedule, reminder):
+ * the visitor, the visit as it now stands, the card, and the calendar invitation with its next
+ * SEQUENCE (one per change sent so far: the first invitation is 0).
+ */
+export async function bookingMailFacts(
+  db: DbOrTx,
+  row: BookingRow,
+  description: string,
+): Promise<{ card: string; mail: BookingMailFacts }> {
+  const [payment] = row.paymentId
+    ? await db
+        .select({ brand: payments.brand, last4: payments.last4 })
+        .from(payments)
+        .where(eq(payments.id, row.paymentId))
+    : [];
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookingEvents)
+    .where(and(eq(bookingEvents.serviceRequestId, row.id), sql`${bookingEvents.kind} in ('rescheduled', 'cancelled')`));
+  const card = cardLabel(payment?.brand ?? row.cardBrand, payment?.last4 ?? row.cardLast4);
+  const time = row.serviceTime as ServiceTime;
+  const visit = visitText(row.serviceDate, time);
+  const where = addressLine(row);
+  return {
+    card,
+    mail: {
+      id: row.id,
+      reference: row.reference ?? "",
+      name: row.name,
+      email: row.email,
+      visit,
+      rows: [
+        { label: "Booking reference", value: row.reference ?? "" },
+        { label: "Visit", value: visit },
+        { label: "Address", value: where },
+        { label: "Amount", value: formatUsd(row.totalCents ?? 0) },
+        { label: "Card", value: card },
+      ],
+      invite: {
+        uid: bookingInviteUid(row.id),
+        title: serviceVisitEventTitle(),
+        description,
+        location: where,
+        date: row.serviceDate,
+        startHour: SLOT_START_HOUR[time],
+        startMinute: 0,
+        durationMinutes: SLOT_LENGTH_MINUTES[time],
+      },
+      sequence: Number(n) + 1,
+    },
+  };
+}
