@@ -40,9 +40,14 @@ export const carts = pgTable("carts", {
 });
 
 /**
- * One line of a cart: the product and the option chosen for each of its
- * custom fields (field name → option label). No price: it is recomputed from
- * the catalogue whenever the cart is read (DECISIONS 12).
+ * One line of a cart: the product, the option chosen for each of its custom
+ * fields (field name → option label) and how many (DECISIONS 34: the same
+ * product with the same options is one line; adding it again raises
+ * `quantity`, never beyond the product's stock). No price: it is recomputed
+ * from the catalogue whenever the cart is read (DECISIONS 12). Not unique in
+ * the database: adds to one cart take turns on its row lock, and a machine
+ * still running the code of before quantities (a rolling deploy) must not
+ * fail its add (docs/decisions/058-cart-quantities.md).
  */
 export const cartItems = pgTable(
   "cart_items",
@@ -55,9 +60,14 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     selectedOptions: jsonb("selected_options").$type<Record<string, string>>().notNull().default({}),
+    /** Units of this product with these options (1 for the lines written before quantities). */
+    quantity: integer("quantity").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("cart_items_cart_idx").on(t.cartId, t.createdAt)],
+  (t) => [
+    index("cart_items_cart_idx").on(t.cartId, t.createdAt),
+    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
 );
 
 /**
@@ -103,7 +113,15 @@ export const orders = pgTable(
   ],
 );
 
-/** One line of an order: what was bought as it was then (name, options, price at purchase). */
+/**
+ * One line of an order: what was bought as it was then (name, options, the
+ * price of one unit at purchase) and how many. `price_cents` is one unit's
+ * price (the column's name from before quantities: renaming it would break the
+ * machines still running the old code during a rolling deploy);
+ * `line_total_cents` is `price_cents × quantity`, computed by Postgres, for
+ * whoever reads the rows in Drizzle Studio. Lines written before quantities
+ * are one unit each.
+ */
 export const orderLines = pgTable(
   "order_lines",
   {
@@ -115,11 +133,16 @@ export const orderLines = pgTable(
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     selectedOptions: jsonb("selected_options").$type<Record<string, string>>().notNull().default({}),
+    /** One unit's price with its options, in cents, at purchase. */
     priceCents: integer("price_cents").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    /** `price_cents × quantity`: what the line cost, kept by Postgres. */
+    lineTotalCents: integer("line_total_cents").generatedAlwaysAs(sql`price_cents * quantity`),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
     check("order_lines_price_not_negative", sql`${t.priceCents} >= 0`),
+    check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
 
