@@ -1,0 +1,311 @@
+import { NativeSelect, Radio, TextInput } from "@mantine/core";
+import { DatePicker } from "@mantine/dates";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { useLocation } from "react-router";
+import { centsToDecimal, formatUsd } from "~/payments/money";
+import { EVENING_SLOT, isServiceTime, servicePrice, type ServiceTime } from "~/payments/service-price";
+import { useHydrated } from "~/shell/hydrated";
+import { SERVICE_TIMES } from "../options";
+import { FieldError, RequiredMark } from "../ui/fields";
+import type { FieldMetadata } from "../ui/LeadForm";
+import { dayState, openSlots, type Availability } from "./availability";
+import { dayPrice, formatServiceDay, freeSlotsText, slotStatus } from "./calendar";
+import { PREVIEW_FIELD, PREVIEW_VALUE } from "./identity";
+import { residentialLabels } from "./schema";
+// The calendar's styles travel with this chunk: only the booking form and a booking's move form need them.
+import "./dates.css";
+
+/**
+ * The visit's day and window, chosen two ways (the booking form, and moving a booked visit on its
+ * page). Without JavaScript (the server's render, and the first client render so hydration
+ * matches): a native date input, a window select whose full windows are disabled for the date the
+ * server kept, and a "Show price" button that posts the form to be re-rendered with that date's
+ * price and free windows. Once hydrated: a calendar showing each day's price (full and
+ * unbookable days greyed out), the chosen day's windows as radio buttons with their price and
+ * places left, and the live total. Either way the names posted are SPEC §7's (serviceDate,
+ * serviceTime, total); the price charged is the server's (~/payments/service-price.ts).
+ */
+export function VisitFields({
+  date,
+  time,
+  availability,
+  typed,
+  onPick,
+}: {
+  date: Meta;
+  time: Meta;
+  availability: Availability;
+  /** What the visitor typed in the native inputs before hydration replaced them. */
+  typed: RefObject<Typed>;
+  /** Told the day and window as the visitor picks them (with JavaScript). */
+  onPick?: (date: string | null, time: ServiceTime | null) => void;
+}) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    // A new key when Conform resets the form (after a booking): the picker starts empty again.
+    <VisitPicker
+      key={`${date.key}-${time.key}`}
+      date={date}
+      time={time}
+      availability={availability}
+      typed={typed}
+      onPick={onPick}
+    />
+  ) : (
+    <VisitNative date={date} time={time} availability={availability} typed={typed} />
+  );
+}
+
+type Meta = FieldMetadata<unknown>;
+export type Typed = { date?: string; time?: string };
+type VisitProps = {
+  date: Meta;
+  time: Meta;
+  availability: Availability;
+  typed: RefObject<Typed>;
+  onPick?: (date: string | null, time: ServiceTime | null) => void;
+};
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** Within the bookable range, so the slots' availability means something. */
+function bookable(a: Availability, date: string): boolean {
+  return formatServiceDay(date) !== null && date >= a.from && date <= a.until;
+}
+
+/**
+ * The price line of the no-JS form for the kept date and slot: "Price: $159.00";
+ * without a slot on a weekday, the day's price and the evening's.
+ */
+function previewPrice(date: string, time: string): string | null {
+  if (isServiceTime(time)) {
+    const price = servicePrice({ serviceDate: date, serviceTime: time });
+    return price.ok ? `Price: ${formatUsd(price.cents)}` : null;
+  }
+  const day = servicePrice({ serviceDate: date, serviceTime: SERVICE_TIMES[0] });
+  const evening = servicePrice({ serviceDate: date, serviceTime: EVENING_SLOT });
+  if (!day.ok || !evening.ok) return null;
+  return day.cents === evening.cents
+    ? `Price: ${formatUsd(day.cents)}`
+    : `Price: ${formatUsd(day.cents)} (${formatUsd(evening.cents)} for the evening)`;
+}
+
+/** The visit without JavaScript: native date input, slot select, and "Show price". */
+function VisitNative({ date, time, availability, typed }: VisitProps) {
+  const keptDate = text(date.initialValue);
+  const keptTime = text(time.initialValue);
+  const checked = bookable(availability, keptDate);
+  const options = SERVICE_TIMES.map((slot) => {
+    const status = checked ? slotStatus(availability, keptDate, slot) : { open: true, text: "" };
+    return {
+      value: slot,
+      label: status.open ? slot : `${slot} — ${status.text.toLowerCase()}`,
+      disabled: !status.open,
+    };
+  });
+  // A closed slot is not preselected: a disabled option would not be posted.
+  const keptOpen = options.some((o) => o.value === keptTime && !o.disabled);
+  const price = keptDate && keptDate >= availability.from ? previewPrice(keptDate, keptTime) : null;
+  const free = keptDate ? freeSlotsText(availability, keptDate) : null;
+  const previewId = `${date.id}-preview`;
+  const location = useLocation();
+
+  const dateInput = useRef<HTMLInputElement>(null);
+  const timeSelect = useRef<HTMLSelectElement>(null);
+  // Before the calendar replaces these inputs, keep what the visitor may have chosen while the page loaded.
+  useLayoutEffect(() => {
+    typed.current = { date: dateInput.current?.value, time: timeSelect.current?.value };
+  });
+
+  return (
+    <>
+      <TextInput
+        key={date.key}
+        ref={dateInput}
+        id={date.id}
+        name={date.name}
+        label={residentialLabels.serviceDate}
+        type="date"
+        min={availability.from}
+        max={availability.until}
+        defaultValue={keptDate}
+        withAsterisk
+        aria-required
+        aria-describedby={previewId}
+        error={date.errors?.[0]}
+      />
+      <NativeSelect
+        key={time.key}
+        ref={timeSelect}
+        id={time.id}
+        name={time.name}
+        label={residentialLabels.serviceTime}
+        data={[{ value: "", label: "Choose a time slot" }, ...options]}
+        defaultValue={keptOpen ? keptTime : ""}
+        withAsterisk
+        aria-required
+        aria-describedby={previewId}
+        error={time.errors?.[0]}
+      />
+      <div className="form-span-2 service-preview">
+        <div id={previewId}>
+          {price ? <p className="service-price">{price}</p> : null}
+          {free ? <p>{free}</p> : null}
+          {!price && !free ? (
+            <p className="form-hint">Choose a date, then Show price to see its price and free times.</p>
+          ) : null}
+        </div>
+        {/* Back at the price, not at the top of a long page. */}
+        <button
+          type="submit"
+          name={PREVIEW_FIELD}
+          value={PREVIEW_VALUE}
+          formNoValidate
+          formAction={`${location.pathname}${location.search}#${previewId}`}
+          className="btn btn-outline"
+        >
+          Show price
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The visit with JavaScript: the calendar with each day's price, the day's slots, the live total. */
+function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPick }: VisitProps) {
+  const [date, setDate] = useState<string | null>(() => {
+    const first = typed.current.date || text(dateMeta.initialValue);
+    return formatServiceDay(first) !== null ? first : null;
+  });
+  const [time, setTime] = useState<ServiceTime | null>(() => {
+    const first = typed.current.time || text(timeMeta.initialValue);
+    return isServiceTime(first) ? first : null;
+  });
+
+  // The date is a hidden input, which fires no events: tell Conform it changed, so an error shown under it is checked again.
+  const dateInput = useRef<HTMLInputElement>(null);
+  const picked = useRef(false);
+  useEffect(() => {
+    if (picked.current) dateInput.current?.dispatchEvent(new Event("input", { bubbles: true }));
+  }, [date]);
+
+  // A slot that filled up meanwhile (a refused booking brings the fresh availability) is no longer chosen.
+  const chosen = date && time && slotStatus(availability, date, time).open ? time : null;
+  const total = date && chosen ? servicePrice({ serviceDate: date, serviceTime: chosen }) : null;
+  const cents = total?.ok ? total.cents : null;
+  useEffect(() => {
+    onPick?.(date, chosen);
+  }, [onPick, date, chosen]);
+
+  function pick(next: string | null) {
+    picked.current = true;
+    setDate(next);
+    if (next === null || (time !== null && !slotStatus(availability, next, time).open)) setTime(null);
+  }
+
+  const dateError = dateMeta.errors?.[0];
+  const timeError = timeMeta.errors?.[0];
+  const labelId = `${dateMeta.id}-label`;
+  const hintId = `${dateMeta.id}-hint`;
+  const dateErrorId = `${dateMeta.id}-error`;
+  const timeErrorId = `${timeMeta.id}-error`;
+  const full = (day: string) => openSlots(availability, day).length === 0;
+  const dayLabels = {
+    out: () => ({ cell: "", aria: "not bookable online" }),
+    started: () => ({ cell: "Started", aria: "no times left to book today" }),
+    full: () => ({ cell: "Full", aria: "fully booked" }),
+    open: (day: string) => ({ cell: dayPrice(day), aria: dayPrice(day) }),
+  };
+  const dayLabel = (day: string) => dayLabels[dayState(availability, day)](day);
+
+  return (
+    <div className="form-span-2 service-visit">
+      <div className="service-visit-date">
+        <span id={labelId} className="form-label">
+          {residentialLabels.serviceDate}
+          <RequiredMark />
+        </span>
+        <p id={hintId} className="form-hint">
+          The price of a visit is shown under each day. Greyed-out days are full or cannot be booked online.
+        </p>
+        <div
+          role="group"
+          aria-labelledby={labelId}
+          aria-describedby={dateError ? `${hintId} ${dateErrorId}` : hintId}
+          className="service-calendar"
+        >
+          <DatePicker
+            value={date}
+            onChange={pick}
+            defaultDate={date ?? availability.from}
+            minDate={availability.from}
+            maxDate={availability.until}
+            excludeDate={full}
+            maxLevel="month"
+            firstDayOfWeek={0}
+            weekendDays={[]}
+            hideOutsideDates
+            fullWidth
+            size="md"
+            classNames={{ day: "service-day", weekday: "service-weekday" }}
+            ariaLabels={{ previousMonth: "Previous month", nextMonth: "Next month" }}
+            getDayAriaLabel={(day) => `${formatServiceDay(day)}, ${dayLabel(day).aria}`}
+            renderDay={(day) => (
+              <>
+                <span className="service-day-number">{Number(day.slice(8))}</span>
+                <span className="service-day-price">{dayLabel(day).cell}</span>
+              </>
+            )}
+          />
+        </div>
+        <input ref={dateInput} type="hidden" id={dateMeta.id} name={dateMeta.name} value={date ?? ""} />
+        <FieldError id={dateErrorId} error={dateError} />
+      </div>
+
+      <fieldset
+        role="radiogroup"
+        className="form-fieldset service-slots"
+        aria-describedby={timeError ? timeErrorId : undefined}
+        aria-invalid={timeError ? true : undefined}
+        aria-required
+      >
+        <legend className="form-label">
+          {residentialLabels.serviceTime}
+          <RequiredMark />
+        </legend>
+        <p className="form-hint">
+          {date ? formatServiceDay(date) : "Choose a day on the calendar to see its free times."}
+        </p>
+        {date ? (
+          <div className="form-choices">
+            {SERVICE_TIMES.map((slot) => {
+              const status = slotStatus(availability, date, slot);
+              const price = servicePrice({ serviceDate: date, serviceTime: slot });
+              return (
+                <Radio
+                  key={slot}
+                  id={`${timeMeta.id}-${SERVICE_TIMES.indexOf(slot)}`}
+                  name={timeMeta.name}
+                  value={slot}
+                  label={slot}
+                  description={price.ok ? `${formatUsd(price.cents)} · ${status.text}` : status.text}
+                  disabled={!status.open}
+                  checked={chosen === slot}
+                  onChange={() => setTime(slot)}
+                />
+              );
+            })}
+          </div>
+        ) : null}
+        <FieldError id={timeErrorId} error={timeError} />
+      </fieldset>
+
+      <p className="service-total" aria-live="polite">
+        {cents !== null ? `Total: ${formatUsd(cents)}` : "Choose a day and a time to see the total."}
+      </p>
+      <input type="hidden" name="total" value={cents !== null ? centsToDecimal(cents) : ""} />
+    </div>
+  );
+}
