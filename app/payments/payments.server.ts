@@ -341,15 +341,58 @@ export async function voidPayment(
   return adjust(db, paymentId, "voided", options.gateway, (gateway, row) => gateway.void(row.processorTransactionId!));
 }
 
-/** Gives back the whole amount of an approved (settled) charge. */
+/** Gives back what remains of an approved (settled) charge: all of it, less any part refunded before. */
 export async function refundPayment(
   db: Database,
   paymentId: number,
   options: { gateway?: PaymentGateway } = {},
 ): Promise<PaymentOutcome> {
   return adjust(db, paymentId, "refunded", options.gateway, (gateway, row) =>
-    gateway.refund(row.processorTransactionId!, row.amountCents, row.last4 ?? ""),
+    gateway.refund(row.processorTransactionId!, row.amountCents - row.refundedCents, row.last4 ?? ""),
   );
+}
+
+/**
+ * Gives back part of an approved (settled) charge: a visit moved to a cheaper window. The payment
+ * stays approved with `refundedCents` raised (refunded once nothing remains). The caller makes
+ * sure one change refunds once (the booking's change claim); a part larger than what remains is refused.
+ */
+export async function refundPart(
+  db: Database,
+  paymentId: number,
+  cents: number,
+  options: { gateway?: PaymentGateway } = {},
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  refuseTransaction(db, "refundPart");
+  assertCents(cents);
+  const gateway = options.gateway ?? paymentGateway();
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row) throw new Error(`no payment ${paymentId}`);
+  if (row.status !== "approved" || cents <= 0 || cents > row.amountCents - row.refundedCents)
+    return { ok: false, message: "Only what remains of an approved payment can be refunded." };
+  if (row.processor !== gateway.name)
+    throw new Error(`payment ${paymentId} was made with ${row.processor}, not ${gateway.name}`);
+  const result = await gateway.refund(row.processorTransactionId!, cents, row.last4 ?? "");
+  if (result.status !== "approved") {
+    log.warn(
+      { paymentId, processor: gateway.name, outcome: result.status, cents },
+      "part of a payment could not be refunded",
+    );
+    return { ok: false, message: scrubCardNumbers(result.message) };
+  }
+  await db
+    .update(payments)
+    .set({
+      refundedCents: sql`${payments.refundedCents} + ${cents}`,
+      status: sql`case when ${payments.refundedCents} + ${cents} >= ${payments.amountCents} then 'refunded' else 'approved' end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "approved")));
+  log.info(
+    { paymentId, processor: gateway.name, cents, adjustmentId: result.transactionId },
+    "part of a card payment refunded",
+  );
+  return { ok: true };
 }
 
 async function adjust(
@@ -373,7 +416,7 @@ async function adjust(
   }
   const [changed] = await db
     .update(payments)
-    .set({ status: to, updatedAt: sql`now()` })
+    .set({ status: to, updatedAt: sql`now()`, ...(to === "refunded" ? { refundedCents: row.amountCents } : {}) })
     .where(and(eq(payments.id, paymentId), eq(payments.status, "approved")))
     .returning();
   log.info({ paymentId, processor: gateway.name, to, adjustmentId: result.transactionId }, `card payment ${to}`);

@@ -35,6 +35,8 @@ export const payments = pgTable(
     /** When the processor's answer (or its absence) was recorded, or a void/refund changed the status. */
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     amountCents: integer("amount_cents").notNull(),
+    /** Given back so far by partial refunds (a booking moved to a cheaper window); the whole amount once refunded. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     currency: text("currency").notNull().default("USD"),
     purpose: text("purpose").$type<PaymentPurpose>().notNull(),
     status: text("status").$type<PaymentStatus>().notNull().default("pending"),
@@ -57,6 +59,7 @@ export const payments = pgTable(
     index("payments_reference_idx").on(t.referenceTable, t.referenceId),
     index("payments_created_idx").on(t.createdAt),
     check("payments_amount_positive", sql`${t.amountCents} > 0`),
+    check("payments_refunded_within_amount", sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check("payments_currency_usd", sql`${t.currency} = 'USD'`),
     check("payments_purpose_known", sql`${t.purpose} in (${inList(PAYMENT_PURPOSES)})`),
     check("payments_status_known", sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
