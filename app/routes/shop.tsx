@@ -37,7 +37,13 @@ export async function loader({ url }: Route.LoaderArgs) {
   return data(
     {
       categories,
-      products: products.map(({ id, name, priceCents, image }) => ({ id, name, priceCents, image })),
+      products: products.map(({ id, name, priceCents, image, stock }) => ({
+        id,
+        name,
+        priceCents,
+        image,
+        outOfStock: stock <= 0,
+      })),
       query,
     },
     { headers: query.q ? cachePolicy.revalidate : sharedCacheHeaders() },

@@ -15,7 +15,8 @@ export const optionFieldName = (field: string) => `selectedOptions.${field}`;
 /**
  * SPEC §2 Product detail. 'Add to Cart' is a real form posting to /my-cart
  * (intent "add", inventory_id, one `selectedOptions.<field>` per custom field);
- * the cart recomputes the price with the same rule (pricing.ts). Without
+ * the cart recomputes the price with the same rule (pricing.ts). A product out
+ * of stock says so and has no 'Add to Cart'. Without
  * JavaScript, 'Update price' sends the choices to this page as a GET and the
  * server shows their price; with it, the price follows the selects.
  */
@@ -115,9 +116,12 @@ function ProductDetail({ product, initial }: { product: ProductView; initial: Re
               </button>
             </fieldset>
           ) : null}
-          <button type="submit" className="btn btn-primary btn-lg product-add" disabled={!inStock}>
-            {inStock ? "Add to Cart" : "Out of Stock"}
-          </button>
+          {/* Out of stock: nothing to add (DECISIONS 25); the options still show their prices. */}
+          {inStock ? (
+            <button type="submit" className="btn btn-primary btn-lg product-add">
+              Add to Cart
+            </button>
+          ) : null}
         </Form>
       </div>
     </div>

@@ -9,7 +9,8 @@ import { useShopLoading } from "./hooks";
 import { type CatalogueQuery, SEARCH_MAX, SHOP_SORTS, type ShopSort, shopHref } from "./query";
 import type { CategoryView } from "./types";
 
-export type ShopCard = { id: number; name: string; priceCents: number; image: string };
+/** A card of the grid; `outOfStock` rather than the count, so a sale elsewhere does not make a new page. */
+export type ShopCard = { id: number; name: string; priceCents: number; image: string; outOfStock: boolean };
 export type ShopPageData = { categories: CategoryView[]; products: ShopCard[]; query: CatalogueQuery };
 
 /** How long the search waits after the last key before it asks for the list. */
@@ -81,6 +82,7 @@ export function ShopPage({ data }: { data: ShopPageData }) {
                     <div className="shop-card-body">
                       <h3 className="shop-card-title">{p.name}</h3>
                       <p className="shop-price">{formatUsd(p.priceCents)}</p>
+                      {p.outOfStock ? <p className="shop-card-stock">Out of stock</p> : null}
                       {/* A plain anchor: the shell's one listener navigates and prefetches on intent (shell/SiteLink.tsx). */}
                       <SiteLink to={`/product/${p.id}`} className="btn btn-primary shop-card-link">
                         View Details<span className="visually-hidden"> ({p.name})</span>
