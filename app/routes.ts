@@ -65,6 +65,7 @@ export default [
   route("my-cart", "routes/my-cart.tsx"),
   route("api/store/cart/add", "routes/api/store.cart-add.ts"),
   route("api/store/cart/get", "routes/api/store.cart-get.ts"),
+  route("api/store/cart/update", "routes/api/store.cart-update.ts"),
   route("api/store/cart/delete", "routes/api/store.cart-delete.ts"),
   // Checkout (issue 17 items 5-6): a paid form of the one pipeline, its confirmation, its SPEC §7 call.
   route("checkout", "routes/checkout.tsx"),

@@ -10,8 +10,10 @@ import { centsToDecimal, formatUsd } from "~/payments/money";
 import { pageHead } from "~/shell/page-head";
 import cartCss from "~/shop/cart.css?url";
 import { cartIdOf, readCart } from "~/shop/cart.server";
+import { unitsAndPrice } from "~/shop/pricing";
 import checkoutCss from "~/shop/checkout/checkout.css?url";
 import { checkoutForm } from "~/shop/checkout/handle.server";
+import { CART_BLOCKED_MESSAGE } from "~/shop/cart-schema";
 import { EMPTY_CART_MESSAGE } from "~/shop/checkout/identity";
 import type { Route } from "./+types/checkout";
 
@@ -50,8 +52,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: item.id,
       name: item.name,
       image: item.image,
-      price: item.priceCents === null ? null : formatUsd(item.priceCents),
+      // SPEC's price per item, with the units when there are several ("2 × $649.00").
+      price: item.priceCents === null ? null : unitsAndPrice(item.quantity, item.priceCents),
+      problem: item.problemMessage,
     })),
+    /** A line that cannot be bought now: no form, nothing to fill in, until the cart is changed (DECISIONS 34). */
+    blocked: cart.blocked,
     total: cart.totalCents > 0 ? formatUsd(cart.totalCents) : null,
     /** What the form posts as `total`: the order is refused if the cart's total is not this any more. */
     shownTotal: centsToDecimal(cart.totalCents),
@@ -66,12 +72,30 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   isFormActionData(args.actionResult) && args.actionResult.status === "error" ? true : leadFormShouldRevalidate(args);
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { items, total } = loaderData;
+  const { items, total, blocked } = loaderData;
   return (
     <section className="section checkout-page">
       <div className="shell-container">
         <h1 className="section-title section-title--left">Checkout</h1>
-        {total === null ? (
+        {blocked ? (
+          <div className="cart-empty">
+            <div role="alert" className="cart-error">
+              <p>{CART_BLOCKED_MESSAGE}</p>
+              <ul className="checkout-blocked">
+                {items
+                  .filter((item) => item.problem)
+                  .map((item) => (
+                    <li key={item.id}>
+                      {item.name}: {item.problem}
+                    </li>
+                  ))}
+              </ul>
+            </div>
+            <Link className="btn btn-primary" to="/my-cart">
+              Edit Cart
+            </Link>
+          </div>
+        ) : total === null ? (
           <div className="cart-empty">
             <p role="alert" className="cart-error">
               {EMPTY_CART_MESSAGE}

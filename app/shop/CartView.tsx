@@ -1,49 +1,94 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useFetcher, useFetchers } from "react-router";
 import { formatUsd } from "~/payments/money";
+import { useHydrated } from "~/shell/hydrated";
+import { CART_BLOCKED_MESSAGE, QUANTITY_MAX } from "./cart-schema";
 import type { CartView } from "./cart.server";
+import { unitsAndPrice } from "./pricing";
 
-/** A cart line as the page shows it: its options as [field, label] pairs, its price formatted (null: no longer offered). */
+/**
+ * A cart line as the page shows it: its options as [field, label] pairs, one unit's price formatted
+ * (null: no longer offered), the line's units and price when there are several, the quantities the
+ * select offers (none: the line can only be removed) and why it cannot be bought now, if it cannot.
+ */
 export type CartPageItem = Pick<
   CartView["items"][number],
-  "id" | "productId" | "name" | "description" | "image" | "stock"
-> & { options: [string, string][]; price: string | null };
+  "id" | "productId" | "name" | "description" | "image" | "stock" | "quantity"
+> & {
+  options: [string, string][];
+  price: string | null;
+  /** "2 × $649.00 = $1,298.00" when the line holds several units and has a price; else null. */
+  lineTotal: string | null;
+  /** 1 up to what the stock leaves for this line (and its present quantity, should it be beyond). */
+  choices: number[];
+  problem: string | null;
+};
 
-/** What /my-cart shows: the lines, the total, and the line a no-JavaScript delete is asking about (`?remove=<item>`). */
+/** What /my-cart shows: the lines, the total of those that can be bought, whether one cannot, and the line a no-JavaScript delete is asking about (`?remove=<item>`). */
 export type CartPageData = {
   items: CartPageItem[];
   total: string;
+  blocked: boolean;
   confirm: { id: string; name: string } | null;
 };
 
-/** The page's data from the cart as read now; `remove` is the `?remove=` of a delete without JavaScript. */
+/** An action's refusal: its message, and the line it is about when there is one (shown in that line). */
+export type CartActionData = { error: string; line?: string };
+
+/** The page's data from the cart as read now (every amount computed here, on the server); `remove` is the `?remove=` of a delete without JavaScript. */
 export function cartPageData(cart: CartView, remove: string | null): CartPageData {
-  const items = cart.items.map((item) => ({
-    id: item.id,
-    productId: item.productId,
-    name: item.name,
-    description: item.description,
-    image: item.image,
-    stock: item.stock,
-    options: Object.entries(item.selectedOptions),
-    price: item.priceCents === null ? null : formatUsd(item.priceCents),
-  }));
+  const items = cart.items.map((item): CartPageItem => {
+    const room = Math.min(item.room, QUANTITY_MAX);
+    const canChange = item.problem !== "outOfStock" && item.problem !== "withdrawn" && room >= 1;
+    const choices = canChange ? Array.from({ length: Math.max(room, item.quantity) }, (_, i) => i + 1) : [];
+    return {
+      id: item.id,
+      productId: item.productId,
+      name: item.name,
+      description: item.description,
+      image: item.image,
+      stock: item.stock,
+      quantity: item.quantity,
+      options: Object.entries(item.selectedOptions),
+      price: item.priceCents === null ? null : formatUsd(item.priceCents),
+      lineTotal:
+        item.priceCents === null || item.lineCents === null || item.quantity === 1
+          ? null
+          : `${unitsAndPrice(item.quantity, item.priceCents)} = ${formatUsd(item.lineCents)}`,
+      choices,
+      problem: item.problemMessage,
+    };
+  });
   const confirm = items.find((item) => item.id === remove?.trim().toLowerCase()) ?? null;
-  return { items, total: formatUsd(cart.totalCents), confirm: confirm && { id: confirm.id, name: confirm.name } };
+  return {
+    items,
+    total: formatUsd(cart.totalCents),
+    blocked: cart.blocked,
+    confirm: confirm && { id: confirm.id, name: confirm.name },
+  };
 }
 
 // The dialog (and Mantine's modal with it) loads after the page, not before it shows.
 const loadDialog = () => import("./cart-dialog");
 const CartDialog = lazy(loadDialog);
 
+/** Quantity forms of the page (one per line), told apart from the delete dialog's form by this key. */
+const quantityFetcherKey = (itemId: string) => `cart-quantity-${itemId}`;
+
 /**
- * The cart page (issue 17 item 4, SPEC §2 Cart): the lines with their price
- * today, the total, and a delete that asks first: with JavaScript in the
- * 'Confirm Deletion' dialog (cart-dialog.tsx); without, the delete button is a
- * GET to `?remove=<item>`, which shows the same question with a POST form.
+ * The cart page (issue 17 item 4, SPEC §2 Cart, DECISIONS 34): the lines with
+ * their price today and their quantity, the total of what can be bought, and
+ * a delete that asks first: with JavaScript in the 'Confirm Deletion' dialog
+ * (cart-dialog.tsx); without, the delete button is a GET to `?remove=<item>`,
+ * which shows the same question with a POST form. A line that cannot be bought
+ * now says why, is left out of the total and turns 'Proceed to Checkout' off.
  */
-export function CartPage({ data, error }: { data: CartPageData; error?: string }) {
-  const { items, total, confirm } = data;
+export function CartPage({ data, action }: { data: CartPageData; action?: CartActionData }) {
+  const { items, total, blocked, confirm } = data;
+  // A quantity being changed (with JavaScript): the total is the server's, so it waits, greyed.
+  const updating = useFetchers().some((f) => f.key.startsWith("cart-quantity-") && f.state !== "idle");
+  // A refusal about one line is shown in that line; any other above the cart.
+  const error = action && !items.some((item) => item.id === action.line) ? action.error : undefined;
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // The delete button that opened the dialog: focus goes back to it on cancel.
@@ -76,6 +121,7 @@ export function CartPage({ data, error }: { data: CartPageData; error?: string }
                 <CartRow
                   key={item.id}
                   item={item}
+                  refusal={action?.line === item.id ? action.error : undefined}
                   onDelete={(button) => {
                     opener.current = button;
                     setTarget({ id: item.id, name: item.name });
@@ -83,14 +129,30 @@ export function CartPage({ data, error }: { data: CartPageData; error?: string }
                 />
               ))}
             </ul>
-            <aside className="cart-summary" aria-labelledby="cart-summary-title">
+            <aside className="cart-summary" aria-labelledby="cart-summary-title" aria-busy={updating || undefined}>
               <h2 id="cart-summary-title">Order summary</h2>
               <p className="cart-total">
                 <span>Total</span> <strong data-testid="cart-total">{total}</strong>
               </p>
-              <Link className="btn btn-primary btn-lg btn-block" to="/checkout">
-                Proceed to Checkout
-              </Link>
+              {blocked ? (
+                <>
+                  <p id="cart-blocked" className="cart-blocked">
+                    {CART_BLOCKED_MESSAGE}
+                  </p>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-lg btn-block"
+                    disabled
+                    aria-describedby="cart-blocked"
+                  >
+                    Proceed to Checkout
+                  </button>
+                </>
+              ) : (
+                <Link className="btn btn-primary btn-lg btn-block" to="/checkout">
+                  Proceed to Checkout
+                </Link>
+              )}
             </aside>
           </div>
         )}
@@ -111,9 +173,27 @@ export function CartPage({ data, error }: { data: CartPageData; error?: string }
   );
 }
 
-function CartRow({ item, onDelete }: { item: CartPageItem; onDelete: (button: HTMLElement | null) => void }) {
+function CartRow({
+  item,
+  refusal,
+  onDelete,
+}: {
+  item: CartPageItem;
+  /** The page action's refusal about this line (an add or an update without JavaScript). */
+  refusal?: string;
+  onDelete: (button: HTMLElement | null) => void;
+}) {
+  const fetcher = useFetcher<CartActionData>({ key: quantityFetcherKey(item.id) });
+  // With JavaScript, once the visitor changes this line the page's refusal is old news: only the answer
+  // to the latest change is shown (an answer kept from an earlier change, `seen`, is not shown again).
+  const [sent, setSent] = useState(false);
+  const seen = useRef<CartActionData | undefined>(undefined);
+  const busy = fetcher.state !== "idle";
+  const answer = !busy && fetcher.data !== seen.current ? fetcher.data?.error : undefined;
+  const alert = sent ? answer : refusal;
+  const id = `cart-line-${item.id}`;
   return (
-    <li className="cart-item">
+    <li className={item.problem ? "cart-item cart-item--blocked" : "cart-item"} aria-busy={busy || undefined}>
       <img
         className="cart-item-image"
         src={item.image}
@@ -124,14 +204,17 @@ function CartRow({ item, onDelete }: { item: CartPageItem; onDelete: (button: HT
         decoding="async"
       />
       <div className="cart-item-body">
-        <h2 className="cart-item-name">
+        <h2 className="cart-item-name" id={id}>
           <Link to={`/product/${item.productId}`}>{item.name}</Link>
         </h2>
         <p className="cart-item-price">{item.price ?? "No longer available with these options"}</p>
+        {item.lineTotal ? <p className="cart-item-line-total">{item.lineTotal}</p> : null}
         {item.description ? <p className="cart-item-description">{item.description}</p> : null}
-        <p className={item.stock > 0 ? "cart-item-stock" : "cart-item-stock cart-item-stock--out"}>
-          {item.stock > 0 ? `In stock: ${item.stock}` : "Out of stock"}
-        </p>
+        {item.problem ? (
+          <p className="cart-item-stock cart-item-stock--out">{item.problem}</p>
+        ) : (
+          <p className="cart-item-stock">{`In stock: ${item.stock}`}</p>
+        )}
         {item.options.length > 0 ? (
           <ul className="cart-item-options" aria-label="Selected options">
             {item.options.map(([name, value]) => (
@@ -142,28 +225,115 @@ function CartRow({ item, onDelete }: { item: CartPageItem; onDelete: (button: HT
           </ul>
         ) : null}
       </div>
-      {/* Without JavaScript a GET to the confirmation step; with it, the dialog. */}
-      <form
-        method="get"
-        action="/my-cart"
-        className="cart-item-delete"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onDelete(event.currentTarget.querySelector("button"));
+      <div className="cart-item-actions">
+        {item.choices.length > 0 ? (
+          <QuantityForm
+            item={item}
+            fetcher={fetcher}
+            onSend={() => {
+              seen.current = fetcher.data;
+              setSent(true);
+            }}
+          />
+        ) : (
+          <p className="cart-item-quantity-fixed">Quantity: {item.quantity}</p>
+        )}
+        {alert ? (
+          <p role="alert" className="cart-item-alert">
+            {alert}
+          </p>
+        ) : null}
+        <DeleteButton item={item} onDelete={onDelete} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A line's quantity: a real form posting `intent=update` to the page's action,
+ * its Update button for a visitor without JavaScript; with it, choosing a
+ * number sends it at once (the last of quick choices, once they stop) and the
+ * select shows it while the server answers.
+ */
+function QuantityForm({
+  item,
+  fetcher,
+  onSend,
+}: {
+  item: CartPageItem;
+  fetcher: ReturnType<typeof useFetcher<CartActionData>>;
+  /** Called as a change is sent (with JavaScript). */
+  onSend: () => void;
+}) {
+  const hydrated = useHydrated();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const pending = fetcher.formData ? Number(fetcher.formData.get("quantity")) : null;
+  // While a choice is on its way the select shows it; once answered, the server's quantity.
+  const shown = chosen ?? pending ?? item.quantity;
+  const selectId = `quantity-${item.id}`;
+  return (
+    <fetcher.Form method="post" action="/my-cart" className="cart-item-quantity">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="cart_id" value={item.id} />
+      <label htmlFor={selectId}>Quantity</label>
+      <select
+        id={selectId}
+        name="quantity"
+        value={String(shown)}
+        aria-describedby={`cart-line-${item.id}`}
+        onChange={(event) => {
+          const form = event.currentTarget.form;
+          setChosen(Number(event.currentTarget.value));
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            onSend();
+            setChosen(null);
+            if (form) void fetcher.submit(form);
+          }, QUANTITY_SETTLE_MS);
         }}
       >
-        <button
-          type="submit"
-          name="remove"
-          value={item.id}
-          className="btn btn-outline"
-          aria-label={`Delete ${item.name}`}
-        >
-          <TrashIcon />
-          <span>Delete</span>
-        </button>
-      </form>
-    </li>
+        {item.choices.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      {/* Without JavaScript the choice is sent with this; with it, as soon as it is made. */}
+      <button type="submit" className="btn btn-outline" hidden={hydrated}>
+        Update
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** Choices made within this long of each other (arrow keys on the select) are sent as one. */
+const QUANTITY_SETTLE_MS = 250;
+
+function DeleteButton({ item, onDelete }: { item: CartPageItem; onDelete: (button: HTMLElement | null) => void }) {
+  return (
+    /* Without JavaScript a GET to the confirmation step; with it, the dialog. */
+    <form
+      method="get"
+      action="/my-cart"
+      className="cart-item-delete"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onDelete(event.currentTarget.querySelector("button"));
+      }}
+    >
+      <button
+        type="submit"
+        name="remove"
+        value={item.id}
+        className="btn btn-outline"
+        aria-label={`Delete ${item.name}`}
+      >
+        <TrashIcon />
+        <span>Delete</span>
+      </button>
+    </form>
   );
 }
 

@@ -13,7 +13,9 @@ import {
   readCart,
   readCartInput,
   removeFromCart,
+  updateCartLine,
   type CartLine,
+  type CartRefusal,
 } from "./cart.server";
 
 /**
@@ -48,7 +50,12 @@ export async function cartApi(
   }
 }
 
-/** SPEC §3 Cart item (read): id, name, final_price, description, stock, selectedOptions, image (plus the product's id). */
+/**
+ * SPEC §3 Cart item (read): id, name, final_price (one unit), description, stock, selectedOptions,
+ * image; plus the product's id, `quantity` (DECISIONS 34) and `problem`: null, or why the line
+ * cannot be bought now (out of stock, more than the stock, an option withdrawn), in which case it is
+ * left out of `total` and the checkout refuses the cart.
+ */
 export function apiCartItem(line: CartLine) {
   return {
     id: line.id,
@@ -59,18 +66,28 @@ export function apiCartItem(line: CartLine) {
     stock: line.stock,
     selectedOptions: line.selectedOptions,
     image: line.image,
+    quantity: line.quantity,
+    problem: line.problemMessage,
   };
 }
 
-/** POST /api/store/cart/add: the line priced from the catalogue (posted prices ignored); the first add sets the cookie. */
+/** A refusal as `{success: false, message}`, with the line concerned as it now is (`cartItem`) when there is one. */
+function refusal(outcome: CartRefusal): Response {
+  return cartJson(
+    { success: false, message: outcome.message, ...(outcome.item ? { cartItem: apiCartItem(outcome.item) } : {}) },
+    outcome.status,
+    outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {},
+  );
+}
+
+/**
+ * POST /api/store/cart/add: one more unit of the product with these options (its line goes up by
+ * one, or a new line is made), priced from the catalogue (posted prices ignored); the first add
+ * sets the cookie. Beyond the stock: 409 "Only N left in stock." with the line as it is.
+ */
 export const cartAdd: Answer = async (db, request, clientIp) => {
   const outcome = await addToCart(db, await cartIdOf(request), await readCartInput(request), clientIp);
-  if (!outcome.ok)
-    return cartJson(
-      { success: false, message: outcome.message },
-      outcome.status,
-      outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {},
-    );
+  if (!outcome.ok) return refusal(outcome);
   const headers: HeadersInit = outcome.newCart ? { "Set-Cookie": await cartCookieHeader(outcome.cartId) } : {};
   return cartJson(
     { success: true, message: CART_ADD_MESSAGES.added, cartItem: apiCartItem(outcome.item) },
@@ -79,7 +96,17 @@ export const cartAdd: Answer = async (db, request, clientIp) => {
   );
 };
 
-/** GET /api/store/cart/get: `{cartItems: [...]}` of the cookie's cart, priced now, and their total. */
+/**
+ * POST /api/store/cart/update: `{cart_id, quantity}`, a line of the cookie's own cart set to 1 to
+ * QUANTITY_MAX units; beyond the stock, 409 "Only N left in stock." and the line set to what is left.
+ */
+export const cartUpdate: Answer = async (db, request) => {
+  const outcome = await updateCartLine(db, await cartIdOf(request), await readCartInput(request));
+  if (!outcome.ok) return refusal(outcome);
+  return cartJson({ success: true, message: CART_ADD_MESSAGES.updated, cartItem: apiCartItem(outcome.item) });
+};
+
+/** GET /api/store/cart/get: `{cartItems: [...]}` of the cookie's cart, priced now, and the total of the lines that can be bought. */
 export const cartGet: Answer = async (db, request) => {
   const cart = await readCart(db, await cartIdOf(request));
   return cartJson({ cartItems: cart.items.map(apiCartItem), total: Number(centsToDecimal(cart.totalCents)) });

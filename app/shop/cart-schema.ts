@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * What adding to the cart and removing from it accept (client-safe), one
- * schema for both ways in: the product page's form posts `inventory_id` and
+ * What adding to the cart, changing a line's quantity and removing a line
+ * accept (client-safe), one schema for both ways in (the page's forms and the
+ * /api/store/cart/* calls): the product page's form posts `inventory_id` and
  * one `selectedOptions.<field name>` select per custom field (Conform's nested
  * naming), the SPEC §7 JSON call sends `{inventory_id, name, base_price,
  * final_price, selectedOptions}`. `name`, `base_price` and `final_price` are
@@ -10,11 +11,33 @@ import { z } from "zod";
  * catalogue (app/shop/pricing.ts).
  */
 
+/** The most units one line may ask for, whatever the stock: a bound on what a forged request can name. */
+export const QUANTITY_MAX = 999;
+
 export const CART_MESSAGES = {
   product: "Choose a product from our shop.",
   options: "Choose one of the listed options.",
   item: "That item is not in your cart.",
+  quantity: `Choose a quantity from 1 to ${QUANTITY_MAX}.`,
 } as const;
+
+/**
+ * Why a line cannot be bought now (DECISIONS 34), as the cart page, the API's
+ * `problem` and the checkout page say it. Such a line is left out of the total
+ * and the cart cannot go to the checkout until it is removed or lowered.
+ */
+export const CART_LINE_PROBLEMS = {
+  outOfStock: "Out of stock. Remove it from your cart to check out.",
+  withdrawn: "No longer available with these options. Remove it from your cart to check out.",
+  short: (left: number) => `${onlyLeft(left)} Lower the quantity to check out.`,
+} as const;
+
+/** Beside the cart's total and on the checkout page while a line is blocked: 'Proceed to Checkout' is off. */
+export const CART_BLOCKED_MESSAGE =
+  "Some items in your cart cannot be bought now and are not counted in the total. Remove them, or lower their quantity, to check out.";
+
+/** An add or a quantity beyond the stock: refused with these words (the line is kept at the stock). */
+export const onlyLeft = (left: number) => `Only ${left} left in stock.`;
 
 /** A catalogue id as a form (text) or JSON (number) sends it; a Postgres integer. */
 const productId = z
@@ -55,3 +78,30 @@ export const cartItemIdSchema = z
   .trim()
   .toLowerCase()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, CART_MESSAGES.item);
+
+/** A line's new number of units, as the page's select (text) or JSON (number) sends it: 1 to QUANTITY_MAX. */
+const quantity = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}$/, CART_MESSAGES.quantity),
+    ],
+    CART_MESSAGES.quantity,
+  )
+  .transform(Number)
+  .pipe(
+    z
+      .number(CART_MESSAGES.quantity)
+      .int(CART_MESSAGES.quantity)
+      .min(1, CART_MESSAGES.quantity)
+      .max(QUANTITY_MAX, CART_MESSAGES.quantity),
+  );
+
+/** Changing a line's quantity: the page's Update form and POST /api/store/cart/update send the same two fields. */
+export const cartUpdateSchema = z.object({
+  cart_id: cartItemIdSchema,
+  quantity,
+});

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, lt, ne, sql } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
-import type { Database } from "@db/client.server";
+import type { Database, DbOrTx, Tx } from "@db/client.server";
 import { cartItems, carts, products } from "@db/schema";
 import { BodyError, NOT_JSON_MESSAGE, parseJsonObject, readBytes } from "~/http/body.server";
 import { rateLimitSubject } from "~/http/client-ip.server";
@@ -9,14 +9,23 @@ import { readBody } from "~/forms/uploads.server";
 import { siteCookieOptions } from "~/lib/cookies.server";
 import { env } from "~/lib/env.server";
 import { secret } from "~/lib/secrets.server";
-import { CART_MESSAGES, cartAddSchema, cartItemIdSchema } from "./cart-schema";
-import { priceWithOptions } from "./pricing";
+import {
+  CART_LINE_PROBLEMS,
+  CART_MESSAGES,
+  cartAddSchema,
+  cartItemIdSchema,
+  cartUpdateSchema,
+  onlyLeft,
+} from "./cart-schema";
+import { lineTotalCents, priceWithOptions } from "./pricing";
 
 /**
- * The cookie cart (issue 17 item 4, DECISIONS 12 and 21), shared by /my-cart
- * and the SPEC §7 calls. The cookie holds the cart's random id, signed with
- * SESSION_SECRET; the lines live in Postgres without a price: every read
- * prices them from the catalogue as it is now. A visitor gets a cookie only
+ * The cookie cart (issue 17 item 4, DECISIONS 12, 21 and 34), shared by
+ * /my-cart and the SPEC §7 calls. The cookie holds the cart's random id,
+ * signed with SESSION_SECRET; the lines (a product, its options, a quantity)
+ * live in Postgres without a price: every read prices them from the catalogue
+ * as it is now and judges them against the stock, and every add and change is
+ * held to the stock at once (the checkout takes it: checkout/stock.server.ts). A visitor gets a cookie only
  * when they add something, so browsing pages stay the same for everyone.
  */
 
@@ -24,11 +33,12 @@ const COOKIE_NAME = "cart";
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 90;
 /** A cart is a shopping list, not storage: beyond this an add is refused. */
 export const MAX_CART_ITEMS = 50;
-/** The add and delete bodies are a few hundred bytes. */
+/** The add, update and delete bodies are a few hundred bytes. */
 const MAX_CART_BODY = 16 * 1024;
 
 export const CART_ADD_MESSAGES = {
   added: "Added to your cart.",
+  updated: "Your cart was updated.",
   removed: "Removed from your cart.",
   unknownProduct: "That product is not in our shop.",
   outOfStock: "Sorry, that product is out of stock.",
@@ -62,6 +72,9 @@ export function cartCookieHeader(cartId: string): Promise<string> {
 
 // ── Reading ─────────────────────────────────────────────────────────
 
+/** Why a line cannot be bought now: its product ran out, the cart holds more than the stock, an option was withdrawn. */
+export type LineProblem = "outOfStock" | "short" | "withdrawn";
+
 export type CartLine = {
   id: string;
   productId: number;
@@ -71,19 +84,58 @@ export type CartLine = {
   stock: number;
   /** Field name → option label, in the product's field order. */
   selectedOptions: Record<string, string>;
-  /** Base plus options from today's catalogue; null when a chosen option is no longer offered. */
+  quantity: number;
+  /** Units the stock leaves for this line: the stock less the units of the product's other lines (other options). */
+  room: number;
+  /** One unit: base plus options from today's catalogue; null when a chosen option is no longer offered. */
   priceCents: number | null;
+  /** `priceCents × quantity`; null when the line has no price. */
+  lineCents: number | null;
+  /** Null when the line can be bought; otherwise it is left out of the total and blocks the checkout. */
+  problem: LineProblem | null;
+  /** The problem as the visitor reads it (CART_LINE_PROBLEMS), or null. */
+  problemMessage: string | null;
 };
 
-export type CartView = { items: CartLine[]; totalCents: number };
+/** The lines, the total of those that can be bought, and whether any cannot (the checkout is closed until it goes). */
+export type CartView = { items: CartLine[]; totalCents: number; blocked: boolean };
 
-/** The cart's lines, oldest first, priced from the catalogue now. */
-export async function readCart(db: Database, cartId: string | null): Promise<CartView> {
-  if (!cartId) return { items: [], totalCents: 0 };
+/**
+ * What can be bought of each line, judged per product: a product's units over
+ * all its lines (one per set of options) against its stock. Exported for the
+ * checkout, which judges the cart it holds the same way.
+ */
+export function lineProblem(
+  line: { productId: number; stock: number; priceCents: number | null },
+  unitsOfProduct: Map<number, number>,
+): LineProblem | null {
+  if (line.stock <= 0) return "outOfStock";
+  if (line.priceCents === null) return "withdrawn";
+  if ((unitsOfProduct.get(line.productId) ?? 0) > line.stock) return "short";
+  return null;
+}
+
+function problemMessage(problem: LineProblem | null, stock: number): string | null {
+  if (problem === "short") return CART_LINE_PROBLEMS.short(stock);
+  return problem ? CART_LINE_PROBLEMS[problem] : null;
+}
+
+/** Units per product over lines, in product id order (the checkout's lock order). */
+export function unitsPerProduct(lines: { productId: number; quantity: number }[]): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId))
+    units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  return units;
+}
+
+/** The cart's lines, oldest first, priced from the catalogue now and judged against its stock. */
+export async function readCart(db: DbOrTx, cartId: string | null): Promise<CartView> {
+  if (!cartId) return { items: [], totalCents: 0, blocked: false };
   const rows = await db
     .select({
       id: cartItems.id,
       selectedOptions: cartItems.selectedOptions,
+      quantity: cartItems.quantity,
       productId: products.id,
       name: products.name,
       description: products.description,
@@ -96,28 +148,77 @@ export async function readCart(db: Database, cartId: string | null): Promise<Car
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const units = unitsPerProduct(rows);
   const items = rows.map(({ customFields, priceCents, selectedOptions, ...row }): CartLine => {
     const price = priceWithOptions({ priceCents, customFields }, selectedOptions);
+    const unit = price.ok ? price.cents : null;
+    const problem = lineProblem({ ...row, priceCents: unit }, units);
     return {
       ...row,
+      room: row.stock - ((units.get(row.productId) ?? 0) - row.quantity),
       selectedOptions: price.ok ? Object.fromEntries(price.options.map((o) => [o.name, o.label])) : selectedOptions,
-      priceCents: price.ok ? price.cents : null,
+      priceCents: unit,
+      lineCents: unit === null ? null : lineTotalCents(unit, row.quantity),
+      problem,
+      problemMessage: problemMessage(problem, row.stock),
     };
   });
-  return { items, totalCents: items.reduce((sum, item) => sum + (item.priceCents ?? 0), 0) };
+  return {
+    items,
+    totalCents: items.reduce((sum, item) => sum + (item.problem ? 0 : (item.lineCents ?? 0)), 0),
+    blocked: items.some((item) => item.problem !== null),
+  };
+}
+
+/** One line of a cart as it reads now, or undefined when it is not in that cart. */
+async function readLine(db: DbOrTx, cartId: string, itemId: string): Promise<CartLine | undefined> {
+  return (await readCart(db, cartId)).items.find((item) => item.id === itemId);
 }
 
 // ── Changing ────────────────────────────────────────────────────────
 
-export type AddOutcome =
-  | { ok: true; cartId: string; newCart: boolean; item: CartLine }
-  | { ok: false; status: 400 | 404 | 409 | 429; message: string; retryAfterSeconds?: number };
+/** A refusal; `item` is the line concerned as it now is (kept at the stock), when there is one. */
+export type CartRefusal = {
+  ok: false;
+  status: 400 | 404 | 409 | 429;
+  message: string;
+  retryAfterSeconds?: number;
+  item?: CartLine;
+};
+
+export type AddOutcome = { ok: true; cartId: string; newCart: boolean; item: CartLine } | CartRefusal;
+
+/** Takes the cart's row lock (adds and changes to one cart take turns); false when the cart is gone. */
+async function lockCart(tx: Tx, cartId: string): Promise<boolean> {
+  const [kept] = await tx
+    .update(carts)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId))
+    .returning({ id: carts.id });
+  return kept !== undefined;
+}
+
+/** Units of a product in a cart, over all its lines but `except`. */
+async function unitsInCart(tx: Tx, cartId: string, productId: number, except?: string): Promise<number> {
+  const where = [eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)];
+  if (except) where.push(ne(cartItems.id, except));
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+    .from(cartItems)
+    .where(and(...where));
+  return Number(row?.n ?? 0);
+}
 
 /**
- * Adds one product with its options to the visitor's cart (a new cart when
- * they have none yet). `input` is the posted form or JSON, parsed here; only
- * the product id and the option labels are read. An add that makes a new
- * cart counts against CART_NEW_MAX new carts per client IP and window.
+ * Adds one unit of a product with its options to the visitor's cart (a new
+ * cart when they have none yet): the line of that product with those options
+ * goes up by one, or a new line of one is made (DECISIONS 34). `input` is the
+ * posted form or JSON, parsed here; only the product id and the option labels
+ * are read. An add the stock cannot cover (the product's units in the cart,
+ * over all its lines, would pass it) is refused with "Only N left in stock.",
+ * and a line already beyond the stock (it fell since) is brought down to it.
+ * An add that makes a new cart counts against CART_NEW_MAX new carts per
+ * client IP and window.
  */
 export async function addToCart(
   db: Database,
@@ -137,18 +238,11 @@ export async function addToCart(
   if (product.stock <= 0) return { ok: false, status: 409, message: CART_ADD_MESSAGES.outOfStock };
   const chosen = Object.fromEntries(price.options.map((o) => [o.name, o.label]));
 
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<AddOutcome> => {
     let id = cartId;
     let newCart = false;
-    if (id) {
-      // Locks the cart's row: two adds at once cannot both pass the size check.
-      const [kept] = await tx
-        .update(carts)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(carts.id, id))
-        .returning({ id: carts.id });
-      if (!kept) id = null; // a cookie whose cart is gone (pruned, or the data was reset)
-    }
+    // Locks the cart's row: two adds at once cannot both pass the size and stock checks.
+    if (id && !(await lockCart(tx, id))) id = null; // a cookie whose cart is gone (pruned, or the data was reset)
     if (!id) {
       // A new cart (no cookie, or one whose cart is gone): one of CART_NEW_MAX per address and
       // window. Counted in this transaction, which commits the count with a refusal too.
@@ -163,30 +257,93 @@ export async function addToCart(
           status: 429,
           message: CART_ADD_MESSAGES.tooManyCarts,
           retryAfterSeconds: limit.retryAfterSeconds,
-        } as const;
+        };
       const [made] = await tx.insert(carts).values({}).returning({ id: carts.id });
       id = made!.id;
       newCart = true;
     }
-    const [{ n }] = (await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, id))) as [
+    const cart = id;
+    // The stock as it is now (read again inside the transaction, after the cart's lock was waited for).
+    const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+    const stock = now?.stock ?? 0;
+    if (stock <= 0) return { ok: false, status: 409, message: CART_ADD_MESSAGES.outOfStock };
+    // The line of this product with these options (the oldest, should a machine on older code have made two).
+    const [line] = await tx
+      .select({ id: cartItems.id, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(
+        and(
+          eq(cartItems.cartId, cart),
+          eq(cartItems.productId, product.id),
+          sql`${cartItems.selectedOptions} = ${JSON.stringify(chosen)}::jsonb`,
+        ),
+      )
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+      .limit(1);
+    const others = await unitsInCart(tx, cart, product.id, line?.id);
+    const room = stock - others;
+    if (line) {
+      if (line.quantity + 1 > room) {
+        // Refused; a line already beyond what is left is brought down to it (never below one).
+        if (line.quantity > room && room >= 1)
+          await tx.update(cartItems).set({ quantity: room }).where(eq(cartItems.id, line.id));
+        return { ok: false, status: 409, message: onlyLeft(stock), item: await readLine(tx, cart, line.id) };
+      }
+      await tx
+        .update(cartItems)
+        .set({ quantity: line.quantity + 1 })
+        .where(eq(cartItems.id, line.id));
+      return { ok: true, cartId: cart, newCart, item: (await readLine(tx, cart, line.id))! };
+    }
+    if (room < 1) return { ok: false, status: 409, message: onlyLeft(stock) };
+    const [{ n }] = (await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cart))) as [
       { n: number },
     ];
-    if (Number(n) >= MAX_CART_ITEMS) return { ok: false, status: 409, message: CART_ADD_MESSAGES.full } as const;
-    const [line] = await tx
+    if (Number(n) >= MAX_CART_ITEMS) return { ok: false, status: 409, message: CART_ADD_MESSAGES.full };
+    const [made] = await tx
       .insert(cartItems)
-      .values({ cartId: id, productId: product.id, selectedOptions: chosen })
+      .values({ cartId: cart, productId: product.id, selectedOptions: chosen, quantity: 1 })
       .returning({ id: cartItems.id });
-    const item: CartLine = {
-      id: line!.id,
-      productId: product.id,
-      name: product.name,
-      description: product.description,
-      image: product.image,
-      stock: product.stock,
-      selectedOptions: chosen,
-      priceCents: price.cents,
-    };
-    return { ok: true, cartId: id, newCart, item } as const;
+    return { ok: true, cartId: cart, newCart, item: (await readLine(tx, cart, made!.id))! };
+  });
+}
+
+export type UpdateOutcome = { ok: true; item: CartLine } | CartRefusal;
+
+/**
+ * Sets a line of the visitor's own cart to `quantity` units (the page's
+ * Update form, POST /api/store/cart/update). More than the stock leaves for
+ * it (the product's other lines count too) is refused with "Only N left in
+ * stock." and the line is set to what is left; a product out of stock is
+ * refused and the line left as it is (it can only be removed).
+ */
+export async function updateCartLine(db: Database, cartId: string | null, input: unknown): Promise<UpdateOutcome> {
+  const parsed = cartUpdateSchema.safeParse(input);
+  if (!parsed.success)
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? CART_MESSAGES.quantity };
+  const { cart_id: itemId, quantity } = parsed.data;
+  if (!cartId) return { ok: false, status: 404, message: CART_MESSAGES.item };
+  return db.transaction(async (tx): Promise<UpdateOutcome> => {
+    if (!(await lockCart(tx, cartId))) return { ok: false, status: 404, message: CART_MESSAGES.item };
+    const [line] = await tx
+      .select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity, stock: products.stock })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)));
+    if (!line) return { ok: false, status: 404, message: CART_MESSAGES.item };
+    if (line.stock <= 0)
+      return {
+        ok: false,
+        status: 409,
+        message: CART_ADD_MESSAGES.outOfStock,
+        item: await readLine(tx, cartId, line.id),
+      };
+    const room = line.stock - (await unitsInCart(tx, cartId, line.productId, line.id));
+    const set = Math.min(quantity, room);
+    if (set >= 1 && set !== line.quantity)
+      await tx.update(cartItems).set({ quantity: set }).where(eq(cartItems.id, line.id));
+    const item = (await readLine(tx, cartId, line.id))!;
+    return quantity > room ? { ok: false, status: 409, message: onlyLeft(line.stock), item } : { ok: true, item };
   });
 }
 

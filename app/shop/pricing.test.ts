@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionCents, priceWithOptions } from "./pricing";
+import { lineTotalCents, optionCents, priceWithOptions, unitsAndPrice } from "./pricing";
 
 const opener = {
   priceCents: 549_00,
@@ -54,5 +54,18 @@ describe("price with options", () => {
     expect(optionCents(1.005)).toBeNull();
     expect(optionCents(-5)).toBeNull();
     expect(optionCents(Number.NaN)).toBeNull();
+  });
+});
+
+describe("a line's units", () => {
+  it("multiply one unit's price (DECISIONS 34); a line of no units or a part of one is a bug", () => {
+    expect(lineTotalCents(649_00, 1)).toBe(649_00);
+    expect(lineTotalCents(649_00, 3)).toBe(1947_00);
+    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => lineTotalCents(649_00, bad)).toThrow(RangeError);
+  });
+
+  it("read as the price alone for one, 'N × price' for more", () => {
+    expect(unitsAndPrice(1, 649_00)).toBe("$649.00");
+    expect(unitsAndPrice(2, 3450_00)).toBe("2 × $3,450.00");
   });
 });

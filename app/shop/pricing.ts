@@ -1,4 +1,4 @@
-import { parseDollars } from "~/payments/money";
+import { formatUsd, parseDollars } from "~/payments/money";
 import type { CustomField } from "@db/schema/shop";
 
 /**
@@ -54,4 +54,15 @@ export function priceWithOptions(
     options.push({ name: field.name, label: option.label, priceCents: add });
   }
   return { ok: true, cents, options };
+}
+
+/** A cart or order line's amount (DECISIONS 34): one unit's price with its options, times its quantity. */
+export function lineTotalCents(unitCents: number, quantity: number): number {
+  if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError(`a line of ${quantity} units`);
+  return unitCents * quantity;
+}
+
+/** "$649.00" for one unit, "2 × $649.00" for more: how a line's units and price read. */
+export function unitsAndPrice(quantity: number, unitCents: number): string {
+  return quantity === 1 ? formatUsd(unitCents) : `${quantity} × ${formatUsd(unitCents)}`;
 }

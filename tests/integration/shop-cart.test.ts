@@ -1,12 +1,15 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { cartItems, carts, categories, products } from "@db/schema";
-import { CART_MESSAGES } from "~/shop/cart-schema";
-import { CART_ADD_MESSAGES, cartCookieHeader, MAX_CART_ITEMS, pruneCarts } from "~/shop/cart.server";
-import { cartAdd, cartApi, cartDelete, cartGet } from "~/shop/cart-api.server";
+import { CART_BLOCKED_MESSAGE, CART_LINE_PROBLEMS, CART_MESSAGES, onlyLeft, QUANTITY_MAX } from "~/shop/cart-schema";
+import { CART_ADD_MESSAGES, cartCookieHeader, MAX_CART_ITEMS, pruneCarts, readCart } from "~/shop/cart.server";
+import { cartAdd, cartApi, cartDelete, cartGet, cartUpdate } from "~/shop/cart-api.server";
+import { cartPageData } from "~/shop/CartView";
 import { env } from "~/lib/env.server";
+import { action as cartPageAction, loader as cartPageLoader } from "~/routes/my-cart";
 import { createTestDatabase } from "../support/db";
+import { routesUse } from "./shop-support";
 
 /**
  * The cookie cart on the real database (issue 17 item 4 and the SPEC §7 cart
@@ -18,10 +21,13 @@ let conn: Connection;
 let opener: number;
 let remote: number;
 let soldOut: number;
+let category: number;
 
 beforeAll(async () => {
   conn = await createTestDatabase({ seed: false });
+  routesUse(conn);
   const [cat] = await conn.db.insert(categories).values({ name: "Cart test" }).returning();
+  category = cat!.id;
   const rows = await conn.db
     .insert(products)
     .values([
@@ -88,6 +94,7 @@ function post(path: string, body: unknown, cookie?: string, type = "application/
 }
 
 let visitors = 0;
+type CartJson = { cartItems: Record<string, unknown>[]; total: number };
 /** A visitor: their own address, and a cookie jar holding the one cart cookie the server set. */
 function visitor() {
   let cookie: string | undefined;
@@ -97,20 +104,32 @@ function visitor() {
     if (set) cookie = set.split(";")[0];
     return res;
   };
+  const get = async () => {
+    const res = await cartApi(
+      new Request(`${BASE}/api/store/cart/get`, { headers: cookie ? { Cookie: cookie } : {} }),
+      cartGet,
+      as,
+    );
+    return { res, body: (await res.json()) as CartJson };
+  };
   return {
     get cookie() {
       return cookie;
     },
     add: async (body: unknown, type?: string) =>
       keep(await cartApi(post("/api/store/cart/add", body, cookie, type), cartAdd, as)),
+    update: async (body: unknown, type?: string) =>
+      cartApi(post("/api/store/cart/update", body, cookie, type), cartUpdate, as),
     remove: async (body: unknown) => cartApi(post("/api/store/cart/delete", body, cookie), cartDelete, as),
-    get: async () => {
-      const res = await cartApi(
-        new Request(`${BASE}/api/store/cart/get`, { headers: cookie ? { Cookie: cookie } : {} }),
-        cartGet,
-        as,
-      );
-      return { res, body: (await res.json()) as { cartItems: Record<string, unknown>[]; total: number } };
+    get,
+    /** The cart behind the cookie, as the pages read it (/my-cart's data, the checkout's cart). */
+    cartId: async () => {
+      const { body } = await get();
+      const [row] = await conn.db
+        .select({ cartId: cartItems.cartId })
+        .from(cartItems)
+        .where(eq(cartItems.id, body.cartItems[0]!.id as string));
+      return row!.cartId;
     },
   };
 }
@@ -149,6 +168,8 @@ describe("adding to the cart", () => {
         stock: 7,
         selectedOptions: { Horsepower: "3/4 HP", "Wi-Fi Module": "Smartphone control" },
         image: "/images/test/opener.svg",
+        quantity: 1,
+        problem: null,
       },
     ]);
     expect(cart.total).toBe(654.5);
@@ -238,15 +259,37 @@ describe("adding to the cart", () => {
     const v = visitor();
     await v.add({ inventory_id: remote });
     const first = v.cookie;
-    const res = await v.add({ inventory_id: remote });
+    const res = await v.add({ inventory_id: opener });
     expect(res.headers.get("Set-Cookie")).toBeNull();
     expect(v.cookie).toBe(first);
     expect((await v.get()).body.cartItems).toHaveLength(2);
 
-    for (let i = 2; i < MAX_CART_ITEMS; i++) expect((await v.add({ inventory_id: remote })).status).toBe(200);
-    const full = await v.add({ inventory_id: remote });
+    // Lines are products (or options) told apart: MAX_CART_ITEMS of them, then the cart is full.
+    const many = await conn.db
+      .insert(products)
+      .values(
+        Array.from({ length: MAX_CART_ITEMS }, (_, i) => ({
+          name: `Filler ${i}`,
+          priceCents: 100,
+          image: "/images/test/x.svg",
+          categoryId: category,
+          stock: 1,
+        })),
+      )
+      .returning({ id: products.id });
+    for (const { id } of many.slice(0, MAX_CART_ITEMS - 2))
+      expect((await v.add({ inventory_id: id })).status).toBe(200);
+    const full = await v.add({ inventory_id: many.at(-1)!.id });
     expect(full.status).toBe(409);
     expect(((await full.json()) as { message: string }).message).toBe(CART_ADD_MESSAGES.full);
+    // A line already there still takes another unit (the stock allowing).
+    expect((await v.add({ inventory_id: remote })).status).toBe(200);
+    await conn.db.delete(products).where(
+      inArray(
+        products.id,
+        many.map((p) => p.id),
+      ),
+    );
   });
 
   it("an address makes at most CART_NEW_MAX carts per window: then 429 and no new row; a cart it has still takes adds", async () => {
@@ -362,12 +405,326 @@ describe("reading the cart", () => {
         name: "Test Opener",
         final_price: null,
         selectedOptions: { Horsepower: "3/4 HP" },
+        problem: CART_LINE_PROBLEMS.withdrawn,
       });
       expect(body.total).toBe(45);
+      // The page says the same, offers no quantity for it and keeps the checkout closed.
+      const page = cartPageData(await readCart(conn.db, await v.cartId()), null);
+      expect(page).toMatchObject({ total: "$45.00", blocked: true });
+      expect(page.items[1]).toMatchObject({ price: null, choices: [], problem: CART_LINE_PROBLEMS.withdrawn });
     } finally {
       await conn.db.update(products).set({ priceCents: 3900 }).where(eq(products.id, remote));
       await conn.db.update(products).set({ customFields: product!.customFields }).where(eq(products.id, opener));
     }
+  });
+});
+
+/** A product of this file's category; `Glass` is an option field when `withOptions`. */
+async function stocked(stock: number, priceCents = 1000, withOptions = false) {
+  const [row] = await conn.db
+    .insert(products)
+    .values({
+      name: `Door ${crypto.randomUUID().slice(0, 6)}`,
+      priceCents,
+      image: "/images/test/door.svg",
+      categoryId: category,
+      stock,
+      customFields: withOptions
+        ? [
+            {
+              name: "Glass",
+              options: [
+                { label: "Clear", price: 0 },
+                { label: "Frosted", price: 50 },
+              ],
+            },
+          ]
+        : [],
+    })
+    .returning();
+  return row!;
+}
+
+type ItemJson = { id: string; quantity: number; problem: string | null; final_price: number | null; stock: number };
+const json = async (res: Response) =>
+  (await res.json()) as { success: boolean; message: string; cartItem?: ItemJson; cartItems?: ItemJson[] };
+const setStock = (id: number, stock: number) => conn.db.update(products).set({ stock }).where(eq(products.id, id));
+const quantityOf = async (itemId: string) =>
+  (await conn.db.select({ q: cartItems.quantity }).from(cartItems).where(eq(cartItems.id, itemId)))[0]?.q;
+
+describe("quantities and stock (DECISIONS 34)", () => {
+  it("the same product with the same options is one line whose quantity goes up; other options make another line", async () => {
+    const door = await stocked(5, 64900, true);
+    const v = visitor();
+    const first = await json(await v.add({ inventory_id: door.id }));
+    expect(first.cartItem).toMatchObject({ quantity: 1, problem: null });
+    // The first option named (it is the one taken when none is) is the same line.
+    const again = await json(await v.add({ inventory_id: door.id, selectedOptions: { Glass: "Clear" } }));
+    expect(again).toMatchObject({ success: true, cartItem: { id: first.cartItem!.id, quantity: 2 } });
+    // The product page's form, another option: a line of its own.
+    const form = new URLSearchParams({
+      intent: "add",
+      inventory_id: String(door.id),
+      "selectedOptions.Glass": "Frosted",
+    });
+    const frosted = await json(await v.add(form.toString(), "application/x-www-form-urlencoded"));
+    expect(frosted.cartItem).toMatchObject({ quantity: 1 });
+    expect(frosted.cartItem!.id).not.toBe(first.cartItem!.id);
+
+    const { body } = await v.get();
+    expect(body.cartItems.map((i) => [i.selectedOptions, i.quantity, i.final_price])).toEqual([
+      [{ Glass: "Clear" }, 2, 649],
+      [{ Glass: "Frosted" }, 1, 699],
+    ]);
+    expect(body.total).toBe(2 * 649 + 699);
+    expect(await conn.db.select().from(cartItems).where(eq(cartItems.productId, door.id))).toHaveLength(2);
+    // The page shows the line's units and their price (computed on the server) and offers what the stock leaves.
+    const page = cartPageData(await readCart(conn.db, await v.cartId()), null);
+    expect(page.total).toBe("$1,997.00");
+    expect(page.items[0]).toMatchObject({ quantity: 2, price: "$649.00", lineTotal: "2 × $649.00 = $1,298.00" });
+    expect(page.items[0]!.choices).toEqual([1, 2, 3, 4]); // 5 in stock, 1 of them in the other line
+    expect(page.items[1]).toMatchObject({ quantity: 1, lineTotal: null, choices: [1, 2, 3] });
+  });
+
+  it("an add beyond the stock is refused at once with 'Only N left in stock.', the product's lines counted together", async () => {
+    // The issue's door: 5 in stock, added six times.
+    const door = await stocked(5);
+    const v = visitor();
+    for (let i = 1; i <= 5; i++)
+      expect((await json(await v.add({ inventory_id: door.id }))).cartItem!.quantity).toBe(i);
+    const sixth = await v.add({ inventory_id: door.id });
+    expect(sixth.status).toBe(409);
+    const refused = await json(sixth);
+    expect(refused).toMatchObject({ success: false, message: onlyLeft(5), cartItem: { quantity: 5, problem: null } });
+    expect(refused.message).toBe("Only 5 left in stock.");
+    const { body } = await v.get();
+    expect(body.cartItems).toHaveLength(1);
+    expect(body.cartItems[0]).toMatchObject({ quantity: 5, stock: 5 });
+    expect(body.total).toBe(50);
+
+    // Two lines of one product (two options) share its stock.
+    const window = await stocked(3, 1000, true);
+    const w = visitor();
+    await w.add({ inventory_id: window.id });
+    await w.add({ inventory_id: window.id });
+    await w.add({ inventory_id: window.id, selectedOptions: { Glass: "Frosted" } });
+    for (const options of [{}, { Glass: "Frosted" }]) {
+      const res = await w.add({ inventory_id: window.id, selectedOptions: options });
+      expect(res.status).toBe(409);
+      expect((await json(res)).message).toBe(onlyLeft(3));
+    }
+    expect((await w.get()).body.cartItems.map((i) => i.quantity)).toEqual([2, 1]);
+  });
+
+  it("a stock that fell below a line: the line says 'Only N left in stock', leaves the total and closes the checkout; the next add brings it down to the stock", async () => {
+    const door = await stocked(5, 1000);
+    const remote = await stocked(5, 500);
+    const v = visitor();
+    for (let i = 0; i < 4; i++) await v.add({ inventory_id: door.id });
+    await v.add({ inventory_id: remote.id });
+    await setStock(door.id, 2);
+
+    const { body } = await v.get();
+    expect(body.cartItems[0]).toMatchObject({ quantity: 4, stock: 2, problem: CART_LINE_PROBLEMS.short(2) });
+    expect(body.cartItems[0]!.problem).toBe("Only 2 left in stock. Lower the quantity to check out.");
+    expect(body.total).toBe(5);
+    const page = cartPageData(await readCart(conn.db, await v.cartId()), null);
+    expect(page).toMatchObject({ blocked: true, total: "$5.00" });
+    // The select still shows the line's 4, and offers the 2 left.
+    expect(page.items[0]!.choices).toEqual([1, 2, 3, 4]);
+
+    const add = await v.add({ inventory_id: door.id });
+    expect(add.status).toBe(409);
+    expect(await json(add)).toMatchObject({ message: onlyLeft(2), cartItem: { quantity: 2, problem: null } });
+    expect((await v.get()).body.total).toBe(25);
+    expect(cartPageData(await readCart(conn.db, await v.cartId()), null).blocked).toBe(false);
+  });
+
+  it("a line out of stock (another buyer took the last one) says so, leaves the total and closes the checkout until it is removed", async () => {
+    // The issue's bay window: $3,450, the last one sold to someone else.
+    const bay = await stocked(1, 345000);
+    const remote = await stocked(3, 3900);
+    const v = visitor();
+    const line = (await json(await v.add({ inventory_id: bay.id }))).cartItem!;
+    await v.add({ inventory_id: remote.id });
+    expect((await v.get()).body.total).toBe(3489);
+    await setStock(bay.id, 0);
+
+    const { body } = await v.get();
+    expect(body.cartItems[0]).toMatchObject({
+      id: line.id,
+      final_price: 3450,
+      stock: 0,
+      quantity: 1,
+      problem: CART_LINE_PROBLEMS.outOfStock,
+    });
+    expect(body.cartItems[1]!.problem).toBeNull();
+    expect(body.total).toBe(39);
+    const page = cartPageData(await readCart(conn.db, await v.cartId()), null);
+    expect(page).toMatchObject({ blocked: true, total: "$39.00" });
+    expect(page.items[0]).toMatchObject({
+      choices: [],
+      problem: "Out of stock. Remove it from your cart to check out.",
+    });
+    expect(CART_BLOCKED_MESSAGE).toContain("not counted in the total");
+
+    // It cannot be raised or added again; removed, the cart can go to the checkout.
+    const update = await v.update({ cart_id: line.id, quantity: 1 });
+    expect(update.status).toBe(409);
+    expect((await json(update)).message).toBe(CART_ADD_MESSAGES.outOfStock);
+    expect((await v.add({ inventory_id: bay.id })).status).toBe(409);
+    expect(await quantityOf(line.id)).toBe(1);
+    expect((await v.remove({ cart_id: line.id })).status).toBe(200);
+    expect(cartPageData(await readCart(conn.db, await v.cartId()), null)).toMatchObject({
+      blocked: false,
+      total: "$39.00",
+    });
+  });
+
+  it("a line's quantity is set by the page's form or JSON; beyond the stock it is refused with 'Only N left in stock.' and set to what is left", async () => {
+    const door = await stocked(4, 1000, true);
+    const v = visitor();
+    const line = (await json(await v.add({ inventory_id: door.id }))).cartItem!;
+    const set = await v.update({ cart_id: line.id, quantity: 3 });
+    expect(set.status).toBe(200);
+    expect(set.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await json(set)).toMatchObject({
+      success: true,
+      message: CART_ADD_MESSAGES.updated,
+      cartItem: { id: line.id, quantity: 3 },
+    });
+    const form = new URLSearchParams({ intent: "update", cart_id: line.id, quantity: "2" }).toString();
+    expect((await v.update(form, "application/x-www-form-urlencoded")).status).toBe(200);
+    expect(await quantityOf(line.id)).toBe(2);
+    expect((await v.get()).body.total).toBe(20);
+
+    const beyond = await v.update({ cart_id: line.id, quantity: 9 });
+    expect(beyond.status).toBe(409);
+    expect(await json(beyond)).toMatchObject({ success: false, message: onlyLeft(4), cartItem: { quantity: 4 } });
+    expect(await quantityOf(line.id)).toBe(4);
+
+    // The product's other line (another option) takes from the same stock.
+    await v.update({ cart_id: line.id, quantity: 2 });
+    const frosted = (await json(await v.add({ inventory_id: door.id, selectedOptions: { Glass: "Frosted" } })))
+      .cartItem!;
+    const other = await v.update({ cart_id: frosted.id, quantity: 5 });
+    expect(other.status).toBe(409);
+    expect(await json(other)).toMatchObject({ message: onlyLeft(4), cartItem: { quantity: 2 } });
+    expect((await v.get()).body.cartItems.map((i) => i.quantity)).toEqual([2, 2]);
+  });
+
+  it("the page (/my-cart): its Update form sets the quantity with a redirect back; beyond the stock the page answers 'Only N left in stock' in that line; a line out of stock leaves the total and closes the checkout", async () => {
+    const door = await stocked(5, 64900);
+    const bay = await stocked(1, 345000);
+    const v = visitor();
+    const line = (await json(await v.add({ inventory_id: door.id }))).cartItem!;
+    await v.add({ inventory_id: bay.id });
+    const page = (body: Record<string, string>) =>
+      cartPageAction({
+        request: post("/my-cart", new URLSearchParams(body).toString(), v.cookie, "application/x-www-form-urlencoded"),
+      } as Parameters<typeof cartPageAction>[0]);
+    const read = async () =>
+      cartPageLoader({
+        request: new Request(`${BASE}/my-cart`, { headers: { Cookie: v.cookie! } }),
+      } as Parameters<typeof cartPageLoader>[0]);
+
+    const updated = await page({ intent: "update", cart_id: line.id, quantity: "2" });
+    expect(updated).toBeInstanceOf(Response);
+    expect((updated as Response).status).toBe(303);
+    expect((updated as Response).headers.get("Location")).toBe("/my-cart");
+    expect(await read()).toMatchObject({ total: "$4,748.00", blocked: false });
+
+    // Beyond the stock: refused in that line, and set to the stock.
+    const beyond = await page({ intent: "update", cart_id: line.id, quantity: "7" });
+    expect(beyond).toMatchObject({ data: { error: "Only 5 left in stock.", line: line.id }, init: { status: 409 } });
+    // The product page's 'Add to Cart' once more: refused at once, in that line.
+    const add = await page({ intent: "add", inventory_id: String(door.id) });
+    expect(add).toMatchObject({
+      data: { error: "We could not add that to your cart. Only 5 left in stock.", line: line.id },
+      init: { status: 409 },
+    });
+    // A forged quantity: refused with the form's message, nothing changed.
+    for (const quantity of ["-1", "0", "1000000000", "abc"])
+      expect(await page({ intent: "update", cart_id: line.id, quantity })).toMatchObject({
+        data: { error: CART_MESSAGES.quantity },
+        init: { status: 400 },
+      });
+    expect(await quantityOf(line.id)).toBe(5);
+
+    // Another buyer takes the last bay window: it leaves the total; Proceed to Checkout is off.
+    await setStock(bay.id, 0);
+    const blocked = await read();
+    expect(blocked).toMatchObject({ total: "$3,245.00", blocked: true });
+    expect(blocked.items.map((i) => i.problem)).toEqual([null, CART_LINE_PROBLEMS.outOfStock]);
+  });
+
+  it("a forged quantity (-1, 0, 10^9, 'abc', …) or line is refused cleanly with a 4xx, never a 500, and changes nothing", async () => {
+    const door = await stocked(5);
+    const v = visitor();
+    const line = (await json(await v.add({ inventory_id: door.id }))).cartItem!;
+    const forged: unknown[] = [
+      -1,
+      0,
+      1e9,
+      10 ** 9,
+      "1000000000",
+      QUANTITY_MAX + 1,
+      "abc",
+      1.5,
+      "1.5",
+      "1e3",
+      "0x10",
+      "-2",
+      "",
+      " ",
+      null,
+      true,
+      [],
+      [2],
+      {},
+      Number.NaN,
+      undefined,
+    ];
+    for (const quantity of forged) {
+      const res = await v.update({ cart_id: line.id, quantity });
+      expect(res.status, JSON.stringify(quantity)).toBe(400);
+      expect(await res.json()).toEqual({ success: false, message: CART_MESSAGES.quantity });
+    }
+    for (const quantity of ["-1", "0", "abc", "99999999999", ""]) {
+      const form = new URLSearchParams({ cart_id: line.id, quantity }).toString();
+      const res = await v.update(form, "application/x-www-form-urlencoded");
+      expect(res.status, quantity).toBe(400);
+    }
+    expect(await quantityOf(line.id)).toBe(1);
+    // The most a request may name, against a small stock: the stock's answer.
+    expect((await v.update({ cart_id: line.id, quantity: QUANTITY_MAX })).status).toBe(409);
+
+    for (const cart_id of ["1", "'; drop table cart_items; --", "", 42, null]) {
+      const res = await v.update({ cart_id, quantity: 1 });
+      expect(res.status, String(cart_id)).toBe(400);
+      expect((await json(res)).message).toBe(CART_MESSAGES.item);
+    }
+    // Another visitor's line, or no cookie: not in your cart.
+    const stranger = visitor();
+    await stranger.add({ inventory_id: door.id });
+    expect((await stranger.update({ cart_id: line.id, quantity: 2 })).status).toBe(404);
+    const anonymous = await cartApi(post("/api/store/cart/update", { cart_id: line.id, quantity: 2 }), cartUpdate, {
+      db: conn.db,
+    });
+    expect(anonymous.status).toBe(404);
+    expect(await quantityOf(line.id)).toBe(5);
+    // A body that cannot be read.
+    const broken = await cartApi(
+      new Request(`${BASE}/api/store/cart/update`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: v.cookie! },
+        body: '{"cart_id": ',
+      }),
+      cartUpdate,
+      { db: conn.db },
+    );
+    expect(broken.status).toBeGreaterThanOrEqual(400);
+    expect(broken.status).toBeLessThan(500);
   });
 });
 

@@ -14,7 +14,10 @@ import {
   orderConfirmationPath,
   paymentConfirmationPath,
 } from "~/shop/checkout/orders.server";
+import { loader as checkoutLoader } from "~/routes/checkout";
+import { CART_LINE_PROBLEMS } from "~/shop/cart-schema";
 import { createTestDatabase } from "../support/db";
+import { routesUse } from "./shop-support";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
 import { captureLogs, checkoutFields, secretsIn } from "./payments-support";
 
@@ -34,6 +37,7 @@ let category: number;
 
 beforeAll(async () => {
   conn = await createTestDatabase({ seed: false });
+  routesUse(conn);
   const [cat] = await conn.db.insert(categories).values({ name: "Checkout test" }).returning();
   category = cat!.id;
 });
@@ -83,6 +87,12 @@ function htmlPost(cookie: string, body: Record<string, string>, key: string = cr
 }
 const run = (request: Request, def: FormDefinition = checkoutForm as FormDefinition) =>
   runForm(def, request, { db: conn.db, clientIp: nextIp() });
+
+/** The /checkout page's data for this cookie, as its loader gives it. */
+const checkoutPage = async (cookie: string) =>
+  checkoutLoader({
+    request: new Request("http://localhost:3000/checkout", { headers: { Cookie: cookie } }),
+  } as Parameters<typeof checkoutLoader>[0]);
 
 const stockOf = async (id: number) =>
   (await conn.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
@@ -143,14 +153,28 @@ describe("checkout", () => {
     expect(order).toMatchObject({ status: "paid", total_cents: 68700, cart_id: cartId, card_last4: "4242" });
     expect(outcome.redirectTo).toBe(orderConfirmationPath(order.id));
     expect(outcome.message).toContain(`$687.00 charged to Visa ending in 4242 for order #${order.id}.`);
+    // The remote added twice is one line of two units: one unit's price, the line's total beside it.
     const lines = await rows(
       conn.db,
-      `select name, selected_options, price_cents, product_id from order_lines where order_id = ${order.id} order by id`,
+      `select name, selected_options, price_cents, quantity, line_total_cents, product_id from order_lines where order_id = ${order.id} order by id`,
     );
     expect(lines).toEqual([
-      { name: "Quiet Opener", selected_options: { Horsepower: "3/4 HP" }, price_cents: 60900, product_id: opener.id },
-      { name: "Spare Remote", selected_options: {}, price_cents: 3900, product_id: remote.id },
-      { name: "Spare Remote", selected_options: {}, price_cents: 3900, product_id: remote.id },
+      {
+        name: "Quiet Opener",
+        selected_options: { Horsepower: "3/4 HP" },
+        price_cents: 60900,
+        quantity: 1,
+        line_total_cents: 60900,
+        product_id: opener.id,
+      },
+      {
+        name: "Spare Remote",
+        selected_options: {},
+        price_cents: 3900,
+        quantity: 2,
+        line_total_cents: 7800,
+        product_id: remote.id,
+      },
     ]);
     const [payment] = await rows(conn.db, `select * from payments where id = ${order.payment_id}`);
     expect(payment).toMatchObject({
@@ -167,7 +191,7 @@ describe("checkout", () => {
       ...before,
       payments: before.payments + 1,
       orders: before.orders + 1,
-      lines: before.lines + 3,
+      lines: before.lines + 2,
       mail: before.mail + 2,
     });
 
@@ -179,6 +203,7 @@ describe("checkout", () => {
     expect(mail[1]!.to).toBe(body.email);
     expect(mail[1]!.text).toContain(`$687.00 charged to Visa ending in 4242 for order #${order.id}.`);
     expect(mail[0]!.text).toContain("Quiet Opener");
+    expect(mail[0]!.text).toContain("2 × $39.00 = $78.00");
     expect(secretsIn(JSON.stringify(mail))).toEqual([]);
 
     // The confirmation is the placing cart's only.
@@ -221,9 +246,10 @@ describe("checkout", () => {
     expect(await state()).toEqual(before);
   });
 
-  it("more units than the stock: refused naming the product, nothing charged or held", async () => {
-    const item = await product({ name: "Last Keypad", stock: 1 });
+  it("more units than the stock (it fell after they were added): refused naming the product, nothing charged or held", async () => {
+    const item = await product({ name: "Last Keypad", stock: 2 });
     const { cookie } = await buyer({ id: item.id }, { id: item.id });
+    await conn.db.update(products).set({ stock: 1 }).where(eq(products.id, item.id));
     const before = await state();
     const outcome = await run(htmlPost(cookie, fields()));
     expect(outcome).toMatchObject({ ok: false, status: 409, message: STOCK_MESSAGES.fewer("Last Keypad", 1) });
@@ -233,6 +259,119 @@ describe("checkout", () => {
       status: 409,
       message: STOCK_MESSAGES.outOfStock("Last Keypad"),
     });
+  });
+
+  it("a cart with a line that cannot be bought (out of stock, an option withdrawn) is refused before any charge, on the page and the API; the checkout page shows why and no form", async () => {
+    const bay = await product({ name: "Bay Window", priceCents: 345000, stock: 1 });
+    const remote = await product({ name: "Spare Remote", priceCents: 3900, stock: 5 });
+    const { cartId, cookie } = await buyer({ id: bay.id }, { id: remote.id });
+    // Another buyer takes the last bay window.
+    await conn.db.update(products).set({ stock: 0 }).where(eq(products.id, bay.id));
+    const before = await state();
+
+    const page = await checkoutPage(cookie);
+    expect(page).toMatchObject({ blocked: true, total: "$39.00" });
+    expect(page.items.map((i) => i.problem)).toEqual([CART_LINE_PROBLEMS.outOfStock, null]);
+
+    // The page's total as it shows it: refused all the same, nothing charged or held.
+    const html = await run(htmlPost(cookie, fields({ total: "39.00" })));
+    expect(html).toMatchObject({ ok: false, status: 409, message: STOCK_MESSAGES.outOfStock("Bay Window") });
+    const api = await apiFormAction(
+      checkoutForm,
+      {
+        request: formPost(
+          "/api/store/checkout",
+          { ...fields({ total: "39.00" }), recaptcha_token: await altchaToken() },
+          { Origin: "", "Sec-Fetch-Site": "", Cookie: cookie },
+        ),
+      },
+      { db: conn.db, clientIp: nextIp() },
+    );
+    expect(api.status).toBe(409);
+    expect(await api.json()).toEqual({ success: false, message: STOCK_MESSAGES.outOfStock("Bay Window") });
+    expect(await state()).toEqual(before);
+    expect(await cartLines(cartId)).toBe(2);
+
+    // An option no longer offered blocks it too.
+    const door = await product({
+      name: "Entry Door",
+      stock: 3,
+      customFields: [
+        {
+          name: "Glass",
+          options: [
+            { label: "Clear", price: 0 },
+            { label: "Frosted", price: 50 },
+          ],
+        },
+      ],
+    });
+    const withdrawn = await buyer({ id: door.id, options: { Glass: "Frosted" } });
+    await conn.db
+      .update(products)
+      .set({ customFields: [{ name: "Glass", options: [{ label: "Clear", price: 0 }] }] })
+      .where(eq(products.id, door.id));
+    expect(await checkoutPage(withdrawn.cookie)).toMatchObject({ blocked: true, total: null });
+    expect(await run(htmlPost(withdrawn.cookie, fields()))).toMatchObject({
+      ok: false,
+      status: 409,
+      message: STOCK_MESSAGES.optionGone("Entry Door"),
+    });
+    expect(await state()).toEqual(before);
+  });
+
+  it("takes the stock by quantity: the order's line keeps its units and the money multiplies by them", async () => {
+    const door = await product({ name: "Steel Entry Door", priceCents: 64900, stock: 5 });
+    const { cartId, cookie } = await buyer({ id: door.id }, { id: door.id }, { id: door.id });
+    expect(await checkoutPage(cookie)).toMatchObject({
+      total: "$1,947.00",
+      shownTotal: "1947.00",
+      items: [{ name: "Steel Entry Door", price: "3 × $649.00" }],
+    });
+    const body = fields({ total: "1947.00" });
+    expect(await run(htmlPost(cookie, body))).toMatchObject({ ok: true });
+    const order = (await orderOf(body.email))!;
+    expect(order.total_cents).toBe(194700);
+    expect(await rows(conn.db, `select amount_cents from payments where id = ${order.payment_id}`)).toEqual([
+      { amount_cents: 194700 },
+    ]);
+    expect(
+      await rows(
+        conn.db,
+        `select quantity, price_cents, line_total_cents from order_lines where order_id = ${order.id}`,
+      ),
+    ).toEqual([{ quantity: 3, price_cents: 64900, line_total_cents: 194700 }]);
+    expect(await stockOf(door.id)).toBe(2);
+    expect(await cartLines(cartId)).toBe(0);
+  });
+
+  it("the last units raced by two carts of two each (3 in stock): one order of two, one charge; the other buyer is told how many are left, not charged", async () => {
+    const item = await product({ name: "Patio Door", priceCents: 150000, stock: 3 });
+    const a = await buyer({ id: item.id }, { id: item.id });
+    const b = await buyer({ id: item.id }, { id: item.id });
+    const before = await state();
+    const outcomes = await Promise.all([run(htmlPost(a.cookie, fields())), run(htmlPost(b.cookie, fields()))]);
+    expect(outcomes.map((o) => o.ok).sort()).toEqual([false, true]);
+    expect(outcomes.find((o) => !o.ok)).toMatchObject({
+      status: 409,
+      message: STOCK_MESSAGES.fewer("Patio Door", 1),
+    });
+    expect(await state()).toEqual({
+      ...before,
+      payments: before.payments + 1,
+      orders: before.orders + 1,
+      lines: before.lines + 1,
+      mail: before.mail + 2,
+    });
+    expect(await stockOf(item.id)).toBe(1);
+    const [paid] = await rows<{ amount_cents: number }>(
+      conn.db,
+      `select amount_cents from payments order by id desc limit 1`,
+    );
+    expect(paid).toEqual({ amount_cents: 300000 });
+    // The one left is the other buyer's to take, after lowering the quantity.
+    const loser = outcomes[0]!.ok ? b : a;
+    expect(await checkoutPage(loser.cookie)).toMatchObject({ blocked: true });
   });
 
   it("the last unit raced by two carts: one order, one charge; the other buyer is told and not charged", async () => {
@@ -344,6 +483,34 @@ describe("checkout", () => {
       { product_id: extra.id },
     ]);
     expect(await stockOf(extra.id)).toBe(5);
+  });
+
+  it("a line's quantity raised in another tab while the card is charged: the units held are ordered and leave the cart, the ones added stay", async () => {
+    const item = await product({ priceCents: 2500, stock: 5 });
+    const { cartId, cookie } = await buyer({ id: item.id }, { id: item.id });
+    const payment = checkoutForm.payment!;
+    const racing = {
+      ...checkoutForm,
+      payment: {
+        ...payment,
+        async reserve(...args: Parameters<NonNullable<typeof payment.reserve>>) {
+          const held = await payment.reserve!(...args);
+          expect((await addToCart(conn.db, cartId, { inventory_id: item.id }, null)).ok).toBe(true);
+          return held;
+        },
+      },
+    } as FormDefinition;
+    const body = fields();
+    expect(await run(htmlPost(cookie, body), racing)).toMatchObject({ ok: true });
+    const order = (await orderOf(body.email))!;
+    expect(order.total_cents).toBe(5000);
+    expect(await rows(conn.db, `select quantity from order_lines where order_id = ${order.id}`)).toEqual([
+      { quantity: 2 },
+    ]);
+    expect(await rows(conn.db, `select quantity from cart_items where cart_id = '${cartId}'`)).toEqual([
+      { quantity: 1 },
+    ]);
+    expect(await stockOf(item.id)).toBe(3);
   });
 
   it("a posted total that is not the cart's (it changed after the page showed it, or is forged) refuses the order: nothing charged or held; the cart's own total then goes through on the same key", async () => {

@@ -6,6 +6,7 @@ import { summaryRows } from "~/mail/summary";
 import { formatUsd, parseDollars } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { cartIdOf } from "../cart.server";
+import { lineTotalCents, unitsAndPrice } from "../pricing";
 import {
   CHECKOUT_PENDING,
   CHECKOUT_SUCCESS,
@@ -95,7 +96,9 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema, CheckoutCart> =
       ...cart.lines.map((item) => ({
         label: item.name,
         value: [
-          formatUsd(item.priceCents),
+          item.quantity === 1
+            ? formatUsd(item.priceCents)
+            : `${unitsAndPrice(item.quantity, item.priceCents)} = ${formatUsd(lineTotalCents(item.priceCents, item.quantity))}`,
           ...Object.entries(item.selectedOptions).map(([name, label]) => `${name}: ${label}`),
         ].join(" · "),
       })),

@@ -13,7 +13,7 @@ import type { CheckoutCart } from "./stock.server";
 
 export type OrderMeta = { page: string; clientIp: string | null };
 
-/** The order and its lines as charged: the cart as it was held, the payment's outcome. */
+/** The order and its lines as charged (each with its quantity): the cart as it was held, the payment's outcome. */
 export async function insertOrder(
   tx: Tx,
   value: CheckoutInput,
@@ -49,6 +49,8 @@ export async function insertOrder(
       productId: line.productId,
       name: line.name,
       selectedOptions: line.selectedOptions,
+      quantity: line.quantity,
+      // One unit's price; Postgres keeps line_total_cents (price × quantity) beside it.
       priceCents: line.priceCents,
     })),
   );

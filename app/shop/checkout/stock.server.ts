@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Database, DbOrTx, Tx } from "@db/client.server";
 import { cartItems, carts, products, stockHolds } from "@db/schema";
 import { FormFailure } from "~/forms/pipeline";
-import { readCart } from "../cart.server";
+import { readCart, unitsPerProduct } from "../cart.server";
 import { EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "./identity";
 
 /**
@@ -13,8 +13,10 @@ import { EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "./identity";
  *  1. `holdCart`, before the charge: under the cart's row lock and the
  *     products' row locks (in id order: no deadlock between two carts), the
  *     cart is read and priced from the catalogue once; each product's stock
- *     minus the other checkouts' live holds must cover its lines, else the
- *     buyer is told which product and nothing is charged. The units are held
+ *     minus the other checkouts' live holds must cover its units (the
+ *     quantities of all its lines), and no line may be blocked (an option
+ *     withdrawn: DECISIONS 34), else the buyer is told which product and
+ *     nothing is charged. The units are held
  *     under the charge's idempotency key, and the priced lines are what is
  *     charged and ordered (`CheckoutCart`).
  *  2. `takeStock`, in the order's transaction: under the same row locks the
@@ -26,24 +28,17 @@ import { EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "./identity";
  */
 const HOLD_MINUTES = 10;
 
-/** One line as charged and ordered: the cart line, priced when it was held. */
+/** One line as charged and ordered: the cart line, priced when it was held (`priceCents` is one unit's). */
 export type CheckoutLine = {
   itemId: string;
   productId: number;
   name: string;
   image: string;
   selectedOptions: Record<string, string>;
+  quantity: number;
   priceCents: number;
 };
 export type CheckoutCart = { cartId: string; lines: CheckoutLine[]; totalCents: number };
-
-/** Units per product, in product id order (the lock order). */
-export function quantities(lines: { productId: number }[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId))
-    counts.set(line.productId, (counts.get(line.productId) ?? 0) + 1);
-  return counts;
-}
 
 /** Locks the products' rows in id order and returns their name and stock. */
 async function lockProducts(tx: Tx, ids: number[]) {
@@ -98,20 +93,32 @@ export async function holdCart(db: Database, key: string, cartId: string | null)
     if (busy) return new FormFailure(STOCK_MESSAGES.busy, {}, 409);
 
     const first = await readCart(tx, cartId);
-    const wanted = quantities(first.items);
+    const wanted = unitsPerProduct(first.items);
     const refused = await shortage(tx, wanted, key);
     if (refused) return refused;
-    // Read again under the products' locks: the prices and names charged are these.
+    // Read again under the products' locks: the prices, names and quantities charged are these.
     const { items, totalCents } = await readCart(tx, cartId);
-    if (totalCents <= 0) return new FormFailure(EMPTY_CART_MESSAGE);
-    const gone = items.find((item) => item.priceCents === null);
+    const gone = items.find((item) => item.problem === "withdrawn");
     if (gone) return new FormFailure(STOCK_MESSAGES.optionGone(gone.name), {}, 409);
+    // Under the locks the stock covers every product's units (shortage above), so no line is
+    // blocked for its stock any more; should one be, it is refused like the others.
+    const blocked = items.find((item) => item.problem !== null);
+    if (blocked)
+      return new FormFailure(
+        blocked.problem === "short"
+          ? STOCK_MESSAGES.fewer(blocked.name, blocked.stock)
+          : STOCK_MESSAGES.outOfStock(blocked.name),
+        {},
+        409,
+      );
+    if (totalCents <= 0) return new FormFailure(EMPTY_CART_MESSAGE);
     const lines = items.map((item): CheckoutLine => ({
       itemId: item.id,
       productId: item.productId,
       name: item.name,
       image: item.image,
       selectedOptions: item.selectedOptions,
+      quantity: item.quantity,
       priceCents: item.priceCents!,
     }));
 
@@ -122,7 +129,9 @@ export async function holdCart(db: Database, key: string, cartId: string | null)
     const expiresAt = sql`now() + make_interval(mins => ${HOLD_MINUTES})`;
     await tx
       .insert(stockHolds)
-      .values([...quantities(lines)].map(([productId, quantity]) => ({ key, productId, cartId, quantity, expiresAt })));
+      .values(
+        [...unitsPerProduct(lines)].map(([productId, quantity]) => ({ key, productId, cartId, quantity, expiresAt })),
+      );
     return { cartId, lines, totalCents };
   });
 }
@@ -130,19 +139,21 @@ export async function holdCart(db: Database, key: string, cartId: string | null)
 /**
  * Step 2 (in the order's transaction): the cart lines paid for are still
  * there (a second checkout of the same lines, by another tab, finds them gone
- * and is refused), the held units become stock taken, the hold is deleted.
+ * and is refused), the held units become stock taken, the hold is deleted,
+ * and the units paid for leave the cart: a line whose quantity was raised
+ * meanwhile (another tab) keeps the units beyond them for another order.
  * Throws FormFailure; the pipeline then voids the charge.
  */
 export async function takeStock(tx: Tx, key: string, cart: CheckoutCart): Promise<void> {
   const itemIds = cart.lines.map((line) => line.itemId);
   const still = await tx
-    .select({ id: cartItems.id })
+    .select({ id: cartItems.id, quantity: cartItems.quantity })
     .from(cartItems)
     .where(and(eq(cartItems.cartId, cart.cartId), inArray(cartItems.id, itemIds)))
     .orderBy(asc(cartItems.id))
     .for("update");
   if (still.length !== itemIds.length) throw new FormFailure(STOCK_MESSAGES.changed, {}, 409);
-  const wanted = quantities(cart.lines);
+  const wanted = unitsPerProduct(cart.lines);
   const refused = await shortage(tx, wanted, key);
   if (refused) throw refused;
   for (const [id, quantity] of wanted) {
@@ -152,8 +163,15 @@ export async function takeStock(tx: Tx, key: string, cart: CheckoutCart): Promis
       .where(eq(products.id, id));
   }
   await tx.delete(stockHolds).where(eq(stockHolds.key, key));
-  // The lines paid for leave the cart; anything added meanwhile stays for another order.
-  await tx.delete(cartItems).where(inArray(cartItems.id, itemIds));
+  // The units paid for leave the cart; anything added meanwhile stays for another order.
+  const now = new Map(still.map((row) => [row.id, row.quantity]));
+  const emptied: string[] = [];
+  for (const line of cart.lines) {
+    const left = (now.get(line.itemId) ?? 0) - line.quantity;
+    if (left > 0) await tx.update(cartItems).set({ quantity: left }).where(eq(cartItems.id, line.itemId));
+    else emptied.push(line.itemId);
+  }
+  if (emptied.length > 0) await tx.delete(cartItems).where(inArray(cartItems.id, emptied));
 }
 
 /** A refused card (or an order that could not be stored) gives its units back at once. */

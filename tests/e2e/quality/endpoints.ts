@@ -20,7 +20,7 @@ export const leadFormEndpoints = [
 ] as const;
 
 /**
- * The shop's posting pages: the cart (add, delete: no captcha) and the
+ * The shop's posting pages: the cart (add, update, delete: no captcha) and the
  * checkout (a lead form, shown once the cart holds something: an empty
  * visitor gets the empty-cart line instead).
  */
@@ -42,6 +42,7 @@ export const apiEndpoints = [
   "/api/store/employment/submit",
   "/api/store/pay-invoice/submit",
   "/api/store/cart/add",
+  "/api/store/cart/update",
   "/api/store/cart/delete",
   "/api/store/checkout",
 ] as const;
