@@ -19,6 +19,7 @@ import { assertSecretsConfigured } from "~/lib/secrets.server";
 import { paymentGateway } from "~/payments/gateway.server";
 import { onShutdown, runShutdownHooks } from "~/lib/startup.server";
 import { startServerMailWorker } from "~/mail/worker.server";
+import { startServerReminderWorker } from "~/booking/reminders.server";
 import {
   answerOtherMethods,
   answerPlain,
@@ -184,7 +185,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, setup: 
  * Starts the server: checks the configuration (a bad value stops here, with
  * its name) and the secrets (production on DATABASE_URL without them, or a
  * secrets file that cannot be used, stops here too), opens the database and
- * starts the mail worker and the housekeeping, listens, and owns the one ordered shutdown: on
+ * starts the mail and booking-reminder workers and the housekeeping, listens, and owns the one ordered shutdown: on
  * SIGTERM or SIGINT stop accepting, let requests in flight finish (10 s at
  * most), stop background work, close the database, exit 0.
  */
@@ -210,14 +211,16 @@ export function start(options: StartOptions): RunningServer {
   }
   const port = options.port ?? config.PORT;
   // Open the database (migrations, seed) before the first request needs it, then
-  // start the background work on it: the mail worker (it registers its own stop
-  // with the shutdown) and the housekeeping. A database that is down at start is
-  // tried again every few seconds; /healthz answers 503 until it opens.
+  // start the background work on it: the mail worker, the booking-reminder worker
+  // (each registers its own stop with the shutdown) and the housekeeping. A
+  // database that is down at start is tried again every few seconds; /healthz
+  // answers 503 until it opens.
   const open = () => {
     connect().then(
       (conn) => {
         // The worker's own start-up failures are logged and retried there.
         void startServerMailWorker(conn).catch(() => {});
+        void startServerReminderWorker(conn).catch(() => {});
         const maintenance = startMaintenance(conn.db);
         onShutdown(() => maintenance.stop());
       },

@@ -1,14 +1,16 @@
 import type { DbOrTx } from "@db/client.server";
 import { bookingEvents, serviceRequests } from "@db/schema";
 import { newBookingReference, newManageToken } from "./reference.server";
+import { scheduleReminder } from "./reminders.server";
 
 type BookingRow = Omit<typeof serviceRequests.$inferInsert, "reference" | "manageTokenHash" | "bookingStatus">;
 
 /**
  * Writes a residential booking with its reference and its manage link's token (the token's hash
- * only; the token goes back to the caller for the receipt and the mails, then nowhere), and its
- * first history line. A reference already taken (one chance in a few thousand at ten thousand
- * bookings) is drawn again, inside the same transaction.
+ * only; the token goes back to the caller for the receipt and the mails, then nowhere), its first
+ * history line, and the job of its reminder e-mail (due a day before the window, none for a visit
+ * less than a day ahead: reminders.server.ts). A reference already taken (one chance in a few
+ * thousand at ten thousand bookings) is drawn again, inside the same transaction.
  */
 export async function insertBooking(
   tx: DbOrTx,
@@ -33,6 +35,7 @@ export async function insertBooking(
       paymentId: row.paymentId ?? null,
       note,
     });
+    await scheduleReminder(tx, { id: inserted.id, serviceDate: row.serviceDate, serviceTime: row.serviceTime }, token);
     return { id: inserted.id, reference, token };
   }
   throw new Error("no free booking reference after 8 draws");

@@ -5,7 +5,7 @@ import { bookingEvents, serviceRequests } from "@db/schema";
 import { company } from "~/content/company";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { mailCancellation, mailCancellationPending, type BookingMailFacts } from "~/mail/booking-mail.server";
+import { mailCancellation, mailCancellationPending } from "~/mail/booking-mail.server";
 import { formatUsd } from "~/payments/money";
 import type { PaymentGateway } from "~/payments/gateway";
 import { refundPayment, voidPayment } from "~/payments/payments.server";
@@ -13,6 +13,7 @@ import type { ServiceTime } from "~/payments/service-price";
 import { canChangeOnline } from "./cutoff";
 import { isManageToken, manageTokenHash } from "./reference.server";
 import { bookingMailFacts } from "./facts.server";
+import { dropReminder } from "./reminders.server";
 
 /**
  * Cancelling a paid booking from its page (issue 29 item 4, DECISIONS 31): until the cut-off, the
@@ -73,7 +74,8 @@ export async function cancelBooking(
   if (outcome?.status !== "voided") outcome = await refundPayment(db, row.paymentId!, { gateway }).catch(() => null);
   const done = outcome?.status === "voided" || outcome?.status === "refunded";
 
-  // Step 3: the booking's new state, its history line and its mails, together.
+  // Step 3: the booking's new state, its history line and its mails, together; once cancelled, its
+  // reminder goes too (one still "cancellation pending" keeps it: the job sends nothing for it).
   const facts = await bookingMailFacts(db, row, "Cancelled.");
   const amount = formatUsd(row.totalCents ?? 0);
   const money = done
@@ -97,8 +99,10 @@ export async function cancelBooking(
         ? `Cancelled online. ${money}`
         : "Cancelled online; the refund is not confirmed yet (our office is checking it).",
     });
-    if (done) await mailCancellation(tx, facts.mail, money);
-    else await mailCancellationPending(tx, facts.mail, outcome?.message ?? "no answer");
+    if (done) {
+      await dropReminder(tx, row.id);
+      await mailCancellation(tx, facts.mail, money);
+    } else await mailCancellationPending(tx, facts.mail, outcome?.message ?? "no answer");
   });
   if (!done) log.error({ bookingId: row.id, paymentId: row.paymentId }, "booking cancelled but not refunded");
   return done
