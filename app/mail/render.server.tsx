@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { SubmissionEmail } from "./templates/SubmissionEmail";
-import type { MailRow, SubmissionMail } from "./templates/types";
+import type { MailAction, MailRow, MailSection, SubmissionMail } from "./templates/types";
 
 /**
  * React Email's own doctype: e-mail clients expect XHTML 1.0 Transitional.
@@ -24,11 +24,39 @@ export function renderSubmissionMail(mail: SubmissionMail): { html: string; text
   return { html, text: plainText(mail) };
 }
 
-export function plainText({ title, intro, rows, footer }: SubmissionMail): string {
-  const lines = [title, "=".repeat(Math.min(title.length, 60)), "", intro, ""];
+/**
+ * The plain-text alternative, in the HTML's order: title, intro, the facts as "Label: value"
+ * lines, each section under an underlined heading, the action's label and its URL on a line of
+ * its own (mail clients make it a link), then the rows and the footer.
+ */
+export function plainText({
+  title,
+  intro,
+  facts,
+  sections,
+  action,
+  rowsHeading,
+  rows,
+  footer,
+}: SubmissionMail): string {
+  const lines = [title, underline(title, "="), "", intro, ""];
+  if (facts?.length) {
+    for (const fact of facts) lines.push(`${fact.label}: ${hang(fact.value || "—", fact.label.length + 2)}`);
+    lines.push("");
+  }
+  for (const section of sections ?? []) {
+    lines.push(section.heading, underline(section.heading, "-"), "");
+    for (const p of section.paragraphs) lines.push(p, "");
+  }
+  if (action) lines.push(`${action.label}:`, action.url, "");
+  if (rowsHeading && rows.length) lines.push(rowsHeading, underline(rowsHeading, "-"), "");
   for (const row of rows) lines.push(`${row.label}:`, indent(row.value || "—"), "");
   if (footer) lines.push("--", footer);
   return `${lines.join("\n").trimEnd()}\n`;
+}
+
+function underline(heading: string, char: string): string {
+  return char.repeat(Math.min(heading.length, 60));
 }
 
 function indent(value: string) {
@@ -38,4 +66,9 @@ function indent(value: string) {
     .join("\n");
 }
 
-export type { MailRow, SubmissionMail };
+/** A value's later lines lined up under its first one ("Address: 12 Elm St\n         Flint"). */
+function hang(value: string, width: number) {
+  return value.split(/\r?\n/).join(`\n${" ".repeat(width)}`);
+}
+
+export type { MailAction, MailRow, MailSection, SubmissionMail };
