@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  bookingCancelledSubject,
+  bookingMovedSubject,
   companyIntro,
   companySubject,
   confirmationSubject,
   invoiceReceiptSubject,
   orderReceiptSubject,
   receiptSubject,
+  refundActionSubject,
+  serviceVisitCancelledSubject,
+  serviceVisitMovedSubject,
   serviceVisitReceiptSubject,
+  visitorFooter,
   withArticle,
 } from "./subjects";
 
@@ -47,5 +53,24 @@ describe("mail subjects and wording", () => {
     );
     expect(orderReceiptSubject(7, true)).toBe("Your order #7");
     expect(orderReceiptSubject(7, false)).toBe("Your order #7: payment being confirmed");
+  });
+
+  it("a booking's changes: the visitor's name the visit, the company's lead with the reference", () => {
+    const visit = "Saturday, November 28, 2026, Morning (8 AM to 11 AM)";
+    expect(receiptSubject(serviceVisitCancelledSubject(visit))).toBe(
+      `Your service visit on ${visit} is cancelled — Dover Doors & Windows`,
+    );
+    expect(receiptSubject(serviceVisitMovedSubject(visit))).toBe(
+      `Your service visit is moved to ${visit} — Dover Doors & Windows`,
+    );
+    expect(bookingCancelledSubject("DV-7K3M-Q9", visit)).toBe(`Booking DV-7K3M-Q9 cancelled: ${visit}`);
+    expect(bookingMovedSubject("DV-7K3M-Q9", visit)).toBe(`Booking DV-7K3M-Q9 moved to ${visit}`);
+    expect(refundActionSubject("DV-7K3M-Q9")).toBe("Action needed: refund for booking DV-7K3M-Q9");
+  });
+
+  it("the visitor's footer says whom to call and that a reply reaches the office", () => {
+    expect(visitorFooter("info@example.com")).toBe(
+      "Dover Doors & Windows · Questions? Call us at (810) 555-0100, or reply to this e-mail: replies reach our office (info@example.com).",
+    );
   });
 });

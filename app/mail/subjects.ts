@@ -46,9 +46,9 @@ export function confirmationIntro(name: string, noun: string): string {
   return `Hello ${name}, thank you for contacting ${company.name}. We received your ${noun}.`;
 }
 
-/** The line under a visitor's confirmation or receipt. */
+/** The line under a visitor's confirmation or receipt: who to call, and that a reply reaches a person. */
 export function visitorFooter(inbox: string): string {
-  return `${company.name} · reply to this e-mail or write to ${inbox} if anything needs correcting.`;
+  return `${company.name} · Questions? Call us at ${company.phone.display}, or reply to this e-mail: replies reach our office (${inbox}).`;
 }
 
 /** An invoice payment's receipt subject (before receiptSubject adds the company). */
@@ -66,6 +66,31 @@ export function serviceVisitReceiptSubject(day: string, paid: boolean): string {
 /** A shop order's receipt subject. */
 export function orderReceiptSubject(orderId: number, paid: boolean): string {
   return paid ? `Your order #${orderId}` : `Your order #${orderId}: payment being confirmed`;
+}
+
+/** A booked visit cancelled, to the visitor (before receiptSubject adds the company); `visit` as visitText writes it. */
+export function serviceVisitCancelledSubject(visit: string): string {
+  return `Your service visit on ${visit} is cancelled`;
+}
+
+/** A booked visit moved, to the visitor (before receiptSubject adds the company). */
+export function serviceVisitMovedSubject(to: string): string {
+  return `Your service visit is moved to ${to}`;
+}
+
+/** The company's copy of a cancellation: "Booking DV-7K3M-Q9 cancelled: Saturday, …". */
+export function bookingCancelledSubject(reference: string, visit: string): string {
+  return `Booking ${reference} cancelled: ${visit}`;
+}
+
+/** The company's copy of a move: "Booking DV-7K3M-Q9 moved to Monday, …". */
+export function bookingMovedSubject(reference: string, to: string): string {
+  return `Booking ${reference} moved to ${to}`;
+}
+
+/** A cancellation whose refund the processor did not confirm: the company must act. */
+export function refundActionSubject(reference: string): string {
+  return `Action needed: refund for booking ${reference}`;
 }
 
 /** A booked visit's calendar event, as the visitor's calendar lists it. */

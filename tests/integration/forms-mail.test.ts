@@ -204,7 +204,8 @@ describe("outbox delivery over SMTP", () => {
       intro:
         "Hello Visitor6 Test, thank you for contacting Dover Doors & Windows. We received your contact message. We will get back to you soon.",
       rows: rowsSent,
-      footer: "Dover Doors & Windows · reply to this e-mail or write to info@example.com if anything needs correcting.",
+      footer:
+        "Dover Doors & Windows · Questions? Call us at (810) 555-0100, or reply to this e-mail: replies reach our office (info@example.com).",
     });
     expect(confirmation.subject).toBe("We received your contact message — Dover Doors & Windows");
     expect(confirmation.html).toBe(expected.html);
