@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { calendarAttachment, calendarInvite, detroitWallClockToUtc, type CalendarInvite } from "./calendar.server";
+import {
+  calendarAttachment,
+  calendarCancelAttachment,
+  calendarInvite,
+  detroitWallClockToUtc,
+  type CalendarInvite,
+} from "./calendar.server";
 
 /**
  * The booking's invitation (issue 16 item 4): Detroit wall-clock slots land
@@ -95,5 +101,32 @@ describe("calendarInvite", () => {
       contentType: "text/calendar; charset=utf-8; method=REQUEST",
     });
     expect(attachment.content).toContain("ATTENDEE;");
+  });
+
+  it("an update of a moved visit: a REQUEST with the same UID, the next SEQUENCE and the new window in Detroit time", () => {
+    const first = calendarAttachment(visit, { name: "Jane Doe", email: "jane@example.com" });
+    // Moved from a January Saturday morning (EST) to a July afternoon (EDT): 1 PM in Detroit is 17:00 UTC.
+    const moved = calendarAttachment(
+      { ...visit, date: "2027-07-10", startHour: 13, durationMinutes: 180 },
+      { name: "Jane Doe", email: "jane@example.com" },
+      { sequence: 2 },
+    );
+    expect(moved.contentType).toBe("text/calendar; charset=utf-8; method=REQUEST");
+    const all = lines(moved.content);
+    expect(all).toContain("METHOD:REQUEST");
+    expect(all).toContain("STATUS:CONFIRMED");
+    expect(all).toContain("SEQUENCE:2");
+    expect(property(moved.content, "UID")).toBe(property(first.content, "UID"));
+    expect(property(first.content, "SEQUENCE")).toBe("SEQUENCE:0");
+    expect(property(moved.content, "DTSTART")).toBe("DTSTART:20270710T170000Z");
+    expect(property(moved.content, "DTEND")).toBe("DTEND:20270710T200000Z");
+  });
+
+  it("a withdrawal: METHOD:CANCEL, STATUS:CANCELLED, the same UID, its SEQUENCE", () => {
+    const cancel = calendarCancelAttachment(visit, { name: "Jane Doe", email: "jane@example.com" }, 3);
+    expect(cancel.contentType).toBe("text/calendar; charset=utf-8; method=CANCEL");
+    const all = lines(cancel.content);
+    expect(all).toEqual(expect.arrayContaining(["METHOD:CANCEL", "STATUS:CANCELLED", "SEQUENCE:3"]));
+    expect(property(cancel.content, "UID")).toBe("UID:service-request-42@example.com");
   });
 });

@@ -128,7 +128,19 @@ export function calendarCancelAttachment(
   };
 }
 
-/** The invitation as an outbox attachment (`service-visit.ics`). */
-export function calendarAttachment(invite: CalendarInvite, attendee?: CalendarAttendee): MailAttachment {
-  return { filename: "service-visit.ics", contentType: INVITE_CONTENT_TYPE, content: calendarInvite(invite, attendee) };
+/**
+ * The invitation as an outbox attachment (`service-visit.ics`). The first one is SEQUENCE 0; an
+ * update of the same visit (moved to another window) is sent with the same UID and the next
+ * SEQUENCE, which a calendar takes as replacing the event it has (RFC 5546 §2.1.4).
+ */
+export function calendarAttachment(
+  invite: CalendarInvite,
+  attendee?: CalendarAttendee,
+  { sequence = 0 }: { sequence?: number } = {},
+): MailAttachment {
+  return {
+    filename: "service-visit.ics",
+    contentType: INVITE_CONTENT_TYPE,
+    content: calendarInvite(invite, attendee, { sequence }),
+  };
 }
