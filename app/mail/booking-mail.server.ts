@@ -1,39 +1,117 @@
 import type { DbOrTx } from "@db/client.server";
+import { detroitInstant } from "~/booking/cutoff";
+import { changePolicy, WHAT_HAPPENS_NEXT } from "~/booking/policy";
 import { company } from "~/content/company";
+import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { env } from "~/lib/env.server";
-import { calendarCancelAttachment, type CalendarInvite } from "./calendar.server";
+import { calendarAttachment, calendarCancelAttachment, type CalendarInvite } from "./calendar.server";
 import { enqueueMail, wakeMailWorker } from "./outbox.server";
-import { plainText, type MailRow } from "./render.server";
-import { visitorFooter } from "./subjects";
+import { plainText, type MailRow, type SubmissionMail } from "./render.server";
+import {
+  bookingCancelledSubject,
+  bookingMovedSubject,
+  receiptSubject,
+  refundActionSubject,
+  serviceVisitCancelledSubject,
+  serviceVisitMovedSubject,
+  visitorFooter,
+} from "./subjects";
 
 /**
  * The mails of a change to a booking after it was paid (issue 29): to the visitor (with the
  * calendar's update) and to the company, which is told what changed. Composed here, sent by the
- * outbox like every other mail.
+ * outbox like every other mail. The visitor's lead with the facts (reference, visit, money),
+ * then what to do next and the link back to the booking's page; the company's say what changed.
  */
 export type BookingMailFacts = {
   id: number;
   reference: string;
   name: string;
   email: string;
+  /** The visit as it now stands: "Saturday, November 28, 2026, Morning (8 AM to 11 AM)". */
   visit: string;
+  /** The booking as the company's copies list it (reference, visit, address, amount, card). */
   rows: MailRow[];
+  /** The visit's invitation as it now stands (its date and window the booking's current ones). */
   invite: CalendarInvite;
   /** The invitation's new SEQUENCE (one higher than the last one sent). */
   sequence: number;
+  /** The booking's page (SITE_URL + /booking/{token}), when the caller has the token: the visitor's mails link to it. */
+  manageUrl?: string;
 };
+
+/** The residential booking form, where a visitor books again. */
+const bookAgainPath = "/request-service?type=residential";
+
+const deadlineFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: COMPANY_TIME_ZONE,
+});
+
+/**
+ * The company copy's "Online changes" line: whether the visitor can still change or cancel the
+ * booking from its page, and until when (the cut-off, DECISIONS 31, in company time).
+ */
+export function onlineChangesLine(deadline: Date, { pending = false, now = new Date() } = {}): string {
+  const hours = env().BOOKING_CHANGE_CUTOFF_HOURS;
+  if (now.getTime() >= deadline.getTime())
+    return `No: the window starts within ${hours} hours, so changes are by phone only.`;
+  const until = `${deadlineFormat.format(deadline)} (Detroit time)`;
+  return pending
+    ? `Not while the payment is being confirmed; once it is, until ${until}. After that, by phone only.`
+    : `Yes, from the link in their receipt, until ${until}. After that, by phone only.`;
+}
+
+/** When the booking can no longer be changed online: the cut-off before its window's start. */
+function deadlineOf(invite: CalendarInvite): Date {
+  return new Date(
+    detroitInstant(invite.date, invite.startHour).getTime() - env().BOOKING_CHANGE_CUTOFF_HOURS * 3_600_000,
+  );
+}
+
+const source = (b: BookingMailFacts) => ({ table: "service_requests", id: b.id });
+const written = (content: SubmissionMail) => ({ text: plainText(content), content });
+
+/** The money line as the visitor was given it, shown to the company too. */
+const MONEY_LABEL = "Money (as the visitor was told)";
 
 export async function mailCancellation(tx: DbOrTx, b: BookingMailFacts, money: string): Promise<void> {
   const e = env();
-  const visitor = {
-    title: "Service visit cancelled",
-    intro: `Hello ${b.name}. Your service visit on ${b.visit} (booking reference ${b.reference}) is cancelled. ${money} If you need us another time, book again on our website or call ${company.phone.display}.`,
-    rows: b.rows,
+  const visitor: SubmissionMail = {
+    title: "Your service visit is cancelled",
+    intro: `Hello ${b.name}. As you asked on your booking's page, your service visit is cancelled.`,
+    facts: [
+      { label: "Booking reference", value: b.reference },
+      { label: "Cancelled visit", value: b.visit },
+      { label: "Address", value: b.invite.location },
+      { label: "Your money", value: money },
+    ],
+    sections: [
+      {
+        heading: "Need us another time?",
+        paragraphs: [
+          `Book a new visit at ${e.SITE_URL}${bookAgainPath}, or call us at ${company.phone.display} and we will find a time with you.`,
+        ],
+      },
+    ],
+    action: b.manageUrl ? { label: "See your booking", url: b.manageUrl } : undefined,
+    rows: [],
     footer: visitorFooter(e.COMPANY_INBOX),
   };
-  const staff = {
+  const staff: SubmissionMail = {
     title: `Booking ${b.reference} cancelled by the visitor`,
-    intro: `${b.name} cancelled the service visit on ${b.visit} from the booking's page. ${money} The place in the slot is free again.`,
+    intro: `${b.name} cancelled their service visit from the booking's page.`,
+    facts: [
+      { label: "What changed", value: `Cancelled. It was booked for ${b.visit}.` },
+      { label: MONEY_LABEL, value: money },
+      { label: "The slot", value: `The place on ${b.visit} is free again.` },
+    ],
+    rowsHeading: "The booking",
     rows: b.rows,
   };
   await enqueueMail(
@@ -41,20 +119,18 @@ export async function mailCancellation(tx: DbOrTx, b: BookingMailFacts, money: s
     {
       to: b.email,
       replyTo: e.COMPANY_INBOX,
-      subject: `Your service visit on ${b.visit} is cancelled — ${company.name}`,
-      text: plainText(visitor),
-      content: visitor,
+      subject: receiptSubject(serviceVisitCancelledSubject(b.visit)),
+      ...written(visitor),
       kind: "receipt",
-      source: { table: "service_requests", id: b.id },
+      source: source(b),
       attachments: [calendarCancelAttachment(b.invite, { name: b.name, email: b.email }, b.sequence)],
     },
     {
       to: e.COMPANY_INBOX,
       replyTo: b.email,
-      subject: `Booking ${b.reference} cancelled: ${b.visit}`,
-      text: plainText(staff),
-      content: staff,
-      source: { table: "service_requests", id: b.id },
+      subject: bookingCancelledSubject(b.reference, b.visit),
+      ...written(staff),
+      source: source(b),
     },
   );
   wakeMailWorker();
@@ -62,18 +138,97 @@ export async function mailCancellation(tx: DbOrTx, b: BookingMailFacts, money: s
 
 /** The refund was refused or not answered: the company must act; the visitor is not told it was refunded. */
 export async function mailCancellationPending(tx: DbOrTx, b: BookingMailFacts, why: string): Promise<void> {
-  const staff = {
-    title: `Action needed: refund for booking ${b.reference}`,
-    intro: `${b.name} cancelled the service visit on ${b.visit}, but the card processor did not confirm the refund (${why}). The booking is "cancellation pending" and its place is still held: refund it in the processor's dashboard, then set the booking to cancelled in Studio.`,
+  const staff: SubmissionMail = {
+    title: refundActionSubject(b.reference),
+    intro: `${b.name} cancelled the service visit on ${b.visit} from the booking's page, but the card processor did not confirm the refund.`,
+    facts: [
+      { label: "State", value: "Cancellation pending: its place in the slot is still held" },
+      { label: "The processor's answer", value: why },
+    ],
+    sections: [
+      {
+        heading: "What to do",
+        paragraphs: [
+          "Refund the payment in the processor's dashboard (or void it, if it has not settled yet), then set the booking to cancelled in Studio: its place is then free again.",
+          "The booking's page told the visitor that the refund is not confirmed yet and that our office will contact them: call or write to them once it is done.",
+        ],
+      },
+    ],
+    rowsHeading: "The booking",
     rows: b.rows,
   };
   await enqueueMail(tx, {
     to: env().COMPANY_INBOX,
     replyTo: b.email,
-    subject: `Action needed: refund for booking ${b.reference}`,
-    text: plainText(staff),
-    content: staff,
-    source: { table: "service_requests", id: b.id },
+    subject: refundActionSubject(b.reference),
+    ...written(staff),
+    source: source(b),
   });
+  wakeMailWorker();
+}
+
+/**
+ * The visit moved to another window (DECISIONS 31), `b` as the booking now stands (its invite
+ * the new window): the visitor's mail with the invitation updated (METHOD:REQUEST, the same
+ * UID, SEQUENCE b.sequence: the calendar replaces the event it has), and the company's saying
+ * what changed. `from` and `to` as visitText writes them; `money` the line the visitor was
+ * given (the difference charged, refunded, or nothing).
+ */
+export async function mailRescheduled(
+  tx: DbOrTx,
+  b: BookingMailFacts,
+  change: { from: string; to: string; money: string },
+): Promise<void> {
+  const e = env();
+  const visitor: SubmissionMail = {
+    title: "Your service visit is moved",
+    intro: `Hello ${b.name}. As you asked, your service visit is moved to ${change.to}. The calendar invitation in this e-mail replaces the one we sent before.`,
+    facts: [
+      { label: "Booking reference", value: b.reference },
+      { label: "New visit", value: change.to },
+      { label: "Was", value: change.from },
+      { label: "Address", value: b.invite.location },
+      { label: "Your money", value: change.money },
+    ],
+    sections: [
+      { heading: "What happens next", paragraphs: [WHAT_HAPPENS_NEXT] },
+      { heading: "Changing or cancelling", paragraphs: [changePolicy(e.BOOKING_CHANGE_CUTOFF_HOURS)] },
+    ],
+    action: b.manageUrl ? { label: "See, change or cancel your booking", url: b.manageUrl } : undefined,
+    rows: [],
+    footer: visitorFooter(e.COMPANY_INBOX),
+  };
+  const staff: SubmissionMail = {
+    title: `Booking ${b.reference} moved by the visitor`,
+    intro: `${b.name} moved their service visit to another window from the booking's page.`,
+    facts: [
+      { label: "From", value: change.from },
+      { label: "To", value: change.to },
+      { label: MONEY_LABEL, value: change.money },
+      { label: "The slots", value: "The place in the old window is free again; one in the new window is taken." },
+      { label: "Online changes", value: onlineChangesLine(deadlineOf(b.invite)) },
+    ],
+    rowsHeading: "The booking",
+    rows: b.rows,
+  };
+  await enqueueMail(
+    tx,
+    {
+      to: b.email,
+      replyTo: e.COMPANY_INBOX,
+      subject: receiptSubject(serviceVisitMovedSubject(change.to)),
+      ...written(visitor),
+      kind: "receipt",
+      source: source(b),
+      attachments: [calendarAttachment(b.invite, { name: b.name, email: b.email }, { sequence: b.sequence })],
+    },
+    {
+      to: e.COMPANY_INBOX,
+      replyTo: b.email,
+      subject: bookingMovedSubject(b.reference, change.to),
+      ...written(staff),
+      source: source(b),
+    },
+  );
   wakeMailWorker();
 }
