@@ -2,7 +2,7 @@ import type { Tx } from "@db/client.server";
 import { env } from "~/lib/env.server";
 import { calendarAttachment, type CalendarInvite } from "./calendar.server";
 import { enqueueMail, type OutgoingMail } from "./outbox.server";
-import { plainText, type MailRow, type SubmissionMail } from "./render.server";
+import { plainText, type MailAction, type MailRow, type MailSection, type SubmissionMail } from "./render.server";
 import {
   companyIntro,
   companySubject,
@@ -51,8 +51,20 @@ export type SubmittedForm = {
 /**
  * A payment receipt (amount, brand, last four, what was paid): never more of the card.
  * `subject` from ./subjects (invoiceReceiptSubject, …); the company's name is added here.
+ * A receipt written for a person (a booked visit's) also leads with its facts, sections and
+ * action, and lists `rows` (what the visitor gave, under "Your details") instead of the company's
+ * rows; `staffFacts` is what the company's copy leads with (the reference, the state).
  */
-export type MailReceipt = { subject: string; title: string; intro: string };
+export type MailReceipt = {
+  subject: string;
+  title: string;
+  intro: string;
+  facts?: MailRow[];
+  sections?: MailSection[];
+  action?: MailAction;
+  rows?: MailRow[];
+  staffFacts?: MailRow[];
+};
 
 export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promise<void> {
   const e = env();
@@ -70,6 +82,8 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
   const company = written({
     title: companyTitle(noun, id),
     intro: companyIntro(form.name, noun, Boolean(form.email)),
+    facts: form.receipt?.staffFacts,
+    rowsHeading: form.receipt?.staffFacts ? "All the details" : undefined,
     rows,
   });
   const mails: OutgoingMail[] = [
@@ -83,12 +97,17 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
   ];
 
   if (form.email) {
+    const receipt = form.receipt;
     const confirmation = written({
-      title: form.receipt?.title ?? "Thank you — we received your message",
+      title: receipt?.title ?? "Thank you — we received your message",
       intro:
-        form.receipt?.intro ??
+        receipt?.intro ??
         `${confirmationIntro(form.name, noun)}${form.confirmationNote ? ` ${form.confirmationNote}` : ""}`,
-      rows: form.summary,
+      facts: receipt?.facts,
+      sections: receipt?.sections,
+      action: receipt?.action,
+      rowsHeading: receipt?.rows ? "Your details" : undefined,
+      rows: receipt?.rows ?? form.summary,
       footer: visitorFooter(e.COMPANY_INBOX),
     });
     mails.push({

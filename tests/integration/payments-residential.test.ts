@@ -7,6 +7,7 @@ import { holdPlace, loadAvailability } from "~/forms/residential/availability.se
 import { residentialServiceForm } from "~/forms/residential/handle.server";
 import { RESIDENTIAL_PENDING } from "~/forms/residential/identity";
 import { findBookingByToken } from "~/booking/manage.server";
+import { changePolicy, WHAT_HAPPENS_NEXT } from "~/booking/policy";
 import { BOOKING_REFERENCE_PATTERN, manageTokenHash, newManageToken } from "~/booking/reference.server";
 import { findServiceReceipt, serviceReceiptPath, verifiedServicePaymentId } from "~/forms/residential/receipt.server";
 import { todayInDetroit } from "~/lib/company-time";
@@ -137,12 +138,34 @@ describe("residential service booking", () => {
     );
     expect(mail.map((m) => m.kind)).toEqual(["company", "receipt"]);
     expect(mail[1]!.to).toBe(fields.email);
-    expect(mail[1]!.text).toContain("$159.00 charged to Visa ending in 4242");
-    // Both name the booking by its reference; only the visitor's carries the manage link.
-    expect(mail[1]!.text).toContain(`Booking reference: ${booking.reference}.`);
-    expect(mail[1]!.text).toContain(`http://localhost:3000/booking/${token}`);
-    expect(mail[0]!.text).toContain(booking.reference);
-    expect(mail[0]!.text).not.toContain(token);
+    // The visitor's receipt leads with the reference, the visit, the address and what was paid, then
+    // what happens next, the policy and the booking's link; what they typed follows, never the card
+    // beyond its last four, nor the payment's internal id.
+    const visitor = mail[1]!.text;
+    const [lead, details] = visitor.split("\nYour details\n");
+    expect(lead).toContain(`Booking reference: ${booking.reference}\n`);
+    expect(lead).toMatch(/\nDay: Saturday, [A-Z][a-z]+ \d{1,2}, \d{4}\n/);
+    expect(lead).toContain(`\nArrival window: ${MORNING}\n`);
+    expect(lead).toContain("\nAddress: 12 Elm St, Flint, MI 48503\n");
+    expect(lead).toContain("\nPaid: $159.00 charged to Visa ending in 4242\n");
+    expect(lead).toContain(`What happens next\n-----------------\n\n${WHAT_HAPPENS_NEXT}`);
+    expect(lead).toContain(changePolicy(24));
+    expect(lead).toContain(`See, change or cancel your booking:\nhttp://localhost:3000/booking/${token}\n`);
+    expect(details).toContain(`Name:\n  ${fields.name}`);
+    expect(details).not.toMatch(/Cardholder|Card Number|CVC|Expiry/);
+    expect(visitor).not.toMatch(/payment #|if anything needs correcting/);
+    expect(visitor).toContain("Questions? Call us at (810) 555-0100");
+    // The company's copy: the reference, the state and until when it can be changed online, then
+    // everything sent with the charge's id for the processor's dashboard; never the link.
+    const staff = mail[0]!.text;
+    expect(staff).toContain(`Booking reference: ${booking.reference}\n`);
+    expect(staff).toContain("\nState: Booked\n");
+    expect(staff).toMatch(
+      /\nOnline changes: Yes, from the link in their receipt, until [A-Z][a-z]+day, .+ \(Detroit time\)/,
+    );
+    expect(staff).toContain(`Approved (payment #${booking.payment_id})`);
+    expect(staff).toContain("Cardholder Name:");
+    expect(staff).not.toContain(token);
     // The visitor's receipt carries the visit's invitation, in UTC from the Detroit slot (8 AM); the company's copy none.
     expect(mail[0]!.attachments).toBeNull();
     const [ics] = mail[1]!.attachments as { filename: string; contentType: string; content: string }[];
@@ -226,6 +249,21 @@ describe("residential service booking", () => {
     expect(outcome).toMatchObject({ ok: true, message: RESIDENTIAL_PENDING });
     const booking = (await bookingOf(fields.email))!;
     expect(booking.payment_status).toBe("pending");
+    // Its receipt says the payment is being confirmed, not to pay again, and that a change is by phone meanwhile.
+    const [receipt] = await rows<{ subject: string; text: string }>(
+      conn.db,
+      `select subject, text from outbox where kind = 'receipt' and source_table = 'service_requests' and source_id = ${booking.id}`,
+    );
+    expect(receipt!.subject).toMatch(/: payment being confirmed — /);
+    expect(receipt!.text).toContain(
+      "Payment: $159.00 on Visa ending in 0119, being confirmed with the card processor\n",
+    );
+    expect(receipt!.text).toContain("Please do not pay again");
+    expect(receipt!.text).toContain(
+      "the booking's page shows your visit but cannot change it yet: call us at (810) 555-0100",
+    );
+    expect(receipt!.text).toContain("See your booking:\nhttp://localhost:3000/booking/");
+    expect(receipt!.text).not.toContain("payment #");
     expect(await findServiceReceipt(conn.db, booking.payment_id)).toMatchObject({ pending: true });
     expect((await loadAvailability(conn.db)).taken[fields.serviceDate]).toEqual({ [MORNING]: 1 });
     const paymentsBefore = await count(conn.db, "payments");

@@ -1,10 +1,12 @@
 import { serviceRequests } from "@db/schema";
 import { insertBooking } from "~/booking/book.server";
+import { changeDeadline } from "~/booking/cutoff";
 import { changePolicy, WHAT_HAPPENS_NEXT } from "~/booking/policy";
 import { managePath } from "~/booking/reference.server";
 import { env } from "~/lib/env.server";
 import { getTableName } from "drizzle-orm";
 import { company } from "~/content/company";
+import { onlineChangesLine } from "~/mail/booking-mail.server";
 import { serviceVisitEventTitle, serviceVisitReceiptSubject } from "~/mail/subjects";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
@@ -100,20 +102,38 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     );
     const submission = { table: getTableName(serviceRequests), id: row.id };
     await linkPayment(tx, payment.paymentId, submission);
-    const manageUrl = `${env().SITE_URL}${managePath(row.token)}`;
-    const booked = `Booking reference: ${row.reference}. See, change or cancel your visit at ${manageUrl}`;
-
-    const receipt = {
-      amount,
-      brand: payment.brand ?? null,
-      last4: payment.last4 ?? null,
-      serviceDate: value.serviceDate,
-      serviceTime: value.serviceTime,
+    const cutoffHours = env().BOOKING_CHANGE_CUTOFF_HOURS;
+    const manage = {
+      label: paid ? "See, change or cancel your booking" : "See your booking",
+      url: `${env().SITE_URL}${managePath(row.token)}`,
     };
-    const line = serviceReceiptLine(receipt);
-    const summary = [
+    const day = visitDay(value.serviceDate);
+    const where = [value.address1, value.address2, `${value.city}, ${value.state} ${value.zip}`]
+      .filter(Boolean)
+      .join(", ");
+
+    // What the visitor looks for first: which visit, where, what was paid and with which card.
+    const facts = [
       { label: "Booking reference", value: row.reference },
-      { label: "Status", value: "Booked" },
+      { label: "Day", value: day },
+      { label: "Arrival window", value: value.serviceTime },
+      { label: "Address", value: where },
+      paid
+        ? { label: "Paid", value: `${amount} charged to ${card}` }
+        : {
+            label: "Payment",
+            value: `${amount} on ${card}, being confirmed with the card processor`,
+          },
+    ];
+    // What they typed, for their records: never the card (its brand and last four are above), nor what the server ignores.
+    const details = summaryRows(residentialLabels, value, [
+      ...CARD_FIELD_NAMES,
+      "cardHolder",
+      "total",
+      "client_ip",
+    ]).map((r) => (r.label === residentialLabels.serviceDate ? { ...r, value: day } : r));
+    // The company's copy: everything sent, the charge as staff find it in the processor's dashboard.
+    const summary = [
       ...summaryRows(residentialLabels, value, [...CARD_FIELD_NAMES, "total", "client_ip"]),
       { label: "Amount", value: amount },
       { label: "Card", value: payment.brand && payment.last4 ? card : "—" },
@@ -122,9 +142,20 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
         value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,
       },
     ];
-    const where = [value.address1, value.address2, `${value.city}, ${value.state} ${value.zip}`]
-      .filter(Boolean)
-      .join(", ");
+    const deadline = changeDeadline(value.serviceDate, value.serviceTime, cutoffHours);
+    const staffFacts = [
+      { label: "Booking reference", value: row.reference },
+      { label: "State", value: paid ? "Booked" : "Booked, payment being confirmed" },
+      { label: "Visit", value: `${day}, ${value.serviceTime}` },
+      { label: "Online changes", value: onlineChangesLine(deadline, { pending: !paid }) },
+    ];
+    const line = serviceReceiptLine({
+      amount,
+      brand: payment.brand ?? null,
+      last4: payment.last4 ?? null,
+      serviceDate: value.serviceDate,
+      serviceTime: value.serviceTime,
+    });
     return {
       submission,
       summary,
@@ -133,14 +164,39 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
       message: paid ? `${RESIDENTIAL_SUCCESS} ${line} Booking reference: ${row.reference}.` : RESIDENTIAL_PENDING,
       receipt: paid
         ? {
-            subject: serviceVisitReceiptSubject(visitDay(value.serviceDate), true),
-            title: "Service visit booked",
-            intro: `Thank you, ${value.name}. ${line} ${booked}. ${WHAT_HAPPENS_NEXT} ${changePolicy(env().BOOKING_CHANGE_CUTOFF_HOURS)}`,
+            subject: serviceVisitReceiptSubject(day, true),
+            title: "Your service visit is booked",
+            intro: `Thank you, ${value.name}. Your garage door service visit is booked and paid; keep this e-mail for your records.`,
+            facts,
+            sections: [
+              { heading: "What happens next", paragraphs: [WHAT_HAPPENS_NEXT] },
+              { heading: "Changing or cancelling", paragraphs: [changePolicy(cutoffHours)] },
+            ],
+            action: manage,
+            rows: details,
+            staffFacts,
           }
         : {
-            subject: serviceVisitReceiptSubject(visitDay(value.serviceDate), false),
-            title: "Payment being confirmed",
-            intro: `Hello ${value.name}. ${RESIDENTIAL_PENDING} ${booked}.`,
+            subject: serviceVisitReceiptSubject(day, false),
+            title: "Your visit is booked; the payment is being confirmed",
+            intro: `Hello ${value.name}. Your visit is booked, and the card processor is still confirming your payment. Please do not pay again.`,
+            facts,
+            sections: [
+              {
+                heading: "What happens next",
+                paragraphs: ["We will e-mail or call you as soon as the payment is confirmed.", WHAT_HAPPENS_NEXT],
+              },
+              {
+                heading: "Changing or cancelling",
+                paragraphs: [
+                  `While the payment is being confirmed, the booking's page shows your visit but cannot change it yet: call us at ${company.phone.display} with your booking reference.`,
+                  changePolicy(cutoffHours),
+                ],
+              },
+            ],
+            action: manage,
+            rows: details,
+            staffFacts,
           },
       calendar: {
         uid: `service-visit-${row.id}@${company.email.split("@")[1]}`,
