@@ -76,9 +76,9 @@ describe("cancelling a booking from its page", () => {
     expect(page).toMatchObject({ status: "cancelled", canCancel: false });
     expect(page?.history.map((h) => h.kind)).toEqual(["booked", "cancelled"]);
 
-    const mails = await rows<{ to: string; subject: string; attachments: { content: string }[] | null }>(
+    const mails = await rows<{ to: string; subject: string; text: string; attachments: { content: string }[] | null }>(
       conn.db,
-      `select "to", subject, attachments from outbox where source_table = 'service_requests' and source_id = ${b.id} order by id`,
+      `select "to", subject, text, attachments from outbox where source_table = 'service_requests' and source_id = ${b.id} order by id`,
     );
     expect(mails.map((m) => m.subject)).toEqual([
       expect.stringMatching(/^New residential service booking/),
@@ -94,6 +94,20 @@ describe("cancelling a booking from its page", () => {
     expect(cancelled).toMatch(/^SEQUENCE:1\r?$/m);
     expect(uid(cancelled)).toBe(uid(booked));
     expect(mails[3]!.attachments).toBeNull();
+    // The visitor's mail: the reference, the visit that was cancelled, the money, how to book again.
+    const visitor = mails[2]!.text;
+    expect(visitor).toContain(`Booking reference: ${b.reference}\n`);
+    expect(visitor).toMatch(new RegExp(`\nCancelled visit: Tuesday, .+, ${MORNING.replace(/[()]/g, "\\$&")}\n`));
+    expect(visitor).toContain(
+      "\nYour money: The $129.95 payment on Visa ending in 4242 is cancelled: it will not be charged.\n",
+    );
+    expect(visitor).toContain("Book a new visit at http://localhost:3000/request-service?type=residential");
+    expect(visitor).not.toContain("if anything needs correcting");
+    // The company's: what changed, the money, the place freed.
+    const staff = mails[3]!.text;
+    expect(staff).toMatch(/\nWhat changed: Cancelled\. It was booked for Tuesday, /);
+    expect(staff).toContain("The $129.95 payment on Visa ending in 4242 is cancelled");
+    expect(staff).toMatch(/\nThe slot: The place on Tuesday, .+ is free again\.\n/);
   });
 
   it("clicked twice at once: one void, both told it is cancelled (or already); a third time: already cancelled", async () => {
@@ -132,11 +146,14 @@ describe("cancelling a booking from its page", () => {
     expect(await paymentStatus(b.payment_id)).toBe("approved");
     expect(await taken(b.serviceDate)).toBe(1);
     expect(await findBookingByToken(conn.db, b.token)).toMatchObject({ status: "cancellation pending" });
-    const [staff] = await rows<{ subject: string }>(
+    const [staff] = await rows<{ subject: string; text: string }>(
       conn.db,
-      `select subject from outbox where source_table = 'service_requests' and source_id = ${b.id} order by id desc limit 1`,
+      `select subject, text from outbox where source_table = 'service_requests' and source_id = ${b.id} order by id desc limit 1`,
     );
     expect(staff?.subject).toBe(`Action needed: refund for booking ${b.reference}`);
+    expect(staff?.text).toContain("State: Cancellation pending: its place in the slot is still held\n");
+    expect(staff?.text).toContain("The processor's answer: No answer from the processor.\n");
+    expect(staff?.text).toContain("What to do\n");
     // Sent again: told the same, no second refund attempt.
     expect(await cancelBooking(conn.db, b.token, { gateway: refusing })).toMatchObject({ status: 202 });
   });
