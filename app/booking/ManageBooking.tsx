@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from "react";
 import { company } from "~/content/company";
 import { visitDay } from "./visit-day";
 import type { ManagedBooking } from "./manage.server";
@@ -25,6 +26,8 @@ export function ManageBooking({
   receipt,
   confirmCancel,
   answer,
+  moving,
+  children,
 }: {
   booking: ManagedBooking;
   policy: string;
@@ -34,6 +37,10 @@ export function ManageBooking({
   confirmCancel: boolean;
   /** The answer to a cancellation just posted. */
   answer: { ok: boolean; message: string } | null;
+  /** The move form is showing (?move): it takes the place of the actions. */
+  moving: boolean;
+  /** The move form, when showing. */
+  children?: ReactNode;
 }) {
   const cancelled = booking.status === "cancelled";
   return (
@@ -121,8 +128,12 @@ export function ManageBooking({
           <p>{policy}</p>
         </>
       )}
-      {booking.canCancel && !confirmCancel ? (
-        <p>
+      {children}
+      {booking.canChange && !confirmCancel && !moving ? (
+        <p className="booking-actions">
+          <a href="?move#move-booking-title" className="btn btn-primary">
+            Move my visit
+          </a>
           <a href="?cancel#cancel-confirm-title" className="btn btn-outline">
             Cancel booking
           </a>
@@ -131,6 +142,19 @@ export function ManageBooking({
       <p>
         <a href={company.phone.href}>Call {company.phone.display}</a>
       </p>
+      {booking.details.length > 0 ? (
+        <>
+          <h2 className="booking-subhead">Your details</h2>
+          <dl className="booking-facts">
+            {booking.details.map((row) => (
+              <Fragment key={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </>
+      ) : null}
       {booking.history.length > 0 ? (
         <>
           <h2 className="booking-subhead">History</h2>

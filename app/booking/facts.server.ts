@@ -18,6 +18,16 @@ export const bookingInviteUid = (id: number) => `service-visit-${id}@${company.e
 /** "Saturday, November 28, 2026, Morning (8 AM to 11 AM)". */
 export const visitText = (date: string, time: string) => `${visitDay(date)}, ${time}`;
 
+/** A move's line in the history ("Moved online from … to …. <money>"), as the booking stores it. */
+export const moveNote = (from: Slot, to: Slot, money: string) =>
+  `Moved online from ${visitText(from.date, from.time)} to ${visitText(to.date, to.time)}. ${money}`;
+
+/** What the visitor is told of a move, from its line in the history. */
+export const moveMessage = (note: string, from: Slot, to: Slot) =>
+  `Your visit is moved to ${visitText(to.date, to.time)}. ${note.replace(moveNote(from, to, ""), "")}`.trim();
+
+type Slot = { date: string; time: string };
+
 /** The service address on one line. */
 export const addressLine = (row: Pick<BookingRow, "address1" | "address2" | "city" | "state" | "zip">) =>
   [row.address1, row.address2, `${row.city}, ${row.state} ${row.zip}`].filter(Boolean).join(", ");
@@ -31,6 +41,7 @@ export async function bookingMailFacts(
   db: DbOrTx,
   row: BookingRow,
   description: string,
+  { manageUrl }: { manageUrl?: string } = {},
 ): Promise<{ card: string; mail: BookingMailFacts }> {
   const [payment] = row.paymentId
     ? await db
@@ -72,6 +83,7 @@ export async function bookingMailFacts(
         durationMinutes: SLOT_LENGTH_MINUTES[time],
       },
       sequence: Number(n) + 1,
+      ...(manageUrl ? { manageUrl } : {}),
     },
   };
 }

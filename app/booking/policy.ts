@@ -15,5 +15,5 @@ export const WHAT_HAPPENS_NEXT =
   "A technician arrives within your window; if anything about the visit is unclear, our office calls you first.";
 
 export function changePolicy(cutoffHours: number): string {
-  return `Until ${cutoffHours} hours before your window starts, you can cancel here for a full refund to the card that paid. To move the visit to another window (one that costs more is charged the difference; one that costs less is refunded it), call us at ${company.phone.display} with your booking reference. Closer to the visit, call us and we will do what we can.`;
+  return `Until ${cutoffHours} hours before your window starts, you can move your visit to another open window or cancel it on your booking's page. Cancelling refunds the full amount to the card that paid. A window that costs more is charged the difference (you enter your card again); one that costs less is refunded the difference. Closer to the visit, call us at ${company.phone.display} and we will do what we can.`;
 }

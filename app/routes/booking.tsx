@@ -1,7 +1,12 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { cancelBooking } from "~/booking/cancel.server";
-import { bookingReceipt, findBookingByToken } from "~/booking/manage.server";
+import { bookingReceipt, findBookingByToken, lastMoveNote } from "~/booking/manage.server";
+import { answerMove, MOVE_FORM_ID, MOVE_INTENT, newChangeKey, type MoveAnswer } from "~/booking/move-form.server";
+import { loadAvailability } from "~/forms/residential/availability.server";
+import { PREVIEW_VALUE } from "~/forms/residential/identity";
+import { clientIpOf } from "~/http/client-ip.server";
 import { ManageBooking } from "~/booking/ManageBooking";
+import { MoveBooking } from "~/booking/MoveBooking";
 import { changePolicy } from "~/booking/policy";
 import formsCss from "~/forms/forms.css?url";
 import { BodyError } from "~/http/body.server";
@@ -32,29 +37,43 @@ export const meta: Route.MetaFunction = (args) => [
 
 export const headers: Route.HeadersFunction = () => ({ ...cachePolicy.private, "Referrer-Policy": "no-referrer" });
 
-/** "Cancel booking" (after its confirmation): the one change a visitor makes here yet. */
-export async function action({ request, params }: Route.ActionArgs) {
+/** "Cancel booking" (after its confirmation), and moving the visit ("Show price", "Move my visit"). */
+export async function action({ request, params, context }: Route.ActionArgs) {
   // The body bounded by bytes read, as every form's (a hostile post cannot make it hold more).
   const body = await readBody(request).catch((error: unknown) => (error instanceof BodyError ? error : null));
   if (body instanceof BodyError) return data({ ok: false, message: body.message }, { status: body.status });
-  if (body?.fields.get("intent") !== "cancel") return data({ ok: false, message: "Nothing to do." }, { status: 400 });
-  const outcome = await cancelBooking(await getDb(), params.token);
+  const intent = body?.fields.get("intent");
+  const db = await getDb();
+  if (intent === MOVE_INTENT || intent === PREVIEW_VALUE) {
+    const answer = await answerMove(db, params.token, body!.fields, clientIpOf(context));
+    if (!answer) throw data("Booking not found", { status: 404 });
+    if (answer.redirect) throw redirect(`${answer.redirect}#booking`, 303);
+    return data(answer, { status: answer.ok ? 200 : 400 });
+  }
+  if (intent !== "cancel") return data({ ok: false, message: "Nothing to do." }, { status: 400 });
+  const outcome = await cancelBooking(db, params.token);
   if (outcome.status === 404) throw data("Booking not found", { status: 404 });
   return data({ ok: outcome.ok, message: outcome.message }, { status: outcome.status === 202 ? 200 : outcome.status });
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const booking = await findBookingByToken(await getDb(), params.token);
+  const db = await getDb();
+  const booking = await findBookingByToken(db, params.token);
   if (!booking) throw data("Booking not found", { status: 404, headers: { "Referrer-Policy": "no-referrer" } });
   const search = new URL(request.url).searchParams;
   const justBooked = search.has("booked");
+  const move = search.has("move") && booking.canChange;
   return {
     booking,
     policy: changePolicy(env().BOOKING_CHANGE_CUTOFF_HOURS),
     // Right after paying (the booking form's redirect): SPEC's success text and the receipt line lead.
     receipt: justBooked ? bookingReceipt(booking) : null,
     // The no-JS confirmation step: /booking/{token}?cancel shows "Yes, cancel" before anything happens.
-    confirmCancel: search.has("cancel") && booking.canCancel,
+    confirmCancel: search.has("cancel") && booking.canChange,
+    // Moving the visit (?move): the calendar's availability and this render's change key.
+    move: move ? { availability: await loadAvailability(db), changeKey: newChangeKey() } : null,
+    // After a move (?moved): what changed, from the booking's history.
+    moved: search.has("moved") ? lastMoveNote(booking) : null,
   };
 }
 
@@ -78,10 +97,31 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             policy={loaderData.policy}
             receipt={actionData ? null : loaderData.receipt}
             confirmCancel={!actionData && loaderData.confirmCancel}
-            answer={actionData ?? null}
-          />
+            answer={
+              actionData && !isMoveAnswer(actionData)
+                ? actionData
+                : loaderData.moved
+                  ? { ok: true, message: loaderData.moved }
+                  : null
+            }
+            moving={Boolean(loaderData.move)}
+          >
+            {loaderData.move ? (
+              <MoveBooking
+                formId={MOVE_FORM_ID}
+                paidCents={loaderData.booking.totalCents}
+                availability={loaderData.move.availability}
+                changeKey={loaderData.move.changeKey}
+                answer={actionData && isMoveAnswer(actionData) ? actionData : null}
+              />
+            ) : null}
+          </ManageBooking>
         </div>
       </section>
     </>
   );
+}
+
+function isMoveAnswer(answer: object): answer is MoveAnswer {
+  return "form" in answer && answer.form === MOVE_FORM_ID;
 }

@@ -73,7 +73,7 @@ describe("cancelling a booking from its page", () => {
     expect(await paymentStatus(b.payment_id)).toBe("voided");
     expect(await taken(b.serviceDate)).toBe(0);
     const page = await findBookingByToken(conn.db, b.token);
-    expect(page).toMatchObject({ status: "cancelled", canCancel: false });
+    expect(page).toMatchObject({ status: "cancelled", canChange: false });
     expect(page?.history.map((h) => h.kind)).toEqual(["booked", "cancelled"]);
 
     const mails = await rows<{ to: string; subject: string; text: string; attachments: { content: string }[] | null }>(

@@ -1,0 +1,120 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useCallback, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { CardFields } from "~/forms/ui/card-fields";
+import type { Availability } from "~/forms/residential/availability";
+import { VisitFields, type Typed } from "~/forms/residential/VisitFields";
+import type { ServiceTime } from "~/payments/service-price";
+import { MantineScope } from "~/shell/MantineScope";
+import { priceChange, priceChangeText } from "./price-change";
+
+/**
+ * Moving a booked visit (/booking/{token}?move): the booking form's calendar (native inputs and
+ * "Show price" without JavaScript), what the new time costs against what was paid, the card
+ * only when it costs more, and "Move my visit". A real form either way; the server prices and
+ * decides (./reschedule.server.ts).
+ */
+export type MoveFormAnswer = {
+  ok: boolean;
+  message: string | null;
+  notice: string | null;
+  lastResult: SubmissionResult<string[]>;
+  change: { dearer: boolean; text: string } | null;
+};
+
+type MoveFields = {
+  serviceDate: string;
+  serviceTime: string;
+  cardHolder: string;
+  cardNumber: string;
+  cardExpMonth: string;
+  cardExpYear: string;
+  cardCVC: string;
+};
+
+export function MoveBooking({
+  formId,
+  paidCents,
+  availability,
+  changeKey,
+  answer,
+}: {
+  formId: string;
+  paidCents: number;
+  availability: Availability;
+  changeKey: string;
+  answer: MoveFormAnswer | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "move";
+  const [form, fields] = useForm<MoveFields>({ id: formId, lastResult: answer?.lastResult ?? null });
+  const typed = useRef<Typed>({});
+  // With JavaScript: what the picked day and window cost, as the visitor picks them.
+  const [picked, setPicked] = useState<{ date: string | null; time: ServiceTime | null }>({ date: null, time: null });
+  const onPick = useCallback((date: string | null, time: ServiceTime | null) => setPicked({ date, time }), []);
+  const live =
+    picked.date && picked.time ? priceChange(paidCents, { serviceDate: picked.date, serviceTime: picked.time }) : null;
+  const change = live?.ok ? { dearer: live.direction === "dearer", text: priceChangeText(live) } : answer?.change;
+  const statusId = `${formId}-status`;
+
+  return (
+    <MantineScope>
+      <Form
+        method="post"
+        action={`?move#${statusId}`}
+        {...getFormProps(form)}
+        aria-labelledby={`${formId}-title`}
+        className="lead-form booking-move"
+      >
+        <h2 id={`${formId}-title`} className="booking-subhead" tabIndex={-1}>
+          Move your visit
+        </h2>
+        <p className="form-hint">
+          Choose another day and window. A time that costs more is charged the difference; one that costs less is
+          refunded it to the card that paid.
+        </p>
+        <input type="hidden" name="changeKey" value={changeKey} />
+        <div className="form-grid">
+          <VisitFields
+            date={fields.serviceDate}
+            time={fields.serviceTime}
+            availability={availability}
+            typed={typed}
+            onPick={onPick}
+          />
+          <p className="form-span-2 service-total" aria-live="polite">
+            {change ? change.text : "Choose a day and a window to see what the change costs."}
+          </p>
+          {change?.dearer ? (
+            <>
+              <div className="form-span-2 form-subhead">
+                <h3>Pay the difference</h3>
+                <p className="form-hint">We never store your card number.</p>
+              </div>
+              <CardFields formId={formId} fields={fields} />
+            </>
+          ) : null}
+        </div>
+        <div id={statusId} className="form-status" aria-live="polite">
+          {answer?.message ? (
+            <p
+              role={answer.ok ? "status" : "alert"}
+              className={`form-message form-message--${answer.ok ? "success" : "error"}`}
+            >
+              {answer.message}
+            </p>
+          ) : null}
+          {answer?.notice ? <p className="form-notice">{answer.notice}</p> : null}
+        </div>
+        <div className="booking-actions">
+          <button type="submit" name="intent" value="move" className="btn btn-primary" disabled={busy}>
+            {busy ? "Moving..." : "Move my visit"}
+          </button>
+          <a href="?" className="btn btn-outline">
+            Keep my visit as it is
+          </a>
+        </div>
+      </Form>
+    </MantineScope>
+  );
+}
