@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "@db/client.server";
-import { bookingEvents, serviceRequests } from "@db/schema";
+import { bookingEvents, payments, serviceRequests } from "@db/schema";
 import { company } from "~/content/company";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
@@ -9,9 +9,11 @@ import { mailCancellation, mailCancellationPending } from "~/mail/booking-mail.s
 import { formatUsd } from "~/payments/money";
 import type { PaymentGateway } from "~/payments/gateway";
 import { refundPayment, voidPayment } from "~/payments/payments.server";
+import { claimState } from "~/forms/submission-keys.server";
+import { RESCHEDULE_MESSAGES } from "./reschedule.server";
 import type { ServiceTime } from "~/payments/service-price";
 import { canChangeOnline } from "./cutoff";
-import { isManageToken, manageTokenHash } from "./reference.server";
+import { isManageToken, managePath, manageTokenHash } from "./reference.server";
 import { bookingMailFacts } from "./facts.server";
 import { dropReminder } from "./reminders.server";
 
@@ -59,6 +61,9 @@ export async function cancelBooking(
       return { refusal: { ok: false, status: 409, message: CANCEL_MESSAGES.tooLate(cutoff) } };
     if (row.paymentStatus !== "paid")
       return { refusal: { ok: false, status: 409, message: CANCEL_MESSAGES.unknownPayment } };
+    // A move of this booking under way (./reschedule.server.ts) finishes first.
+    if ((await claimState(tx, `booking-change:${row.id}`)).state === "running")
+      return { refusal: { ok: false, status: 409, message: RESCHEDULE_MESSAGES.busy } };
     await tx
       .update(serviceRequests)
       .set({ bookingStatus: "cancellation pending" })
@@ -70,16 +75,15 @@ export async function cancelBooking(
   const row = claimed.row!;
 
   // Step 2, no transaction open: the processor gives the money back (void before settlement, else refund).
-  let outcome = await voidPayment(db, row.paymentId!, { gateway }).catch(() => null);
-  if (outcome?.status !== "voided") outcome = await refundPayment(db, row.paymentId!, { gateway }).catch(() => null);
-  const done = outcome?.status === "voided" || outcome?.status === "refunded";
+  const back = await giveBackAll(db, row.id, gateway);
+  const done = back.ok;
 
   // Step 3: the booking's new state, its history line and its mails, together; once cancelled, its
   // reminder goes too (one still "cancellation pending" keeps it: the job sends nothing for it).
-  const facts = await bookingMailFacts(db, row, "Cancelled.");
+  const facts = await bookingMailFacts(db, row, "Cancelled.", { manageUrl: `${env().SITE_URL}${managePath(token)}` });
   const amount = formatUsd(row.totalCents ?? 0);
   const money = done
-    ? outcome!.status === "voided"
+    ? back.allVoided
       ? `The ${amount} payment on ${facts.card} is cancelled: it will not be charged.`
       : `${amount} is refunded to ${facts.card}; it shows on your statement within a few business days.`
     : "";
@@ -102,7 +106,7 @@ export async function cancelBooking(
     if (done) {
       await dropReminder(tx, row.id);
       await mailCancellation(tx, facts.mail, money);
-    } else await mailCancellationPending(tx, facts.mail, outcome?.message ?? "no answer");
+    } else await mailCancellationPending(tx, facts.mail, back.message ?? "no answer");
   });
   if (!done) log.error({ bookingId: row.id, paymentId: row.paymentId }, "booking cancelled but not refunded");
   return done
@@ -137,4 +141,38 @@ async function awaitCancellation(db: Database, id: number): Promise<CancelOutcom
     if (pendingEvent || Date.now() > deadline) return { ok: false, status: 202, message: CANCEL_MESSAGES.pending };
     await sleep(200);
   }
+}
+
+/**
+ * Every charge of the booking given back: the first payment and any difference a move charged,
+ * each voided when it has not settled (and nothing of it was refunded yet), else refunded for
+ * what remains of it (a cheaper move may have refunded part).
+ */
+async function giveBackAll(
+  db: Database,
+  bookingId: number,
+  gateway?: PaymentGateway,
+): Promise<{ ok: boolean; allVoided: boolean; message?: string }> {
+  const charges = await db
+    .select({ id: payments.id, refunded: payments.refundedCents })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.referenceTable, "service_requests"),
+        eq(payments.referenceId, bookingId),
+        eq(payments.status, "approved"),
+      ),
+    )
+    .orderBy(desc(payments.id));
+  let allVoided = true;
+  for (const charge of charges) {
+    let outcome = charge.refunded === 0 ? await voidPayment(db, charge.id, { gateway }).catch(() => null) : null;
+    if (outcome?.status !== "voided") {
+      allVoided = false;
+      outcome = await refundPayment(db, charge.id, { gateway }).catch(() => null);
+    }
+    if (outcome?.status !== "voided" && outcome?.status !== "refunded")
+      return { ok: false, allVoided: false, message: outcome?.message };
+  }
+  return { ok: true, allVoided };
 }

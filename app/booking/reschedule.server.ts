@@ -250,6 +250,11 @@ async function move(
         from: fromVisit,
         to: toVisit,
         money,
+        ...(refunded && !refunded.ok
+          ? {
+              actionNeeded: `The card processor did not confirm the ${diff} refund (${refunded.message ?? "no answer"}). Refund ${diff} to ${facts.card} in the processor's dashboard (after the payment settles, if it has not yet), then note it in Studio.`,
+            }
+          : {}),
       });
       await moveReminder(tx, { id: row.id, serviceDate: req.serviceDate, serviceTime: time }, token, now);
     });

@@ -177,7 +177,7 @@ export async function mailCancellationPending(tx: DbOrTx, b: BookingMailFacts, w
 export async function mailRescheduled(
   tx: DbOrTx,
   b: BookingMailFacts,
-  change: { from: string; to: string; money: string },
+  change: { from: string; to: string; money: string; actionNeeded?: string },
 ): Promise<void> {
   const e = env();
   const visitor: SubmissionMail = {
@@ -199,11 +199,14 @@ export async function mailRescheduled(
     footer: visitorFooter(e.COMPANY_INBOX),
   };
   const staff: SubmissionMail = {
-    title: `Booking ${b.reference} moved by the visitor`,
+    title: change.actionNeeded
+      ? `Action needed: booking ${b.reference} moved, refund not confirmed`
+      : `Booking ${b.reference} moved by the visitor`,
     intro: `${b.name} moved their service visit to another window from the booking's page.`,
     facts: [
       { label: "From", value: change.from },
       { label: "To", value: change.to },
+      ...(change.actionNeeded ? [{ label: "Action needed", value: change.actionNeeded }] : []),
       { label: MONEY_LABEL, value: change.money },
       { label: "The slots", value: "The place in the old window is free again; one in the new window is taken." },
       { label: "Online changes", value: onlineChangesLine(deadlineOf(b.invite)) },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Connection } from "@db/client.server";
 import { changeDeadline, windowStart } from "~/booking/cutoff";
+import { cancelBooking } from "~/booking/cancel.server";
 import { findBookingByToken } from "~/booking/manage.server";
 import { answerMove } from "~/booking/move-form.server";
 import { RESCHEDULE_MESSAGES, rescheduleBooking, type RescheduleRequest } from "~/booking/reschedule.server";
@@ -189,6 +190,26 @@ describe("moving a booking from its page", () => {
       expect.objectContaining({ amount_cents: 159_00, refunded_cents: 0, status: "approved" }),
     ]);
     expect((await events(b.id)).map((e) => e.kind)).toEqual(["booked", "rescheduled", "refund pending"]);
+    const alert = (await mails(b.id)).filter((m) => m.text.includes("Action needed"));
+    expect(alert).toHaveLength(1);
+    expect(alert[0]!.text).toContain("did not confirm the $29.05 refund (The transaction has not settled.)");
+  });
+
+  it("cancelled after a dearer move: both charges given back; after a cheaper one: what remains", async () => {
+    const dearer = await book(weekday(2));
+    await move(dearer.token, { serviceDate: addDays(dearer.serviceDate, 4), card: CARD });
+    expect(await cancelBooking(conn.db, dearer.token)).toMatchObject({ ok: true });
+    expect((await bookingPayments(dearer.id)).map((p) => [p.amount_cents, p.status])).toEqual([
+      [129_95, "voided"],
+      [29_05, "voided"],
+    ]);
+    const cheaper = await book(weekday(0));
+    await move(cheaper.token, { serviceDate: addDays(cheaper.serviceDate, 1) });
+    const cancelled = await cancelBooking(conn.db, cheaper.token);
+    expect(cancelled.message).toContain("$129.95 is refunded to Visa ending in 4242");
+    expect(await bookingPayments(cheaper.id)).toEqual([
+      expect.objectContaining({ amount_cents: 199_00, refunded_cents: 199_00, status: "refunded" }),
+    ]);
   });
 
   it("two visitors moving into a window's last place at once: one moves, the other is told it is full", async () => {
