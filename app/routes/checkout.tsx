@@ -78,10 +78,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <div className="shell-container">
         <h1 className="section-title section-title--left">Checkout</h1>
         {blocked ? (
-          <div className="cart-empty">
+          <div className="checkout-blocked">
             <div role="alert" className="cart-error">
               <p>{CART_BLOCKED_MESSAGE}</p>
-              <ul className="checkout-blocked">
+              <ul>
                 {items
                   .filter((item) => item.problem)
                   .map((item) => (

@@ -4,7 +4,6 @@ import { formatUsd } from "~/payments/money";
 import { useHydrated } from "~/shell/hydrated";
 import { CART_BLOCKED_MESSAGE, QUANTITY_MAX } from "./cart-schema";
 import type { CartView } from "./cart.server";
-import { unitsAndPrice } from "./pricing";
 
 /**
  * A cart line as the page shows it: its options as [field, label] pairs, one unit's price formatted
@@ -17,7 +16,7 @@ export type CartPageItem = Pick<
 > & {
   options: [string, string][];
   price: string | null;
-  /** "2 × $649.00 = $1,298.00" when the line holds several units and has a price; else null. */
+  /** The line's amount ("$1,298.00") when it holds several units and has a price; else null. */
   lineTotal: string | null;
   /** 1 up to what the stock leaves for this line (and its present quantity, should it be beyond). */
   choices: number[];
@@ -51,10 +50,7 @@ export function cartPageData(cart: CartView, remove: string | null): CartPageDat
       quantity: item.quantity,
       options: Object.entries(item.selectedOptions),
       price: item.priceCents === null ? null : formatUsd(item.priceCents),
-      lineTotal:
-        item.priceCents === null || item.lineCents === null || item.quantity === 1
-          ? null
-          : `${unitsAndPrice(item.quantity, item.priceCents)} = ${formatUsd(item.lineCents)}`,
+      lineTotal: item.lineCents === null || item.quantity === 1 ? null : formatUsd(item.lineCents),
       choices,
       problem: item.problemMessage,
     };
@@ -207,14 +203,20 @@ function CartRow({
         <h2 className="cart-item-name" id={id}>
           <Link to={`/product/${item.productId}`}>{item.name}</Link>
         </h2>
-        <p className="cart-item-price">{item.price ?? "No longer available with these options"}</p>
-        {item.lineTotal ? <p className="cart-item-line-total">{item.lineTotal}</p> : null}
-        {item.description ? <p className="cart-item-description">{item.description}</p> : null}
+        <p className="cart-item-price">
+          {item.price ?? "No longer available with these options"}
+          {item.price && item.quantity > 1 ? <span className="cart-item-each"> each</span> : null}
+        </p>
         {item.problem ? (
-          <p className="cart-item-stock cart-item-stock--out">{item.problem}</p>
-        ) : (
-          <p className="cart-item-stock">{`In stock: ${item.stock}`}</p>
-        )}
+          <>
+            <p className="cart-item-stock cart-item-stock--out">{item.problem}</p>
+            {item.price ? <p className="cart-item-not-counted">Not counted in the total.</p> : null}
+          </>
+        ) : item.lineTotal ? (
+          <p className="cart-item-line-total">Subtotal: {item.lineTotal}</p>
+        ) : null}
+        {item.description ? <p className="cart-item-description">{item.description}</p> : null}
+        {item.problem ? null : <p className="cart-item-stock">{`In stock: ${item.stock}`}</p>}
         {item.options.length > 0 ? (
           <ul className="cart-item-options" aria-label="Selected options">
             {item.options.map(([name, value]) => (

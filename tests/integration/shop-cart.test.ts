@@ -481,7 +481,7 @@ describe("quantities and stock (DECISIONS 34)", () => {
     // The page shows the line's units and their price (computed on the server) and offers what the stock leaves.
     const page = cartPageData(await readCart(conn.db, await v.cartId()), null);
     expect(page.total).toBe("$1,997.00");
-    expect(page.items[0]).toMatchObject({ quantity: 2, price: "$649.00", lineTotal: "2 × $649.00 = $1,298.00" });
+    expect(page.items[0]).toMatchObject({ quantity: 2, price: "$649.00", lineTotal: "$1,298.00" });
     expect(page.items[0]!.choices).toEqual([1, 2, 3, 4]); // 5 in stock, 1 of them in the other line
     expect(page.items[1]).toMatchObject({ quantity: 1, lineTotal: null, choices: [1, 2, 3] });
   });
