@@ -2,13 +2,18 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "../support/test";
 import { formatUsd, parseDollars } from "../../../app/payments/money";
 import { closeE2eSql, e2eQuery } from "../support/db";
+import { CART_BLOCKED_MESSAGE, CART_LINE_PROBLEMS, CART_MESSAGES, onlyLeft } from "../../../app/shop/cart-schema";
 
 /**
  * The cart with JavaScript on and off (issue 17 item 4): two products added
  * from their pages (one with a chosen option), priced by the server, one
  * deleted through the 'Confirm Deletion' dialog (with JavaScript) or its
- * confirmation step (without), Cancel keeping it. Each test is a new visitor
- * (its own browser context, so its own cart cookie).
+ * confirmation step (without), Cancel keeping it. Quantities and stock (issue
+ * 30, DECISIONS 34): the same door added twice is one line of two, its
+ * quantity set with the Update control (sent on change with JavaScript, by
+ * its Update button without), one more than the stock refused at the add, and
+ * a line out of stock leaving the total and closing the checkout. Each test
+ * is a new visitor (its own browser context, so its own cart cookie).
  */
 test.afterAll(closeE2eSql);
 
@@ -137,6 +142,135 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("list", { name: "Items in your cart" }).getByRole("heading")).toHaveText([
         withOption.name,
       ]);
+    });
+  });
+}
+
+/** The issue's door: 5 in stock in the seed data, which no spec buys. */
+const DOOR = "Steel Entry Door with Decorative Glass";
+/** Sold out in the seed data: put in a cart by hand, it is a line whose last unit another buyer took. */
+const SOLD_OUT = "Economy Ribbed Steel Garage Door";
+
+type Stocked = Product & { stock: number };
+const productNamed = async (name: string) =>
+  (
+    await e2eQuery<Stocked>("select id, name, price_cents, custom_fields, stock from products where name = $1", [name])
+  )[0]!;
+const lineQuantity = async (itemId: string) =>
+  (await e2eQuery<{ quantity: number }>("select quantity from cart_items where id = $1", [itemId]))[0]?.quantity;
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`quantities, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the same door added twice is one line of 2; Update sets the stock; one more is refused at the add; a line out of stock leaves the total and closes the checkout", async ({
+      page,
+    }) => {
+      const door = await productNamed(DOOR);
+      const stock = door.stock;
+      expect(stock).toBeGreaterThanOrEqual(3);
+      const unit = priceOf(door);
+
+      await addFromProductPage(page, door, javaScriptEnabled);
+      await addFromProductPage(page, door, javaScriptEnabled);
+      await expect(page.locator(".cart-item")).toHaveCount(1);
+      const line = row(page, door.name);
+      const quantity = line.getByLabel("Quantity");
+      await expect(quantity).toHaveValue("2");
+      await expect(line.locator(".cart-item-price")).toHaveText(`${formatUsd(unit)} each`);
+      await expect(line.locator(".cart-item-line-total")).toHaveText(`Subtotal: ${formatUsd(2 * unit)}`);
+      await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(2 * unit));
+      // The select offers what the stock holds, no more.
+      await expect(quantity.locator("option")).toHaveText(Array.from({ length: stock }, (_, i) => String(i + 1)));
+      const itemId = (await page.getByRole("button", { name: `Delete ${door.name}` }).getAttribute("value"))!;
+      expect(await lineQuantity(itemId)).toBe(2);
+
+      // The whole stock: sent as soon as it is chosen (no new page), or with Update.
+      const update = line.getByRole("button", { name: "Update" });
+      if (javaScriptEnabled) {
+        await expect(update).toBeHidden();
+        await page.evaluate(() => ((window as unknown as { samePage?: boolean }).samePage = true));
+        await quantity.selectOption(String(stock));
+        await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(stock * unit));
+        expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+      } else {
+        await quantity.selectOption(String(stock));
+        await update.click();
+        await expect(page).toHaveURL(/\/my-cart$/);
+        await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(stock * unit));
+      }
+      await expect(quantity).toHaveValue(String(stock));
+      expect(await lineQuantity(itemId)).toBe(stock);
+
+      // One more from the product page: refused at once, in the line, which stays at the stock.
+      await addFromProductPage(page, door, javaScriptEnabled);
+      await expect(line.getByRole("alert")).toHaveText(`We could not add that to your cart. ${onlyLeft(stock)}`);
+      await expect(line.getByRole("alert")).toHaveText(
+        `We could not add that to your cart. Only ${stock} left in stock.`,
+      );
+      await expect(quantity).toHaveValue(String(stock));
+      await expect(page.locator(".cart-item")).toHaveCount(1);
+      expect(await lineQuantity(itemId)).toBe(stock);
+
+      // Posted by hand: two more than the stock is refused and kept at the stock; forged numbers are a 400.
+      const beyond = await page.request.post("/my-cart", {
+        form: { intent: "update", cart_id: itemId, quantity: String(stock + 2) },
+        maxRedirects: 0,
+      });
+      expect(beyond.status()).toBe(409);
+      expect(await beyond.text()).toContain(onlyLeft(stock));
+      for (const forged of ["-1", "0", "1000000000", "abc"]) {
+        const res = await page.request.post("/my-cart", {
+          form: { intent: "update", cart_id: itemId, quantity: forged },
+          maxRedirects: 0,
+        });
+        expect(res.status(), forged).toBe(400);
+        expect(await res.text()).toContain(CART_MESSAGES.quantity);
+      }
+      expect(await lineQuantity(itemId)).toBe(stock);
+
+      // Another buyer took the last one of a product in this cart.
+      const soldOut = await productNamed(SOLD_OUT);
+      expect(soldOut.stock).toBe(0);
+      await e2eQuery("insert into cart_items (cart_id, product_id) select cart_id, $1 from cart_items where id = $2", [
+        soldOut.id,
+        itemId,
+      ]);
+      await page.goto("/my-cart");
+      const out = row(page, soldOut.name);
+      await expect(out.getByText(CART_LINE_PROBLEMS.outOfStock)).toBeVisible();
+      await expect(out.getByText("Not counted in the total.")).toBeVisible();
+      await expect(out.getByLabel("Quantity")).toHaveCount(0);
+      await expect(page.getByTestId("cart-total")).toHaveText(formatUsd(stock * unit));
+      await expect(page.getByText(CART_BLOCKED_MESSAGE)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Proceed to Checkout" })).toBeDisabled();
+      await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toHaveCount(0);
+      // The checkout page says why, and has no form to fill in.
+      await page.goto("/checkout");
+      await expect(page.getByText(`${soldOut.name}: ${CART_LINE_PROBLEMS.outOfStock}`)).toBeVisible();
+      await expect(page.getByRole("form", { name: "Checkout form" })).toHaveCount(0);
+      await page.getByRole("link", { name: "Edit Cart" }).click();
+      await expect(page).toHaveURL(/\/my-cart$/);
+
+      // Removed, the cart can go to the checkout again.
+      const deleteOut = page.getByRole("button", { name: `Delete ${soldOut.name}` });
+      if (javaScriptEnabled) {
+        await page.waitForLoadState("networkidle");
+        await deleteOut.click();
+        await page
+          .getByRole("dialog", { name: "Confirm Deletion" })
+          .getByRole("button", { name: "Yes, Delete" })
+          .click();
+      } else {
+        await deleteOut.click();
+        await page
+          .getByRole("region", { name: "Confirm Deletion" })
+          .getByRole("button", { name: "Yes, Delete" })
+          .click();
+      }
+      await expect(out).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
+      await expect(page.getByText(CART_BLOCKED_MESSAGE)).toHaveCount(0);
     });
   });
 }

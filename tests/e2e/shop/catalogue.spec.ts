@@ -198,16 +198,26 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Shop Our Collection" })).toBeVisible();
     });
 
-    test("an out-of-stock product's button is disabled and says so; fallbacks and 'Product not found.' with 404", async ({
+    test("an out-of-stock product says so on its card and its page, which has no add button; fallbacks and 'Product not found.' with 404", async ({
       page,
       request,
     }) => {
       const { product } = await catalogue(request);
       const economy = product("Economy Ribbed Steel Garage Door");
       expect(economy.stock).toBe(0);
+      await page.goto("/shop?q=ribbed");
+      const card = page.locator(".shop-card", { hasText: economy.name });
+      await expect(card.getByText("Out of stock", { exact: true })).toBeVisible();
+      // Cards of products in stock say nothing of it.
+      await page.goto("/shop?q=raised");
+      await expect(page.locator(".shop-card").first()).toBeVisible();
+      await expect(page.getByText("Out of stock", { exact: true })).toHaveCount(0);
+
       await page.goto(`/product/${economy.id}`);
-      await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
-      await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+      await expect(page.locator(".product-stock")).toHaveText("Out of stock");
+      await expect(page.getByRole("button", { name: /add to cart|out of stock/i })).toHaveCount(0);
+      // The options still show their prices.
+      await expect(page.getByText("Customization Options")).toBeVisible();
 
       // A product without options shows no options section.
       await page.goto(`/product/${product("Three-Button Visor Remote").id}`);
