@@ -9,14 +9,13 @@ import { PREVIEW_VALUE } from "~/forms/residential/identity";
 import { rescheduleBooking } from "./reschedule.server";
 import { priceChange, priceChangeText } from "./price-change";
 import { findBookingByToken } from "./manage.server";
+import { MOVE_FORM_ID } from "./move-form";
 
 /**
  * The move form's post on a booking's page (/booking/{token}?move): "Show price" (without
  * JavaScript: the kept day and window re-rendered with what the change costs) or "Move my visit".
  * Fields keep their values on a refusal; the card number and CVC never come back.
  */
-export const MOVE_FORM_ID = "move-booking";
-export const MOVE_INTENT = "move";
 
 export type MoveAnswer = {
   form: typeof MOVE_FORM_ID;

@@ -1,4 +1,4 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, replace, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { perRender } from "~/lib/page-cache.server";
 import { captchaBootstrap } from "./captcha/verifier.server";
@@ -8,6 +8,7 @@ import { honeypotInputProps, type HoneypotInputProps } from "./honeypot.server";
 import { runForm, type FormDefinition, type FormOutcome, type RunOptions } from "./pipeline";
 import { newSubmissionKey, readSubmissionKey } from "./submission-keys.server";
 import { CHECK_FIELDS_MESSAGE, type FormActionData } from "./result";
+import { readRecentPayment, recentPaymentCookie, type RecentPayment } from "./recent-payment.server";
 import { cachePolicy } from "~/http/cache-control";
 
 /**
@@ -28,7 +29,16 @@ export type FormBootstrap = {
   honeypot: HoneypotInputProps;
   /** Idempotency key of this render: a resubmission of a stored form answers as its success. */
   submissionKey: string;
+  /** A paid form: this browser paid with it a moment ago (the receipt's link leads the page). */
+  recentPayment?: RecentPayment | null;
 };
+
+/** A paid form's page: a payment this browser made with it a moment ago is shown with its receipt's link. */
+export async function paidFormBootstrap(request: Request): Promise<FormBootstrap> {
+  const recentPayment = await readRecentPayment(request);
+  // With none, the render's registered values (perRender) stay as they are; with one, the page is never cached.
+  return recentPayment ? { ...formBootstrap(), recentPayment } : formBootstrap();
+}
 
 export function formBootstrap(): FormBootstrap {
   const bootstrap = { captcha: captchaBootstrap(), honeypot: honeypotInputProps(), submissionKey: newSubmissionKey() };
@@ -54,7 +64,14 @@ export async function formAction<S extends z.ZodType>(
   });
   // A paid form's receipt: 303 See Other says "GET the result" in so many words (what
   // browsers do with a 302 after a POST too), so a refresh there never posts again.
-  if (outcome.ok && outcome.redirectTo) throw redirect(outcome.redirectTo, def.payment ? 303 : 302);
+  // Paid: the receipt takes the form's place in the history (X-Remix-Replace, when JavaScript follows
+  // the redirect), and the form's page leads with the receipt's link for an hour (Back without JavaScript).
+  if (outcome.ok && outcome.redirectTo && def.payment)
+    throw replace(outcome.redirectTo, {
+      status: 303,
+      headers: { "Set-Cookie": await recentPaymentCookie(def.id, outcome.redirectTo) },
+    });
+  if (outcome.ok && outcome.redirectTo) throw redirect(outcome.redirectTo, 302);
   const body: FormActionData = {
     form: def.id,
     status: outcome.ok ? "success" : outcome.preview ? "preview" : "error",

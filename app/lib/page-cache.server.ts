@@ -4,6 +4,8 @@ import { gzipSync } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { BoundedCache, CACHE_TTL_MS, stamp, type Stamp } from "./cache.server";
 import { env } from "./env.server";
+import { cacheControl } from "~/http/cache-control";
+import { carriesRecentPayment } from "~/forms/recent-payment.server";
 import { createNonce, pageSecurityHeaders, requestNonce } from "./security.server";
 
 /**
@@ -177,6 +179,12 @@ function hitHeaders(hit: Entry, nonce: string): Record<string, string> {
 
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method !== "GET") return next();
+  // A page rendered for a visitor's own cookie (the receipt of a payment made a moment ago) is theirs alone.
+  if (carriesRecentPayment(request)) {
+    const response = await next();
+    response.headers.set("Cache-Control", cacheControl.private);
+    return response;
+  }
   const url = new URL(request.url);
   const page = keyOf(url.pathname + url.search);
   const hit = lookup(page);

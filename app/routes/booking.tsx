@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { cancelBooking } from "~/booking/cancel.server";
 import { bookingReceipt, findBookingByToken, lastMoveNote } from "~/booking/manage.server";
-import { answerMove, MOVE_FORM_ID, MOVE_INTENT, newChangeKey, type MoveAnswer } from "~/booking/move-form.server";
+import { answerMove, newChangeKey, type MoveAnswer } from "~/booking/move-form.server";
+import { MOVE_FORM_ID, MOVE_INTENT } from "~/booking/move-form";
 import { loadAvailability } from "~/forms/residential/availability.server";
 import { PREVIEW_VALUE } from "~/forms/residential/identity";
 import { clientIpOf } from "~/http/client-ip.server";
@@ -47,7 +48,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === MOVE_INTENT || intent === PREVIEW_VALUE) {
     const answer = await answerMove(db, params.token, body!.fields, clientIpOf(context));
     if (!answer) throw data("Booking not found", { status: 404 });
-    if (answer.redirect) throw redirect(`${answer.redirect}#booking`, 303);
+    // An absolute address: a relative one would resolve against the .data request of a JavaScript post.
+    if (answer.redirect) throw redirect(`/booking/${params.token}${answer.redirect}#booking`, 303);
     return data(answer, { status: answer.ok ? 200 : 400 });
   }
   if (intent !== "cancel") return data({ ok: false, message: "Nothing to do." }, { status: 400 });

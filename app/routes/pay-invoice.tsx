@@ -1,6 +1,6 @@
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import formsCss from "~/forms/forms.css?url";
-import { formAction, formBootstrap } from "~/forms/actions.server";
+import { formAction, paidFormBootstrap } from "~/forms/actions.server";
 import { invoiceForm } from "~/forms/invoice/handle.server";
 import { formPageHeaders } from "~/http/cache-control";
 import { lazyForm } from "~/forms/ui/lazy-form";
@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = (args) => formPageHeaders(args);
 
-export function loader() {
-  return { form: formBootstrap() };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { form: await paidFormBootstrap(request) };
 }
 
 // Success answers 303 to /pay-invoice/receipt (with JavaScript the fetcher follows it).

@@ -3,7 +3,7 @@ import { company } from "~/content/company";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import { isFormActionData } from "~/forms/result";
 import formsCss from "~/forms/forms.css?url";
-import { formAction, formBootstrap } from "~/forms/actions.server";
+import { formAction, formBootstrap, paidFormBootstrap } from "~/forms/actions.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
 import { residentialAvailability } from "~/forms/residential/availability.server";
 import { residentialServiceForm } from "~/forms/residential/handle.server";
@@ -38,7 +38,8 @@ function serviceType(url: URL) {
 export async function loader({ request }: Route.LoaderArgs) {
   const type = serviceType(new URL(request.url));
   // The residential calendar: the places taken from today on (fresh on every render, a refused post's included).
-  if (type === "residential") return { type, form: formBootstrap(), availability: await residentialAvailability() };
+  if (type === "residential")
+    return { type, form: await paidFormBootstrap(request), availability: await residentialAvailability() };
   return { type, form: formBootstrap(), availability: null };
 }
 

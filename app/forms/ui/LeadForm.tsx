@@ -26,6 +26,8 @@ export type FormBootstrapData = {
   honeypot: { nameFieldName: string; validFromFieldName: string; encryptedValidFrom: string };
   /** This render's submission key: a resubmission of a stored form answers as its success. */
   submissionKey: string;
+  /** A paid form: this browser paid with it a moment ago (app/forms/recent-payment.server.ts). */
+  recentPayment?: { form: string; path: string } | null;
 };
 
 type Fields<S extends z.ZodType> = ReturnType<typeof useForm<z.input<S> & Record<string, unknown>>>[1];
@@ -131,6 +133,12 @@ export function LeadForm<S extends z.ZodType>({
   return (
     // Mantine's provider for the form's inputs: the shell has none (shell/MantineScope.tsx).
     <MantineScope>
+      {bootstrap.recentPayment?.form === id ? (
+        <p className="form-message form-message--success form-recent-payment" role="status">
+          You paid with this form a moment ago. <a href={bootstrap.recentPayment.path}>See your receipt</a>; you do not
+          need to pay again.
+        </p>
+      ) : null}
       <fetcher.Form
         method="post"
         action={target}
