@@ -81,6 +81,7 @@ export function MoveBooking({
             availability={availability}
             typed={typed}
             onPick={onPick}
+            withTotal={false}
           />
           <p className="form-span-2 service-total" aria-live="polite">
             {change ? change.text : "Choose a day and a window to see what the change costs."}

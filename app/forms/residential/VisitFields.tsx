@@ -31,6 +31,7 @@ export function VisitFields({
   availability,
   typed,
   onPick,
+  withTotal = true,
 }: {
   date: Meta;
   time: Meta;
@@ -39,6 +40,8 @@ export function VisitFields({
   typed: RefObject<Typed>;
   /** Told the day and window as the visitor picks them (with JavaScript). */
   onPick?: (date: string | null, time: ServiceTime | null) => void;
+  /** The live "Total: $…" line (a booking); a move says what the change costs instead. */
+  withTotal?: boolean;
 }) {
   const hydrated = useHydrated();
   return hydrated ? (
@@ -50,6 +53,7 @@ export function VisitFields({
       availability={availability}
       typed={typed}
       onPick={onPick}
+      withTotal={withTotal}
     />
   ) : (
     <VisitNative date={date} time={time} availability={availability} typed={typed} />
@@ -64,6 +68,7 @@ type VisitProps = {
   availability: Availability;
   typed: RefObject<Typed>;
   onPick?: (date: string | null, time: ServiceTime | null) => void;
+  withTotal?: boolean;
 };
 
 function text(value: unknown): string {
@@ -174,7 +179,7 @@ function VisitNative({ date, time, availability, typed }: VisitProps) {
 }
 
 /** The visit with JavaScript: the calendar with each day's price, the day's slots, the live total. */
-function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPick }: VisitProps) {
+function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPick, withTotal = true }: VisitProps) {
   const [date, setDate] = useState<string | null>(() => {
     const first = typed.current.date || text(dateMeta.initialValue);
     return formatServiceDay(first) !== null ? first : null;
@@ -302,9 +307,11 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
         <FieldError id={timeErrorId} error={timeError} />
       </fieldset>
 
-      <p className="service-total" aria-live="polite">
-        {cents !== null ? `Total: ${formatUsd(cents)}` : "Choose a day and a time to see the total."}
-      </p>
+      {withTotal ? (
+        <p className="service-total" aria-live="polite">
+          {cents !== null ? `Total: ${formatUsd(cents)}` : "Choose a day and a time to see the total."}
+        </p>
+      ) : null}
       <input type="hidden" name="total" value={cents !== null ? centsToDecimal(cents) : ""} />
     </div>
   );
