@@ -279,4 +279,44 @@ describe("moving a booking from its page", () => {
     expect(JSON.stringify(noCard)).not.toContain("4242");
     expect(noCard?.lastResult.error).toHaveProperty("cardNumber");
   });
+
+  it("hostile posts to the move form: refused in words, nothing moved or charged, never a throw", async () => {
+    const b = await book(weekday(2));
+    const post = (fields: Record<string, string>) => answerMove(conn.db, b.token, toFormData(fields), "10.9.9.9");
+    const key = "k".repeat(24);
+    const cases: Record<string, string>[] = [
+      {},
+      { intent: "move" },
+      { intent: "move", changeKey: "../../etc", serviceDate: "2027-02-30", serviceTime: MORNING },
+      { intent: "move", changeKey: key, serviceDate: "x".repeat(5000), serviceTime: MORNING },
+      {
+        intent: "move",
+        changeKey: key,
+        serviceDate: addDays(b.serviceDate, 1),
+        serviceTime: "'; drop table payments; --",
+      },
+      { intent: "move", changeKey: key, serviceDate: "9999-12-31", serviceTime: MORNING },
+      { intent: "show-price", serviceDate: "not a date", serviceTime: "" },
+      {
+        intent: "move",
+        changeKey: key,
+        serviceDate: addDays(b.serviceDate, 4),
+        serviceTime: MORNING,
+        cardNumber: "4242424242424242",
+        cardCVC: "847",
+        cardHolder: "x".repeat(10_000),
+        cardExpMonth: "13",
+        cardExpYear: "99",
+      },
+    ];
+    for (const fields of cases) {
+      const answer = await post(fields);
+      expect(answer, JSON.stringify(fields).slice(0, 80)).not.toBeNull();
+      if (fields.intent !== "show-price") expect(answer!.ok).toBe(false);
+      expect(JSON.stringify(answer)).not.toContain("4242424242424242");
+    }
+    const page = await findBookingByToken(conn.db, b.token);
+    expect(page).toMatchObject({ status: "booked", serviceDate: b.serviceDate, totalCents: 129_95 });
+    expect(await bookingPayments(b.id)).toHaveLength(1);
+  });
 });
