@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { payments } from "./payments";
 
 export type CustomFieldOption = { label: string; price: number };
@@ -77,9 +90,19 @@ export const cartItems = pgTable(
  * cookie that placed it: /order-confirmation shows the order to that cookie
  * only (DECISIONS 21). No foreign key to carts: an order is a business record
  * and outlives its cart. Never a card number or CVC: the brand and last four.
+ * The buyer follows it at /order/{token} (DECISIONS 32: its reference, its
+ * lines, the addresses, `order_status`).
  */
 export const ORDER_STATUSES = ["paid", "pending"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Where an order is after the payment (`order_status`), set by staff in Drizzle Studio and shown on
+ * the order's page (/order/{token}): received (every new order), scheduled (the installation day
+ * is agreed), installed, cancelled. `status` beside it is the payment's (paid, pending).
+ */
+export const ORDER_PROGRESS = ["received", "scheduled", "installed", "cancelled"] as const;
+export type OrderProgress = (typeof ORDER_PROGRESS)[number];
 
 export const orders = pgTable(
   "orders",
@@ -104,12 +127,28 @@ export const orders = pgTable(
     zip: text("zip").notNull(),
     page: text("page"),
     clientIp: text("client_ip"),
+    /** The short reference the buyer and staff use (DO-7K3M-Q9): random, never the row id. Null only for orders placed before it existed. */
+    reference: text("reference"),
+    /** SHA-256 of the order page's token (/order/{token}); the token itself is only in the buyer's mail and browser. */
+    orderPageTokenHash: text("order_page_token_hash"),
+    /** Where the order stands for staff: received, scheduled, installed, cancelled (set in Studio). */
+    orderStatus: text("order_status").$type<OrderProgress>().notNull().default("received"),
+    /** Every price includes installation (DECISIONS 34): whether the buyer said to install at the billing address. */
+    installationSameAsBilling: boolean("installation_same_as_billing").notNull().default(true),
+    /** Where to install: always filled (the billing address copied when it is the same); null only for orders of before. */
+    installationAddress: text("installation_address"),
+    installationCity: text("installation_city"),
+    installationState: text("installation_state"),
+    installationZip: text("installation_zip"),
   },
   (t) => [
     index("orders_cart_idx").on(t.cartId),
     index("orders_payment_idx").on(t.paymentId),
+    uniqueIndex("orders_reference_idx").on(t.reference),
+    uniqueIndex("orders_page_token_idx").on(t.orderPageTokenHash),
     check("orders_total_positive", sql`${t.totalCents} > 0`),
     check("orders_status_known", sql`${t.status} in ('paid', 'pending')`),
+    check("orders_order_status_known", sql`${t.orderStatus} in ('received', 'scheduled', 'installed', 'cancelled')`),
   ],
 );
 
