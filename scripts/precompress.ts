@@ -4,6 +4,7 @@
 // server.mjs serves them with express-static-gzip: phones get Brotli, about a
 // fifth smaller than gzip, and the server compresses nothing per request.
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -66,9 +67,12 @@ export function precompressClientBuild(): Plugin {
     name: "precompress-client-build",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
-    async closeBundle() {
+    async closeBundle(error?: Error) {
+      // A failed build runs this hook too, with nothing written: leave the build's own error to be seen.
+      if (error) return;
       const { root, build } = this.environment.config;
       const outDir = path.resolve(root, build.outDir);
+      if (!existsSync(outDir)) return;
       const r = await precompressDir(outDir);
       const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
       this.environment.logger.info(
