@@ -22,6 +22,8 @@ export const invoicePayments = pgTable(
   {
     id: serial("id").primaryKey(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What the visitor reads on the receipt and quotes on the phone (DP-7K3M-Q9): random, never the row id. */
+    reference: text("reference"),
     status: text("status").$type<InvoicePaymentStatus>().notNull(),
     paymentId: integer("payment_id")
       .notNull()
@@ -41,6 +43,7 @@ export const invoicePayments = pgTable(
   (t) => [
     // One invoice row per payment: a second store of the same charge fails whole.
     uniqueIndex("invoice_payments_payment_idx").on(t.paymentId),
+    uniqueIndex("invoice_payments_reference_idx").on(t.reference),
     index("invoice_payments_invoice_idx").on(t.invoiceNumber),
     check("invoice_payments_amount_positive", sql`${t.amountCents} > 0`),
     check("invoice_payments_status_known", sql`${t.status} in ('paid', 'pending')`),
