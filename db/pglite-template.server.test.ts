@@ -30,7 +30,8 @@ async function tables(dir: string): Promise<string[]> {
   }
 }
 
-describe("PGlite data folders from a template", () => {
+// Each test initialises PGlite clusters and runs every migration: tens of seconds on two busy cores.
+describe("PGlite data folders from a template", { timeout: 120_000 }, () => {
   it("makes the template on the first new folder, copies it for the next, and keeps it pristine", async () => {
     const first = newDir();
     writeFileSync(path.join(first, "secrets.json"), "{}"); // app files beside the cluster stay out of the template
