@@ -71,6 +71,34 @@ export function checkCardNumber(number: string): { valid: boolean; brand?: strin
   };
 }
 
+/**
+ * The expiry as a person types it in one field, split into its month and year as typed:
+ * "12/29", "12 / 2029", "12/2029", "12-29", "1/29", and the digits alone, "1229" (MMYY),
+ * "122029" (MMYYYY) or "129" (MYY: the year has two digits, so the month is the first one).
+ * Null when it is none of these. Whether they are a month and a year is parseExpiry's to say.
+ */
+export function splitExpiry(text: string): { month: string; year: string } | null {
+  const typed = text.trim();
+  const parts =
+    /^(\d{1,2})\s*[/.\s-]\s*(\d{2}|\d{4})$/.exec(typed) ??
+    /^(\d{2})(\d{2}|\d{4})$/.exec(typed) ??
+    /^(\d)(\d{2})$/.exec(typed);
+  return parts ? { month: parts[1]!, year: parts[2]! } : null;
+}
+
+/**
+ * The expiry of a card from the fields a form posts: SPEC §3's month and year
+ * (cardExpMonth "12", cardExpYear "29"), or one MM/YY field in the month's
+ * place with no year (what the pages send: one input, typed as the card shows
+ * it). What cannot be split is passed on as it is, for checkExpiry to refuse.
+ */
+export function expiryFields(month: string | undefined, year: string | undefined): { month: string; year: string } {
+  const m = (month ?? "").trim();
+  const y = (year ?? "").trim();
+  if (y) return { month: m, year: y };
+  return splitExpiry(m) ?? { month: m, year: "" };
+}
+
 /** Month and year as numbers (a two-digit year is 20YY), or null when they are not a month and a year. */
 export function parseExpiry(month: number | string, year: number | string): { month: number; year: number } | null {
   const m = String(month).trim();

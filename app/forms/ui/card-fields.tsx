@@ -1,69 +1,83 @@
 import { InputBase } from "@mantine/core";
 import { Fragment, useEffect, useState } from "react";
-import { IMaskInput } from "react-imask";
+import { IMask, IMaskInput } from "react-imask";
 import { useFetcher } from "react-router";
 import { checkCardNumber } from "~/payments/card";
-import { cardLabels } from "../card-schema";
+import { CARD_ENTRY_LABELS } from "../card-schema";
 import type { FieldMetadata } from "./LeadForm";
 import { TextField } from "./fields";
 
 /**
- * The card of every paid form (the invoice, the residential service): SPEC
- * §3's cardHolder, cardNumber, cardExpMonth, cardExpYear and cardCVC, each a
- * native input named as SPEC §7's payload (the expiry as two inputs, so the
- * form posts them without JavaScript too). JavaScript adds the number grouped
- * in fours (react-imask) and its brand. The number and CVC are never filled in
- * from the server (card-names.ts CARD_SECRET_FIELDS), and are remounted empty
- * after every answer of the enhanced form. Rendered as cells of the form's
- * `.form-grid`.
+ * THE card entry of every paid form (docs/decisions/059-one-card-entry.md): the booking, the
+ * invoice, the booking's move and the checkout show the same fields with the same labels,
+ * masks and messages — the cardholder's name (where the form asks it: the checkout's Full Name
+ * is the cardholder's), the card number, the expiry as MM/YY in ONE field, and the CVC. Each is
+ * a native input named as its form's payload (SPEC §3/§7): the expiry posts as cardExpMonth
+ * ("12/29", no cardExpYear) on the booking and the invoice, as `expiry` on the checkout, and the
+ * server reads every way a person types it ("12/29", "1229", "12 / 2029", "12/2029";
+ * ~/payments/card.ts splitExpiry), so it works without JavaScript. JavaScript adds the number
+ * grouped in fours with its brand and the expiry's MM/YY mask (react-imask). The number and CVC
+ * are never filled in from the server (card-names.ts CARD_SECRET_FIELDS), and are remounted
+ * empty after every answer of the enhanced form. Rendered as cells of the form's `.form-grid`.
  */
 type Meta = FieldMetadata<unknown>;
 
+/** The SPEC §3 card fields of the booking and the invoice (Conform's `fields` has them all). */
 export type CardFieldsMeta = {
   cardHolder: Meta;
   cardNumber: Meta;
   cardExpMonth: Meta;
-  cardExpYear: Meta;
   cardCVC: Meta;
 };
 
+/** The card entry of a form whose payload is SPEC §3's: the expiry's one field is cardExpMonth. */
 export function CardFields({ formId, fields }: { formId: string; fields: CardFieldsMeta }) {
+  return (
+    <CardEntry
+      formId={formId}
+      holder={fields.cardHolder}
+      number={fields.cardNumber}
+      expiry={fields.cardExpMonth}
+      cvc={fields.cardCVC}
+    />
+  );
+}
+
+/** The card entry, its fields named by the form (the checkout: cardNumber, expiry, cvv, and no holder field). */
+export function CardEntry({
+  formId,
+  holder,
+  number,
+  expiry,
+  cvc,
+}: {
+  formId: string;
+  holder?: Meta;
+  number: Meta;
+  expiry: Meta;
+  cvc: Meta;
+}) {
   const answer = useAnswerCount(formId);
   return (
     <>
-      <TextField
-        meta={fields.cardHolder}
-        label={cardLabels.cardHolder}
-        required
-        autoComplete="cc-name"
-        className="form-span-2"
-      />
+      {holder ? (
+        <TextField
+          meta={holder}
+          label={CARD_ENTRY_LABELS.holder}
+          required
+          autoComplete="cc-name"
+          className="form-span-2"
+        />
+      ) : null}
       {/* Remounted empty after every answer: the card number and CVC are typed again. */}
       <Fragment key={`number-${answer}`}>
-        <CardNumberField meta={fields.cardNumber} />
+        <CardNumberField meta={number} />
       </Fragment>
-      <TextField
-        meta={fields.cardExpMonth}
-        label={cardLabels.cardExpMonth}
-        required
-        autoComplete="cc-exp-month"
-        inputMode="numeric"
-        maxLength={2}
-        placeholder="MM"
-      />
-      <TextField
-        meta={fields.cardExpYear}
-        label={cardLabels.cardExpYear}
-        required
-        autoComplete="cc-exp-year"
-        inputMode="numeric"
-        maxLength={2}
-        placeholder="YY"
-      />
+      <ExpiryField meta={expiry} />
       <Fragment key={`cvc-${answer}`}>
         <TextField
-          meta={fields.cardCVC}
-          label={cardLabels.cardCVC}
+          meta={cvc}
+          label={CARD_ENTRY_LABELS.cvc}
           required
           autoComplete="cc-csc"
           inputMode="numeric"
@@ -71,6 +85,48 @@ export function CardFields({ formId, fields }: { formId: string; fields: CardFie
         />
       </Fragment>
     </>
+  );
+}
+
+/**
+ * A month typed alone before the slash is padded: "4" → "04", "1/" → "01/" (react-imask calls
+ * this for every character; only the whole value's, not its blocks').
+ */
+function padMonth(ch: string, masked: { value: string; parent?: unknown }): string {
+  if (masked.parent) return ch;
+  if (masked.value === "" && /^[2-9]$/.test(ch)) masked.value = "0";
+  else if (/^[/.\s-]$/.test(ch) && /^[1-9]$/.test(masked.value)) masked.value = `0${masked.value}`;
+  return ch;
+}
+
+/** MM/YY as it is typed: the slash put in, the month 01–12, a year of two digits (or four, as autofill may give it). */
+const EXPIRY_MASK = {
+  mask: "MM/YY",
+  blocks: {
+    MM: { mask: IMask.MaskedRange, from: 1, to: 12, maxLength: 2 },
+    YY: { mask: "00[00]" },
+  },
+  prepareChar: padMonth,
+};
+
+/** The expiry in one field, as on the card. Without JavaScript a plain input: the server reads 12/29, 1229, 12 / 2029. */
+export function ExpiryField({ meta }: { meta: Meta }) {
+  return (
+    <InputBase
+      key={meta.key}
+      component={IMaskInput}
+      {...EXPIRY_MASK}
+      id={meta.id}
+      name={meta.name}
+      label={CARD_ENTRY_LABELS.expiry}
+      defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+      withAsterisk
+      aria-required
+      error={meta.errors?.[0]}
+      autoComplete="cc-exp"
+      inputMode="numeric"
+      placeholder="MM/YY"
+    />
   );
 }
 
@@ -88,7 +144,7 @@ export function useAnswerCount(formId: string): number {
 }
 
 /** The card number grouped in fours as it is typed (react-imask), with its brand once it is known. */
-export function CardNumberField({ meta, label = cardLabels.cardNumber }: { meta: Meta; label?: string }) {
+export function CardNumberField({ meta }: { meta: Meta }) {
   const [brand, setBrand] = useState<string | undefined>();
   return (
     <InputBase
@@ -97,7 +153,7 @@ export function CardNumberField({ meta, label = cardLabels.cardNumber }: { meta:
       mask="0000 0000 0000 0000 000"
       id={meta.id}
       name={meta.name}
-      label={label}
+      label={CARD_ENTRY_LABELS.number}
       description={brand}
       withAsterisk
       aria-required

@@ -1,14 +1,22 @@
 import { z } from "zod";
 import { emailField, phoneField, requiredText } from "~/forms/schema-helpers";
-import { cardCvcField, cardNumberField, checkCardFields } from "~/forms/card-schema";
-import { CARD_MESSAGES, checkExpiry } from "~/payments/card";
+import {
+  CARD_ENTRY_LABELS,
+  cardCvcField,
+  cardExpiryField,
+  cardNumberField,
+  checkCardFields,
+} from "~/forms/card-schema";
+import { expiryFields } from "~/payments/card";
 
 /**
  * SPEC §3 Checkout payload, §5 Checkout (client-safe: Conform runs it in the
  * browser, the pipeline on the server). Every billing and card field is
  * required; the card goes through the shared card module's checks (brand,
  * Luhn, expiry in America/Detroit, CVC length per brand), the one expiry
- * field "MM/YY" read as month and year. `total` is never charged: the server
+ * field read as month and year however it was typed ("12/29", "1229",
+ * "12 / 2029": ~/payments/card.ts splitExpiry), with the labels and messages
+ * of every paid form's card entry. `total` is never charged: the server
  * charges the cart's own total (DECISIONS 12), and refuses the order when a
  * posted total differs from it (./handle.server.ts).
  */
@@ -20,16 +28,11 @@ export const checkoutLabels = {
   city: "City",
   state: "State",
   zip: "ZIP Code",
-  cardNumber: "Card Number",
-  expiry: "Expiry (MM/YY)",
-  cvv: "CVV",
+  // The card entry's (~/forms/card-schema.ts): the same words on every paid form, "CVC" included.
+  cardNumber: CARD_ENTRY_LABELS.number,
+  expiry: CARD_ENTRY_LABELS.expiry,
+  cvv: CARD_ENTRY_LABELS.cvc,
 } as const;
-
-/** "04/30", "4/2030", "04 / 30" → month and year as typed; null when it is not MM/YY. */
-export function splitExpiry(text: string): { month: string; year: string } | null {
-  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(text.trim());
-  return match ? { month: match[1]!, year: match[2]! } : null;
-}
 
 /** The Full Name is the cardholder's name, which the card checks want 2 to 100 characters long. */
 export const CHECKOUT_NAME_MESSAGE = "Enter your full name as it appears on the card.";
@@ -44,31 +47,30 @@ export const checkoutSchema = z
     state: requiredText(checkoutLabels.state, 50),
     zip: requiredText(checkoutLabels.zip, 12),
     cardNumber: cardNumberField,
-    expiry: z.string({ error: CARD_MESSAGES.expiry }).trim().max(7, CARD_MESSAGES.expiry),
+    expiry: cardExpiryField,
     cvv: cardCvcField,
     /** SPEC §7 sends it: the total the buyer was shown, compared with the cart's, never charged. */
     total: z.unknown().optional(),
   })
   .superRefine((value, ctx) => {
-    const expiry = splitExpiry(value.expiry);
-    // The one expiry field "MM/YY", the CVV, and the Full Name as the cardholder's: the shared checks.
-    checkCardFields(
-      cardOf(value),
-      ctx,
-      { expiry: "expiry", cvc: "cvv", holder: "name", holderMessage: CHECKOUT_NAME_MESSAGE },
-      expiry ? checkExpiry(expiry.month, expiry.year) : CARD_MESSAGES.expiry,
-    );
+    // The expiry, the CVV, and the Full Name as the cardholder's: the shared checks.
+    checkCardFields(cardOf(value), ctx, {
+      expiry: "expiry",
+      cvc: "cvv",
+      holder: "name",
+      holderMessage: CHECKOUT_NAME_MESSAGE,
+    });
   });
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
 /** What the gateway is given: the card with its expiry split, the buyer's name as the cardholder. */
 export function cardOf(value: Pick<CheckoutInput, "name" | "cardNumber" | "expiry" | "cvv">) {
-  const expiry = splitExpiry(value.expiry);
+  const expiry = expiryFields(value.expiry, undefined);
   return {
     number: value.cardNumber,
-    expMonth: expiry?.month ?? "",
-    expYear: expiry?.year ?? "",
+    expMonth: expiry.month,
+    expYear: expiry.year,
     cvc: value.cvv,
     holder: value.name,
   };
