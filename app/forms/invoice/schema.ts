@@ -26,24 +26,38 @@ export const invoiceLabels = {
 export const MAX_INVOICE_CENTS = 10_000_000;
 
 export const AMOUNT_MESSAGES = {
-  format: "Enter the amount in dollars, like 250 or 250.50 (at most 2 decimals).",
+  format: "Use digits, an optional $ and commas, and at most 2 decimals, like 1,250.50.",
+  decimals: "Use at most 2 decimals (cents), like 1,250.50.",
+  commas: "Put a comma only between groups of three digits, like 1,250.50, or leave the commas out.",
   range: "The amount must be more than $0 and at most $100,000.",
 } as const;
 
 /**
- * The amount typed, in cents, when it is one the form takes: digits with an
- * optional point and at most two decimals (no sign, no "$", no commas), more
- * than 0 and at most $100,000. Otherwise null.
+ * The amount as people type it, in cents (~/payments/money.ts parseDollars, the one reading
+ * of dollars): "1,000", "$1,000.50", " 250 ", "250.5", more than 0 and at most $100,000.
+ * Otherwise null. The server charges this reading, never a posted total.
  */
 export function invoiceAmountCents(text: string): number | null {
-  if (!/^\d{1,9}(\.\d{0,2})?$/.test(text.trim())) return null;
-  const cents = parseDollars(text.trim());
+  const cents = parseDollars(text);
   return cents !== null && cents > 0 && cents <= MAX_INVOICE_CENTS ? cents : null;
 }
 
+/** Why a typed amount is not one, in the words that say what to change; undefined when it is one. */
+export function amountProblem(text: string): string | undefined {
+  const cents = parseDollars(text);
+  if (cents !== null) return cents > 0 && cents <= MAX_INVOICE_CENTS ? undefined : AMOUNT_MESSAGES.range;
+  const typed = text.trim().replace(/^\$\s*/, "");
+  // Only what the form takes, in the wrong place or number: say which.
+  if (/^[\d,]*(\.\d*)?$/.test(typed) && /\d/.test(typed)) {
+    if (/\.\d{3,}$/.test(typed)) return AMOUNT_MESSAGES.decimals;
+    if (typed.includes(",")) return AMOUNT_MESSAGES.commas;
+  }
+  return AMOUNT_MESSAGES.format;
+}
+
 const amountField = requiredText(invoiceLabels.invoice_payment_amount, 20).superRefine((text, ctx) => {
-  if (!/^\d{1,9}(\.\d{0,2})?$/.test(text)) ctx.addIssue({ code: "custom", message: AMOUNT_MESSAGES.format });
-  else if (invoiceAmountCents(text) === null) ctx.addIssue({ code: "custom", message: AMOUNT_MESSAGES.range });
+  const problem = amountProblem(text);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 
 export const invoiceSchema = z
