@@ -9,7 +9,7 @@ import { runForm, type FormDefinition, type FormOutcome, type RunOptions } from 
 import { newSubmissionKey, readSubmissionKey } from "./submission-keys.server";
 import { CHECK_FIELDS_MESSAGE, type FormActionData } from "./result";
 import { readRecentPayment, recentPaymentCookie, type RecentPayment } from "./recent-payment.server";
-import { cachePolicy } from "~/http/cache-control";
+import { cacheControl, cachePolicy } from "~/http/cache-control";
 
 /**
  * The route glue: what a route module with a form calls, and nothing else.
@@ -80,7 +80,9 @@ export async function formAction<S extends z.ZodType>(
     lastResult: outcome.reply,
     ...resendHoneypot(outcome),
   };
-  return data(body, { status: outcome.status, headers: outcome.headers });
+  const headers = new Headers(outcome.headers);
+  headers.set("Cache-Control", cacheControl.answer);
+  return data(body, { status: outcome.status, headers });
 }
 
 /**

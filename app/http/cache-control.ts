@@ -14,6 +14,12 @@ export const cacheControl = {
    * key), receipts, the cart.
    */
   private: "private, no-store",
+  /**
+   * A form's answer to a post (refused, or "Show price"): kept by the visitor's own browser only,
+   * so Back to it after a later success shows it again instead of asking to post the form again.
+   * It never holds a secret: the card number, CVC and SSN are not echoed (DECISIONS 29).
+   */
+  answer: "private, max-age=0",
   /** The same for everyone but asked for again every time, and never kept by the shared page cache (a search's results). */
   revalidate: "public, max-age=0, must-revalidate",
   /** A file a route writes (robots.txt, sitemap.xml): kept an hour by browsers and proxies. */
@@ -36,6 +42,7 @@ const header = (value: string): CachePolicyHeader => Object.freeze({ "Cache-Cont
 export const cachePolicy = {
   noStore: header(cacheControl.noStore),
   private: header(cacheControl.private),
+  answer: header(cacheControl.answer),
   revalidate: header(cacheControl.revalidate),
   publicHour: header(cacheControl.publicHour),
   shared: (seconds: number): CachePolicyHeader => header(sharedCacheControl(seconds)),
@@ -52,6 +59,9 @@ type HeaderArgs = { actionHeaders: Headers; loaderHeaders: Headers };
 
 export function formPageHeaders({ actionHeaders, loaderHeaders }: HeaderArgs, base?: HeadersInit): Headers {
   const headers = new Headers(base ?? cachePolicy.private);
+  // An action's answer says its own policy (cachePolicy.answer).
+  const answered = actionHeaders.get("Cache-Control");
+  if (answered) headers.set("Cache-Control", answered);
   const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;

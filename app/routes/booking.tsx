@@ -36,7 +36,11 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ ...cachePolicy.private, "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({
+  // An answer to a post (a refused move, "Show price") is kept by the browser, so Back to it never asks to post again.
+  ...(actionHeaders.has("Cache-Control") ? cachePolicy.answer : cachePolicy.private),
+  "Referrer-Policy": "no-referrer",
+});
 
 /** "Cancel booking" (after its confirmation), and moving the visit ("Show price", "Move my visit"). */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -50,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!answer) throw data("Booking not found", { status: 404 });
     // An absolute address: a relative one would resolve against the .data request of a JavaScript post.
     if (answer.redirect) throw redirect(`/booking/${params.token}${answer.redirect}#booking`, 303);
-    return data(answer, { status: answer.ok ? 200 : 400 });
+    return data(answer, { status: answer.ok ? 200 : 400, headers: cachePolicy.answer });
   }
   if (intent !== "cancel") return data({ ok: false, message: "Nothing to do." }, { status: 400 });
   const outcome = await cancelBooking(db, params.token);
