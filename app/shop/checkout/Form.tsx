@@ -2,6 +2,7 @@ import { LeadForm, type FormBootstrapData } from "~/forms/ui/LeadForm";
 import { CardEntry } from "~/forms/ui/card-fields";
 import { CityStateZipFields, TextField } from "~/forms/ui/fields";
 import { checkoutIdentity } from "./identity";
+import { InstallationFields } from "./InstallationFields";
 import { checkoutLabels, checkoutSchema } from "./schema";
 
 /**
@@ -52,6 +53,7 @@ export function CheckoutForm({ bootstrap, shownTotal }: { bootstrap: FormBootstr
               <CityStateZipFields fields={fields} labels={checkoutLabels} />
             </div>
           </fieldset>
+          <InstallationFields fields={fields} />
           <fieldset className="form-section checkout-section">
             <legend>Payment Information</legend>
             <div className="form-grid">

@@ -8,6 +8,7 @@ import {
   checkCardFields,
 } from "~/forms/card-schema";
 import { expiryFields } from "~/payments/card";
+import { checkInstallation, INSTALLATION_CHECK, installationFields } from "./installation";
 
 /**
  * SPEC §3 Checkout payload, §5 Checkout (client-safe: Conform runs it in the
@@ -51,6 +52,8 @@ export const checkoutSchema = z
     cvv: cardCvcField,
     /** SPEC §7 sends it: the total the buyer was shown, compared with the cart's, never charged. */
     total: z.unknown().optional(),
+    // Where to install (DECISIONS 34; optional in SPEC §7's payload: absent, the billing address).
+    ...installationFields,
   })
   .superRefine((value, ctx) => {
     // The expiry, the CVV, and the Full Name as the cardholder's: the shared checks.
@@ -60,7 +63,8 @@ export const checkoutSchema = z
       holder: "name",
       holderMessage: CHECKOUT_NAME_MESSAGE,
     });
-  });
+  })
+  .superRefine(checkInstallation, INSTALLATION_CHECK);
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 

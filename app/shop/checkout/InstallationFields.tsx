@@ -1,0 +1,112 @@
+import { Checkbox, TextInput } from "@mantine/core";
+import type { FieldMetadata } from "@conform-to/react";
+import { installationLabels } from "./installation";
+
+type Meta = FieldMetadata<unknown>;
+type Name = keyof typeof installationLabels;
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/**
+ * Where to install (DECISIONS 34), between the billing and the payment parts of the checkout:
+ * "Same as billing address" (checked by default) and the address block, which is always in the
+ * page and read by the server only when the box is not checked (./installation.ts). While the
+ * box is checked the block is hidden by the stylesheet (checkout.css, `:has`), with or without
+ * JavaScript; a browser without `:has` shows it, and the server ignores it. `installAsked` tells
+ * the server the box was on the page, so an unchecked box (which sends nothing) means another
+ * address. A refused post comes back with the box as it was sent.
+ */
+export function InstallationFields({ fields }: { fields: Record<Name, Meta> & { installAsked: Meta } }) {
+  const box = fields.installSameAsBilling;
+  // A re-render of a post (its values came back): the box as it was sent; a new page: checked.
+  const answered = fields.installAsked.initialValue !== undefined;
+  const checked = answered ? text(box.initialValue) !== "" : true;
+  return (
+    <fieldset className="form-section checkout-section checkout-installation">
+      <legend>Installation Address</legend>
+      <p className="form-hint">Every price includes installation. Where should we install?</p>
+      <input type="hidden" name="installAsked" value="1" />
+      <Checkbox
+        key={`${box.key}-${String(checked)}`}
+        id={box.id}
+        name={box.name}
+        value="on"
+        label={installationLabels.installSameAsBilling}
+        defaultChecked={checked}
+        className="checkout-installation-same"
+      />
+      <div className="form-grid checkout-installation-block">
+        <BlockField
+          meta={fields.installAddress}
+          name="installAddress"
+          shown="Address"
+          wide
+          autoComplete="address-line1"
+        />
+        <BlockField meta={fields.installCity} name="installCity" shown="City" autoComplete="address-level2" />
+        <BlockField
+          meta={fields.installState}
+          name="installState"
+          shown="State"
+          autoComplete="address-level1"
+          maxLength={50}
+          fallback={answered ? "" : "MI"}
+        />
+        <BlockField
+          meta={fields.installZip}
+          name="installZip"
+          shown="ZIP Code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={12}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * One input of the block: its label reads "City" under the legend, and "Installation City" to a
+ * screen reader (the billing part has a "City" too). Required when the block counts.
+ */
+function BlockField({
+  meta,
+  name,
+  shown,
+  wide,
+  autoComplete,
+  inputMode,
+  maxLength,
+  fallback = "",
+}: {
+  meta: Meta;
+  name: Exclude<Name, "installSameAsBilling">;
+  shown: string;
+  wide?: boolean;
+  autoComplete: string;
+  inputMode?: "numeric";
+  maxLength?: number;
+  fallback?: string;
+}) {
+  const hidden = installationLabels[name].slice(0, -shown.length);
+  return (
+    <TextInput
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      label={
+        <>
+          <span className="visually-hidden">{hidden}</span>
+          {shown}
+        </>
+      }
+      defaultValue={text(meta.initialValue) || fallback}
+      withAsterisk
+      error={meta.errors?.[0]}
+      autoComplete={`shipping ${autoComplete}`}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      className={wide ? "form-span-2" : undefined}
+    />
+  );
+}
