@@ -14,7 +14,7 @@ import { siteCookieOptions } from "~/lib/cookies.server";
 export const RECENT_PAYMENT_COOKIE = "recent_payment";
 const MAX_AGE_SECONDS = 60 * 60;
 const RECEIPT_PATH =
-  /^\/(booking\/[A-Za-z0-9_-]{43}(\?booked)?|[a-z-]+\/receipt\/\d+\?sig=[A-Za-z0-9_-]+|order-confirmation\?[A-Za-z0-9=&_-]+|order\/[A-Za-z0-9_-]{43})$/;
+  /^\/(booking\/[A-Za-z0-9_-]{43}(\?booked)?|[a-z-]+\/receipt\/\d+\?sig=[A-Za-z0-9_-]+|order-confirmation\?[A-Za-z0-9=&_-]+|order\/[A-Za-z0-9_-]{43}(\?placed)?)$/;
 const FORM_ID = /^[a-z-]{1,40}$/;
 
 export type RecentPayment = { form: string; path: string };

@@ -1,5 +1,5 @@
 import { Link, type ShouldRevalidateFunction } from "react-router";
-import { formAction, formBootstrap } from "~/forms/actions.server";
+import { formAction, paidFormBootstrap } from "~/forms/actions.server";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import { isFormActionData } from "~/forms/result";
 import formsCss from "~/forms/forms.css?url";
@@ -14,7 +14,7 @@ import { unitsAndPrice } from "~/shop/pricing";
 import checkoutCss from "~/shop/checkout/checkout.css?url";
 import { checkoutForm } from "~/shop/checkout/handle.server";
 import { CART_BLOCKED_MESSAGE } from "~/shop/cart-schema";
-import { EMPTY_CART_MESSAGE } from "~/shop/checkout/identity";
+import { checkoutIdentity, EMPTY_CART_MESSAGE } from "~/shop/checkout/identity";
 import type { Route } from "./+types/checkout";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
@@ -47,7 +47,8 @@ export const headers: Route.HeadersFunction = (args) => formPageHeaders(args);
 export async function loader({ request }: Route.LoaderArgs) {
   const cart = await readCart(await getDb(), await cartIdOf(request));
   return {
-    form: formBootstrap(),
+    // Paid with this form a moment ago (Back after paying): the order's link leads the page (decision 060).
+    form: await paidFormBootstrap(request),
     items: cart.items.map((item) => ({
       id: item.id,
       name: item.name,
@@ -64,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-// Success answers 303 to /order-confirmation?order=ID (with JavaScript the fetcher follows it).
+// Success answers 303 to the order's page, /order/{token}?placed (with JavaScript the fetcher follows it).
 export const action = (args: Route.ActionArgs) => formAction(checkoutForm, args);
 export const clientAction = leadFormClientAction;
 // The cart is read again after a refused order (its total or stock may have changed meanwhile).
@@ -73,10 +74,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { items, total, blocked } = loaderData;
+  const recent = loaderData.form.recentPayment?.form === checkoutIdentity.id ? loaderData.form.recentPayment : null;
   return (
     <section className="section checkout-page">
       <div className="shell-container">
         <h1 className="section-title section-title--left">Checkout</h1>
+        {/* Back after paying: the cart is empty now, so the form (which says it too) is not shown; say it here. */}
+        {recent && total === null ? (
+          <p className="form-message form-message--success form-recent-payment" role="status">
+            You paid with this form a moment ago. <a href={recent.path}>See your order</a>; you do not need to pay
+            again.
+          </p>
+        ) : null}
         {blocked ? (
           <div className="checkout-blocked">
             <div role="alert" className="cart-error">
