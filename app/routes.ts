@@ -70,6 +70,8 @@ export default [
   // Checkout (issue 17 items 5-6): a paid form of the one pipeline, its confirmation, its SPEC §7 call.
   route("checkout", "routes/checkout.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
+  // An order's page, by its link's token (DECISIONS 32): where the checkout sends the buyer, and the mail's link.
+  route("order/:token", "routes/order.tsx"),
   route("api/store/checkout", "routes/api/store.checkout.ts"),
   // ── end of shop ──
 

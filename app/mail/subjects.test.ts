@@ -51,8 +51,8 @@ describe("mail subjects and wording", () => {
     expect(serviceVisitReceiptSubject("Saturday, November 28, 2026", false)).toBe(
       "Your service visit on Saturday, November 28, 2026: payment being confirmed",
     );
-    expect(orderReceiptSubject(7, true)).toBe("Your order #7");
-    expect(orderReceiptSubject(7, false)).toBe("Your order #7: payment being confirmed");
+    expect(orderReceiptSubject("DO-7K3M-Q9", true)).toBe("Your order DO-7K3M-Q9 is placed");
+    expect(orderReceiptSubject("DO-7K3M-Q9", false)).toBe("Your order DO-7K3M-Q9: payment being confirmed");
   });
 
   it("a booking's changes: the visitor's name the visit, the company's lead with the reference", () => {

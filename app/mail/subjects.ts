@@ -63,9 +63,9 @@ export function serviceVisitReceiptSubject(day: string, paid: boolean): string {
   return paid ? `Your service visit on ${day} is booked` : `Your service visit on ${day}: payment being confirmed`;
 }
 
-/** A shop order's receipt subject. */
-export function orderReceiptSubject(orderId: number, paid: boolean): string {
-  return paid ? `Your order #${orderId}` : `Your order #${orderId}: payment being confirmed`;
+/** A shop order's receipt subject, by its reference ("DO-7K3M-Q9"), never its row id. */
+export function orderReceiptSubject(reference: string, paid: boolean): string {
+  return paid ? `Your order ${reference} is placed` : `Your order ${reference}: payment being confirmed`;
 }
 
 /** A booked visit cancelled, to the visitor (before receiptSubject adds the company); `visit` as visitText writes it. */

@@ -7,13 +7,13 @@ import { CARD_SECRETS_NOTICE } from "~/forms/card-names";
 import { runForm, type FormDefinition } from "~/forms/pipeline";
 import { addToCart, cartCookieHeader } from "~/shop/cart.server";
 import { checkoutForm } from "~/shop/checkout/handle.server";
-import { CHECKOUT_SUCCESS, EMPTY_CART_MESSAGE, STOCK_MESSAGES } from "~/shop/checkout/identity";
 import {
-  findOwnOrder,
-  findOwnOrderByPayment,
-  orderConfirmationPath,
-  paymentConfirmationPath,
-} from "~/shop/checkout/orders.server";
+  CHECKOUT_SUCCESS,
+  EMPTY_CART_MESSAGE,
+  ORDER_REFERENCE_PATTERN,
+  STOCK_MESSAGES,
+} from "~/shop/checkout/identity";
+import { findOwnOrder, findOwnOrderView, paymentConfirmationPath } from "~/shop/checkout/orders.server";
 import { loader as checkoutLoader } from "~/routes/checkout";
 import { CART_LINE_PROBLEMS } from "~/shop/cart-schema";
 import { createTestDatabase } from "../support/db";
@@ -111,6 +111,7 @@ async function state() {
 
 type Order = {
   id: number;
+  reference: string;
   status: string;
   total_cents: number;
   payment_id: number;
@@ -122,7 +123,7 @@ const orderOf = async (email: string) =>
   (await rows<Order>(conn.db, `select * from orders where email = '${email}'`))[0];
 
 describe("checkout", () => {
-  it("approved: the cart's total charged once; order, lines at purchase price, payment link, stock taken, cart emptied, both e-mails; 303 target is the confirmation", async () => {
+  it("approved: the cart's total charged once; order, lines at purchase price, payment link, stock taken, cart emptied, both e-mails; 303 target is the order's page", async () => {
     const opener = await product({
       name: "Quiet Opener",
       priceCents: 54900,
@@ -151,8 +152,10 @@ describe("checkout", () => {
     const order = (await orderOf(body.email))!;
     // 549.00 + 60.00 + 2 × 39.00, as the page showed it.
     expect(order).toMatchObject({ status: "paid", total_cents: 68700, cart_id: cartId, card_last4: "4242" });
-    expect(outcome.redirectTo).toBe(orderConfirmationPath(order.id));
-    expect(outcome.message).toContain(`$687.00 charged to Visa ending in 4242 for order #${order.id}.`);
+    // The order's own page, by a token the row keeps only as its hash; the buyer sees the reference, never the row id.
+    expect(outcome.redirectTo).toMatch(/^\/order\/[A-Za-z0-9_-]{43}\?placed$/);
+    expect(order.reference).toMatch(ORDER_REFERENCE_PATTERN);
+    expect(outcome.message).toContain(`$687.00 charged to Visa ending in 4242 for order ${order.reference}.`);
     // The remote added twice is one line of two units: one unit's price, the line's total beside it.
     const lines = await rows(
       conn.db,
@@ -201,17 +204,25 @@ describe("checkout", () => {
     );
     expect(mail.map((m) => m.kind)).toEqual(["company", "receipt"]);
     expect(mail[1]!.to).toBe(body.email);
-    expect(mail[1]!.text).toContain(`$687.00 charged to Visa ending in 4242 for order #${order.id}.`);
+    expect(mail[1]!.text).toContain(`$687.00 charged to Visa ending in 4242 for order ${order.reference}.`);
     expect(mail[0]!.text).toContain("Quiet Opener");
     expect(mail[0]!.text).toContain("2 × $39.00 = $78.00");
     expect(secretsIn(JSON.stringify(mail))).toEqual([]);
 
     // The confirmation is the placing cart's only.
-    expect(await findOwnOrder(conn.db, order.id, cartId)).toEqual({ id: order.id, totalCents: 68700, status: "paid" });
+    expect(await findOwnOrder(conn.db, order.id, cartId)).toEqual({
+      id: order.id,
+      reference: order.reference,
+      totalCents: 68700,
+      status: "paid",
+    });
     expect(await findOwnOrder(conn.db, order.id, (await buyer({ id: remote.id })).cartId)).toBeNull();
     expect(await findOwnOrder(conn.db, order.id, null)).toBeNull();
     expect(await findOwnOrder(conn.db, order.id + 1000, cartId)).toBeNull();
-    expect(await findOwnOrderByPayment(conn.db, order.payment_id, cartId)).toMatchObject({ id: order.id });
+    expect(await findOwnOrderView(conn.db, { paymentId: order.payment_id }, cartId)).toMatchObject({
+      reference: order.reference,
+      total: "$687.00",
+    });
   });
 
   it("declined: the gateway's message, nothing kept but the payments row; the cart, the stock and every field but the card number and CVV stay", async () => {
@@ -423,7 +434,7 @@ describe("checkout", () => {
     ]);
     const order = (await orderOf(body.email))!;
     expect(outcomes.map((o) => o.redirectTo).sort()).toEqual(
-      [orderConfirmationPath(order.id), paymentConfirmationPath(order.payment_id)].sort(),
+      [expect.stringMatching(/^\/order\/[A-Za-z0-9_-]{43}\?placed$/), paymentConfirmationPath(order.payment_id)].sort(),
     );
     expect(await state()).toMatchObject({ payments: before.payments + 1, orders: before.orders + 1 });
   });
@@ -439,9 +450,9 @@ describe("checkout", () => {
     const order = (await orderOf(body.email))!;
     const [payment] = await rows(conn.db, `select status from payments where id = ${order.payment_id}`);
     expect(payment).toEqual({ status: "approved" });
-    // The post that stored it goes to its order; its twin knows the payment, which the confirmation page turns into the order.
+    // The post that stored it goes to its order's page; its twin knows the payment, which the confirmation page turns into the order.
     expect(outcomes.map((o) => o.redirectTo).sort()).toEqual(
-      [orderConfirmationPath(order.id), paymentConfirmationPath(order.payment_id)].sort(),
+      [expect.stringMatching(/^\/order\/[A-Za-z0-9_-]{43}\?placed$/), paymentConfirmationPath(order.payment_id)].sort(),
     );
     expect(await state()).toMatchObject({
       payments: before.payments + 1,
@@ -559,7 +570,7 @@ describe("checkout", () => {
     expect(await state()).toEqual(before);
   });
 
-  it("POST /api/store/checkout answers { success, message, order_id, total } on the same cookie cart", async () => {
+  it("POST /api/store/checkout answers { success, message, order_id (its reference), total } on the same cookie cart", async () => {
     const item = await product({ priceCents: 12345, stock: 2 });
     const { cookie } = await buyer({ id: item.id });
     const body = { ...fields({ total: "123.45" }), recaptcha_token: await altchaToken() };
@@ -574,7 +585,7 @@ describe("checkout", () => {
     expect(json).toEqual({
       success: true,
       message: expect.stringContaining("$123.45 charged"),
-      order_id: order.id,
+      order_id: order.reference,
       total: 123.45,
     });
 
@@ -613,8 +624,8 @@ describe("checkout", () => {
     const before = await state();
     const again = (await (await post()).json()) as Record<string, unknown>;
     const order = (await orderOf("retry@example.com"))!;
-    expect(first).toMatchObject({ success: true, order_id: order.id, total: 45.5 });
-    expect(again).toMatchObject({ success: true, order_id: order.id, total: 45.5 });
+    expect(first).toMatchObject({ success: true, order_id: order.reference, total: 45.5 });
+    expect(again).toMatchObject({ success: true, order_id: order.reference, total: 45.5 });
     expect(await state()).toEqual(before);
   });
 

@@ -1,21 +1,20 @@
 import { orders } from "@db/schema";
 import { getTableName } from "drizzle-orm";
 import { FormFailure, type FormDefinition } from "~/forms/pipeline";
-import { orderReceiptSubject } from "~/mail/subjects";
-import { summaryRows } from "~/mail/summary";
 import { formatUsd, parseDollars } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { cartIdOf } from "../cart.server";
-import { lineTotalCents, unitsAndPrice } from "../pricing";
 import {
-  CHECKOUT_PENDING,
   CHECKOUT_SUCCESS,
   checkoutIdentity,
+  ORDER_PLACED_PARAM,
+  orderPath,
   PAYMENT_FAILED_MESSAGE,
   STOCK_MESSAGES,
 } from "./identity";
-import { findOwnOrder, insertOrder, orderConfirmationPath, paymentConfirmationPath } from "./orders.server";
-import { cardOf, checkoutLabels, checkoutSchema } from "./schema";
+import { findOwnOrder, insertOrder, paymentConfirmationPath } from "./orders.server";
+import { orderMessages } from "./receipt.server";
+import { cardOf, checkoutSchema } from "./schema";
 import { holdCart, releaseStock, takeStock, type CheckoutCart } from "./stock.server";
 
 /**
@@ -33,9 +32,11 @@ function shownTotalCents(total: unknown): number | null {
  * out: nothing is charged); the card is charged that total, never a posted
  * one, and a posted total that differs from it (the page showed the cart
  * before it changed) is refused before any charge; `handle` turns the hold into the stock taken and writes the order with
- * its lines, the payment's link, the cart's lines removed and the two e-mails
- * (company, buyer's receipt) in one transaction, then sends the page to
- * /order-confirmation?order=ID (303). A refusal there voids the charge.
+ * its lines (its reference, its page's token, where to install), the payment's
+ * link, the cart's lines removed and the two e-mails (company, buyer's receipt:
+ * ./receipt.server.ts) in one transaction, then sends the page to the order's
+ * own page, /order/{token}?placed (303). A refusal there voids the charge. A
+ * resubmission never saw the token: it goes to /order-confirmation?payment=ID.
  */
 export const checkoutForm: FormDefinition<typeof checkoutSchema, CheckoutCart> = {
   ...checkoutIdentity,
@@ -82,58 +83,25 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema, CheckoutCart> =
     // the first post's charge: it stores nothing; the first post stores its order.
     if (payment.amountCents !== cart.totalCents) throw new FormFailure(STOCK_MESSAGES.changed, {}, 409);
     await takeStock(tx, ctx.paymentKey, cart);
-    const orderId = await insertOrder(tx, value, cart, payment, { page: ctx.page, clientIp: ctx.clientIp });
-    const submission = { table: getTableName(orders), id: orderId };
+    const placed = await insertOrder(tx, value, cart, payment, { page: ctx.page, clientIp: ctx.clientIp });
+    const submission = { table: getTableName(orders), id: placed.id };
     await linkPayment(tx, payment.paymentId, submission);
-
-    const paid = payment.status === "approved";
-    const total = formatUsd(cart.totalCents);
-    const card = payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "your card";
-    const line = `${total} charged to ${card} for order #${orderId}.`;
-    const summary = [
-      { label: "Order", value: `#${orderId}` },
-      ...summaryRows(checkoutLabels, value, ["cardNumber", "expiry", "cvv"]),
-      ...cart.lines.map((item) => ({
-        label: item.name,
-        value: [
-          item.quantity === 1
-            ? formatUsd(item.priceCents)
-            : `${unitsAndPrice(item.quantity, item.priceCents)} = ${formatUsd(lineTotalCents(item.priceCents, item.quantity))}`,
-          ...Object.entries(item.selectedOptions).map(([name, label]) => `${name}: ${label}`),
-        ].join(" · "),
-      })),
-      { label: "Total", value: total },
-      { label: "Card", value: payment.brand && payment.last4 ? card : "—" },
-      {
-        label: "Payment",
-        value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,
-      },
-    ];
+    const { message, receipt, summary } = orderMessages(value, cart, payment, placed);
     return {
       submission,
       summary,
       name: value.name,
       email: value.email,
-      message: paid ? `${CHECKOUT_SUCCESS} ${line}` : CHECKOUT_PENDING,
-      receipt: paid
-        ? {
-            subject: orderReceiptSubject(orderId, true),
-            title: "Order received",
-            intro: `Thank you, ${value.name}. ${line} A service representative will reach out shortly to schedule your installation.`,
-          }
-        : {
-            subject: orderReceiptSubject(orderId, false),
-            title: "Payment being confirmed",
-            intro: `Hello ${value.name}. ${CHECKOUT_PENDING}`,
-          },
-      // HTML posts go to the confirmation (redirect-after-post: a refresh does not order or pay again).
-      redirectTo: ctx.api ? undefined : orderConfirmationPath(orderId),
+      message,
+      receipt,
+      // HTML posts go to the order's own page (redirect-after-post: a refresh does not order or pay again).
+      redirectTo: ctx.api ? undefined : `${orderPath(placed.token)}?${ORDER_PLACED_PARAM}`,
     };
   },
-  // SPEC §7's answer names the order and its total (dollars), on a resubmitted key too; only to
-  // the cart that placed it.
+  // SPEC §3's confirmation state: the order (by its reference, never its row id: DECISIONS 32) and
+  // its total (dollars), on a resubmitted key too; only to the cart that placed it.
   async apiFields(db, orderId, request) {
     const order = await findOwnOrder(db, orderId, await cartIdOf(request));
-    return order ? { order_id: order.id, total: order.totalCents / 100 } : undefined;
+    return order ? { order_id: order.reference, total: order.totalCents / 100 } : undefined;
   },
 };

@@ -35,3 +35,37 @@ export const STOCK_MESSAGES = {
   changed:
     "Your cart changed while your payment was being processed, so the payment was cancelled and nothing was charged. Please review your cart and check out again.",
 } as const;
+
+/** An order's page (DECISIONS 32): its link's token is the only key; `?placed` right after paying. */
+export const orderPath = (token: string) => `/order/${token}`;
+export const ORDER_PLACED_PARAM = "placed";
+export const ORDER_REFERENCE_PATTERN = /^DO-[0-9A-Z]{4}-[0-9A-Z]{2}$/;
+
+/** SPEC §2 Order confirmation: the heading and the line of a real order (DECISIONS 33). */
+export const ORDER_SUCCESS_HEADING = "Your Order Was Successful!";
+export const ORDER_SUCCESS_TEXT =
+  "A confirmation email has been sent to you, and a service representative will reach out shortly to schedule your installation.";
+/** /order-confirmation with no order of this visitor's: SPEC's 'N/A' values under a neutral heading (DECISIONS 33). */
+export const NO_ORDER_HEADING = "No order to show";
+
+/** Where an order stands (orders.order_status, set by staff), as the buyer reads it. */
+export const ORDER_PROGRESS_TEXT = {
+  received: "Received",
+  scheduled: "Installation scheduled",
+  installed: "Installed",
+  cancelled: "Cancelled",
+} as const;
+
+/** What happens next, by where the order stands; `phone` is the company's. */
+export function orderNextStep(progress: keyof typeof ORDER_PROGRESS_TEXT, phone: string): string {
+  switch (progress) {
+    case "received":
+      return `We call you within two business days to schedule the installation. Questions before then: call us at ${phone}.`;
+    case "scheduled":
+      return `Your installation is scheduled: we agreed the day with you by phone. To change it, call us at ${phone}.`;
+    case "installed":
+      return `Your order is installed. Thank you! For service or warranty questions, call us at ${phone}.`;
+    case "cancelled":
+      return `This order is cancelled. Questions about it or about a refund: call us at ${phone}.`;
+  }
+}

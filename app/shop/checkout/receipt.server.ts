@@ -1,0 +1,119 @@
+import { company } from "~/content/company";
+import { env } from "~/lib/env.server";
+import type { MailReceipt } from "~/mail/submission-mail.server";
+import type { MailRow } from "~/mail/render.server";
+import { orderReceiptSubject } from "~/mail/subjects";
+import { summaryRows } from "~/mail/summary";
+import { formatUsd } from "~/payments/money";
+import { cardLabel } from "~/payments/receipt.server";
+import type { PaymentOutcome } from "~/payments/payments.server";
+import { CHECKOUT_PENDING, CHECKOUT_SUCCESS, orderNextStep, orderPath } from "./identity";
+import { installationOf, installationLabels } from "./installation";
+import { addressLines, orderLineView, type PlacedOrder } from "./orders.server";
+import { checkoutLabels, type CheckoutInput } from "./schema";
+import type { CheckoutCart } from "./stock.server";
+
+/**
+ * What an order says to the buyer and to the company (issue 30 item 4): the page's success
+ * message, the buyer's receipt (written for a person: the reference, the items, the amounts, the
+ * card, both addresses, what happens next and the order page's link, then what they typed) and
+ * the company's copy (the reference, the state, where to install, then every field and the
+ * payment's id). Money is formatted from the cents the server charged.
+ */
+export function orderMessages(
+  value: CheckoutInput,
+  cart: CheckoutCart,
+  payment: PaymentOutcome,
+  placed: PlacedOrder,
+): { message: string; receipt: MailReceipt; summary: MailRow[] } {
+  const paid = payment.status === "approved";
+  const total = formatUsd(cart.totalCents);
+  const card = cardLabel(payment.brand, payment.last4);
+  const installation = installationOf(value);
+  const billingAt = addressLines(value).join(", ");
+  const installAt = addressLines(installation).join(", ");
+  const installFact = installation.sameAsBilling ? `${installAt} (the billing address)` : installAt;
+  const line = `${total} charged to ${card} for order ${placed.reference}.`;
+
+  // The items as the buyer chose them: the units, one unit's price, what the line cost, the options.
+  const items = cart.lines.map((l) => {
+    const v = orderLineView(l);
+    const amount = l.quantity === 1 ? v.lineTotal : `${v.units} = ${v.lineTotal}`;
+    return { label: v.name, value: [amount, ...v.options].join(" · ") };
+  });
+  const facts: MailRow[] = [
+    { label: "Order reference", value: placed.reference },
+    ...items,
+    { label: "Total", value: total },
+    paid
+      ? { label: "Paid", value: `${total} charged to ${card}` }
+      : { label: "Payment", value: `${total} on ${card}, being confirmed with the card processor` },
+    { label: "Installation address", value: installFact },
+    { label: "Billing address", value: billingAt },
+  ];
+  const next = orderNextStep("received", company.phone.display);
+  const action = { label: "See your order", url: `${env().SITE_URL}${orderPath(placed.token)}` };
+  // What they typed, for their records: never the card (its brand and last four are above).
+  const details: MailRow[] = [
+    ...summaryRows(checkoutLabels, value, ["cardNumber", "expiry", "cvv", "total", "address", "city", "state", "zip"]),
+  ];
+
+  const receipt: MailReceipt = paid
+    ? {
+        subject: orderReceiptSubject(placed.reference, true),
+        title: "Your order is placed",
+        intro: `Thank you, ${value.name}. ${line} Keep this e-mail for your records: its link opens your order's page.`,
+        facts,
+        sections: [{ heading: "What happens next", paragraphs: [next] }],
+        action,
+        rows: details,
+        staffFacts: staffFacts(placed.reference, "Paid; received", installFact, installation.sameAsBilling),
+      }
+    : {
+        subject: orderReceiptSubject(placed.reference, false),
+        title: "Your order is placed; the payment is being confirmed",
+        intro: `Hello ${value.name}. ${CHECKOUT_PENDING}`,
+        facts,
+        sections: [
+          {
+            heading: "What happens next",
+            paragraphs: ["We will e-mail you as soon as the payment is confirmed.", next],
+          },
+        ],
+        action,
+        rows: details,
+        staffFacts: staffFacts(
+          placed.reference,
+          "Payment being confirmed; received",
+          installFact,
+          installation.sameAsBilling,
+        ),
+      };
+
+  // The company's copy: everything sent (the card's brand and last four only), the charge as staff find it.
+  const summary: MailRow[] = [
+    { label: "Order reference", value: placed.reference },
+    ...summaryRows(checkoutLabels, value, ["cardNumber", "expiry", "cvv", "total"]),
+    {
+      label: "Installation",
+      value: installation.sameAsBilling ? `${installationLabels.installSameAsBilling}: ${installAt}` : installAt,
+    },
+    ...items,
+    { label: "Total", value: total },
+    { label: "Card", value: payment.brand && payment.last4 ? card : "—" },
+    {
+      label: "Payment",
+      value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,
+    },
+  ];
+  return { message: paid ? `${CHECKOUT_SUCCESS} ${line}` : CHECKOUT_PENDING, receipt, summary };
+}
+
+function staffFacts(reference: string, state: string, installAt: string, same: boolean): MailRow[] {
+  return [
+    { label: "Order reference", value: reference },
+    { label: "State", value: state },
+    { label: "Install at", value: same ? `${installAt}` : `${installAt} (not the billing address)` },
+    { label: "Next", value: "Call the buyer within two business days to schedule the installation." },
+  ];
+}
