@@ -6,11 +6,24 @@ describe("Cache-Control policies", () => {
     expect(cacheControl).toEqual({
       noStore: "no-store",
       private: "private, no-store",
+      answer: "private, max-age=0",
       revalidate: "public, max-age=0, must-revalidate",
       publicHour: "public, max-age=3600",
     });
     expect(cachePolicy.private).toEqual({ "Cache-Control": "private, no-store" });
+    expect(cachePolicy.answer).toEqual({ "Cache-Control": "private, max-age=0" });
     expect(cachePolicy.shared(60)).toEqual({ "Cache-Control": "public, max-age=0, s-maxage=60, must-revalidate" });
+  });
+
+  it("a form page's answer to a post keeps the action's policy; the page itself is private, no-store", () => {
+    const none = new Headers();
+    expect(formPageHeaders({ actionHeaders: none, loaderHeaders: none }).get("Cache-Control")).toBe(
+      "private, no-store",
+    );
+    const answered = new Headers(cachePolicy.answer);
+    expect(formPageHeaders({ actionHeaders: answered, loaderHeaders: none }).get("Cache-Control")).toBe(
+      "private, max-age=0",
+    );
   });
 
   it("cannot be changed by a caller that spreads or mutates them", () => {
