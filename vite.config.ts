@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { autoColorScheme } from "./app/shell/auto-color-scheme.postcss.ts";
 import { precompressClientBuild } from "./scripts/precompress.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -115,5 +116,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Email parts the site uses (the packages' barrels load every component,
   // Prism included: docs/decisions/012-server-bundle-includes-mantine-and-react-email.md).
   ssr: { noExternal: [/^@mantine\//, /^@react-email\//] },
+  // `<html data-mantine-color-scheme="auto">` follows the OS in CSS alone, JavaScript or not
+  // (docs/decisions/062-colour-mode-and-carousel.md).
+  css: { postcss: { plugins: [autoColorScheme()] } },
   server: { port: Number(process.env.PORT ?? 3000) },
 }));

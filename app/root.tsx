@@ -1,4 +1,3 @@
-import { ColorSchemeScript, mantineHtmlProps } from "@mantine/core";
 import siteCss from "~/shell/site.css?url";
 import {
   isRouteErrorResponse,
@@ -16,7 +15,7 @@ import { getDb } from "~/lib/db.server";
 import { useNonce } from "~/lib/nonce";
 import { pageCacheMiddleware } from "~/lib/page-cache.server";
 import { AssetBaseContext } from "~/shell/assets";
-import { COLOR_SCHEME_KEY } from "~/shell/color-scheme";
+import { colorSchemeFromCookie, colorSchemeHeadScript } from "~/shell/color-scheme";
 import { FloatingCall } from "~/shell/FloatingCall";
 import { useHydrationMark } from "~/shell/hydrated";
 import { Footer } from "~/shell/Footer";
@@ -36,10 +35,14 @@ export const links: Route.LinksFunction = () => [
 // answer from the server (app/lib/security.server.ts says which).
 export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware];
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const e = env();
   const shell = await getShellData(getDb());
   return {
+    // The visitor's stored choice, rendered on <html>: "auto" (no choice) follows the OS in CSS.
+    // A light or dark choice makes the page the visitor's own: the page cache neither keeps nor
+    // serves it (app/lib/page-cache.server.ts).
+    colorScheme: colorSchemeFromCookie(request.headers.get("Cookie")) ?? "auto",
     siteUrl: e.SITE_URL,
     assetBase: e.ASSET_BASE_URL ?? "",
     shopUrl: e.SHOP_URL,
@@ -55,13 +58,15 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const colorScheme = useRouteLoaderData<typeof loader>("root")?.colorScheme ?? "auto";
   return (
-    <html lang="en-US" {...mantineHtmlProps}>
+    // The head script may resolve the attribute before React hydrates: the mismatch is expected.
+    <html lang="en-US" data-mantine-color-scheme={colorScheme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5c3a" />
-        <ColorSchemeScript defaultColorScheme="auto" localStorageKey={COLOR_SCHEME_KEY} nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: colorSchemeHeadScript }} />
         <Meta />
         <Links />
       </head>

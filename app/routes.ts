@@ -9,6 +9,8 @@ export default [
   // ── Shell & home ────────────────────────────────────────────────
   index("routes/home.tsx"),
   route("healthz", "routes/healthz.ts"),
+  // The colour toggle's form without JavaScript: stores the choice, back to the page.
+  route("color-scheme", "routes/color-scheme.ts"),
 
   // ── Content pages (app/content) ─────────────────────────────────
   // One data-driven module renders every marketing page (app/content/pages).

@@ -6,6 +6,7 @@ import { BoundedCache, CACHE_TTL_MS, stamp, type Stamp } from "./cache.server";
 import { env } from "./env.server";
 import { cacheControl } from "~/http/cache-control";
 import { carriesRecentPayment } from "~/forms/recent-payment.server";
+import { choosesOwnColorScheme } from "~/shell/color-scheme";
 import { createNonce, pageSecurityHeaders, requestNonce } from "./security.server";
 
 /**
@@ -180,7 +181,9 @@ function hitHeaders(hit: Entry, nonce: string): Record<string, string> {
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method !== "GET") return next();
   // A page rendered for a visitor's own cookie (the receipt of a payment made a moment ago) is theirs alone.
-  if (carriesRecentPayment(request)) {
+  // So is one rendered in the light or dark scheme the visitor chose (root.tsx renders it on <html>):
+  // the cache keeps only the page that follows the OS, the same for everyone.
+  if (carriesRecentPayment(request) || choosesOwnColorScheme(request.headers.get("Cookie"))) {
     const response = await next();
     response.headers.set("Cache-Control", cacheControl.private);
     return response;
@@ -227,6 +230,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
  */
 export function servePageFromCache(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (choosesOwnColorScheme(req.headers.cookie)) return false; // rendered for the visitor's scheme (the middleware)
   const hit = lookup(keyOf(req.url ?? "/"));
   if (!hit) return false;
   const nonce = createNonce();

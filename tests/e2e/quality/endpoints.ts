@@ -26,7 +26,10 @@ export const leadFormEndpoints = [
  */
 export const shopFormEndpoints = ["/my-cart", "/checkout"] as const;
 
-export const htmlFormEndpoints = [...leadFormEndpoints, ...shopFormEndpoints] as const;
+/** The header's colour toggle without JavaScript: every page's form posts here (a 303 back to the page). */
+export const shellFormEndpoints = ["/color-scheme"] as const;
+
+export const htmlFormEndpoints = [...leadFormEndpoints, ...shopFormEndpoints, ...shellFormEndpoints] as const;
 
 /** A booking's page (its cancel form), at a token no booking has: hostile posts get a 4xx, never a 5xx. */
 export const bookingEndpoints = ["/booking/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"] as const;
