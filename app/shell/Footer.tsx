@@ -12,10 +12,14 @@ type CarouselProps = { reviews: ReviewView[] };
 
 /**
  * The review carousel (embla + Mantine) sits below the fold
- * (docs/decisions/006-below-the-fold-javascript-waits.md). The server (and JavaScript-less visitors) get the first review as
- * plain markup; the carousel's code is fetched only when the footer comes
- * near the screen (or at once where IntersectionObserver is missing), so a
- * visitor who never scrolls down never downloads it.
+ * (docs/decisions/006-below-the-fold-javascript-waits.md). The server renders
+ * every review as plain markup: without JavaScript a row that scrolls
+ * sideways (one review wide, snapping; keyboard-scrollable), with JavaScript
+ * the first review, with the room the carousel's Pause button will take
+ * (`@media (scripting: …)` in shell.css). The carousel's code is fetched only
+ * when the footer comes near the screen (or at once where IntersectionObserver
+ * is missing), so a visitor who never scrolls down never downloads it
+ * (docs/decisions/062-colour-mode-and-carousel.md).
  */
 function Reviews({ reviews }: CarouselProps) {
   const [Carousel, setCarousel] = useState<ComponentType<CarouselProps> | null>(null);
@@ -46,15 +50,20 @@ function Reviews({ reviews }: CarouselProps) {
     };
   }, [reviews.length]);
   if (Carousel) return <Carousel reviews={reviews} />;
-  const first = reviews[0];
-  if (!first) return null;
+  if (reviews.length === 0) return null;
   return (
-    <div className="review-carousel review-carousel--static" ref={placeholder}>
-      <figure className="review-slide">
-        <Stars rating={first.rating} />
-        <blockquote>{first.text}</blockquote>
-        <figcaption>{first.authorName}</figcaption>
-      </figure>
+    <div className="review-carousel-frame review-carousel-frame--static" ref={placeholder}>
+      {/* A region that scrolls: focusable, so a keyboard can scroll it (no JavaScript needed). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="review-carousel review-carousel--static" role="region" aria-label="Customer reviews" tabIndex={0}>
+        {reviews.map((r, i) => (
+          <figure className="review-slide" key={r.id} aria-label={`Review ${i + 1} of ${reviews.length}`}>
+            <Stars rating={r.rating} />
+            <blockquote>{r.text}</blockquote>
+            <figcaption>{r.authorName}</figcaption>
+          </figure>
+        ))}
+      </div>
     </div>
   );
 }

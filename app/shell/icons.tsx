@@ -48,6 +48,8 @@ export const MonitorIcon = icon(
     <path d="M8 21h8M12 17v4" />
   </>,
 );
+export const PauseIcon = icon(<path d="M8 5v14M16 5v14" />);
+export const PlayIcon = icon(<path d="M7 4.5v15l12-7.5z" />);
 export const MapPinIcon = icon(
   <>
     <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0z" />
