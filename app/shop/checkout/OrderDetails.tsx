@@ -52,7 +52,7 @@ export function OrderDetails({ order, showReference = true }: { order: OrderView
         ))}
       </ul>
       <p className="order-total">
-        <span>Total</span> <strong>{order.total}</strong>
+        <span>Total</span> <strong data-testid="order-lines-total">{order.total}</strong>
       </p>
 
       <h2 className="order-subhead">Addresses</h2>
