@@ -318,7 +318,8 @@ function DeleteButton({ item, onDelete }: { item: CartPageItem; onDelete: (butto
     /* Without JavaScript a GET to the confirmation step; with it, the dialog. */
     <form
       method="get"
-      action="/my-cart"
+      // The fragment brings the question into view and starts the keyboard's next Tab at it.
+      action="/my-cart#cart-confirm-title"
       className="cart-item-delete"
       onSubmit={(event) => {
         event.preventDefault();
@@ -343,7 +344,9 @@ function DeleteButton({ item, onDelete }: { item: CartPageItem; onDelete: (butto
 function ConfirmStep({ item }: { item: { id: string; name: string } }) {
   return (
     <div className="cart-confirm" role="region" aria-labelledby="cart-confirm-title">
-      <h2 id="cart-confirm-title">Confirm Deletion</h2>
+      <h2 id="cart-confirm-title" tabIndex={-1}>
+        Confirm Deletion
+      </h2>
       <p>Are you sure you want to remove {item.name} from your cart?</p>
       <Form method="post" action="/my-cart" className="button-row" replace>
         <input type="hidden" name="intent" value="delete" />

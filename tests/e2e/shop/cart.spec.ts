@@ -116,9 +116,12 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(dialog).toBeHidden();
       } else {
         await deleteOther.click();
-        await expect(page).toHaveURL(new RegExp(`/my-cart\\?remove=${itemId}$`));
+        await expect(page).toHaveURL(new RegExp(`/my-cart\\?remove=${itemId}#cart-confirm-title$`));
         const step = page.getByRole("region", { name: "Confirm Deletion" });
         await expect(step.getByText(question)).toBeVisible();
+        // The question takes the keyboard: the next Tab is its answer, not the header's links again.
+        await page.keyboard.press("Tab");
+        await expect(step.getByRole("button", { name: "Yes, Delete" })).toBeFocused();
         await step.getByRole("link", { name: "Cancel" }).click();
         await expect(page).toHaveURL(/\/my-cart$/);
         await expect(page.getByRole("region", { name: "Confirm Deletion" })).toHaveCount(0);
