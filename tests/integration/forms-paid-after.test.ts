@@ -6,7 +6,7 @@ import { formAction } from "~/forms/actions.server";
 import { verifyCaptcha } from "~/forms/captcha/verifier.server";
 import { isHoneypotTripped } from "~/forms/honeypot.server";
 import { invoiceForm } from "~/forms/invoice/handle.server";
-import { PAYMENT_CANCELLED_MESSAGE, runForm, type FormDefinition } from "~/forms/pipeline";
+import { PAYMENT_CANCELLED_MESSAGE, PAYMENT_DECLINED_MESSAGE, runForm, type FormDefinition } from "~/forms/pipeline";
 import { mailSettledCharges } from "~/mail/staff-notices.server";
 import { chargeOnce } from "~/payments/payments.server";
 import { settleOrphanCharges } from "~/payments/reconcile.server";
@@ -175,8 +175,8 @@ describe("a twin of a paid post", () => {
     const before = await count(conn.db, "payments");
     const outcomes = await Promise.all([run(formPost("/pay-invoice", body)), run(formPost("/pay-invoice", body))]);
     expect(outcomes.map((o) => [o.ok, o.status, o.message])).toEqual([
-      [false, 402, "Your card was declined."],
-      [false, 402, "Your card was declined."],
+      [false, 402, PAYMENT_DECLINED_MESSAGE],
+      [false, 402, PAYMENT_DECLINED_MESSAGE],
     ]);
     expect(await count(conn.db, "payments")).toBe(before + 1);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { apiFormAction, formAction } from "~/forms/actions.server";
-import { runForm, type FormDefinition } from "~/forms/pipeline";
+import { PAYMENT_DECLINED_MESSAGE, runForm, type FormDefinition } from "~/forms/pipeline";
 import { addDays, AVAILABILITY_MESSAGES } from "~/forms/residential/availability";
 import { holdPlace, loadAvailability } from "~/forms/residential/availability.server";
 import { residentialServiceForm } from "~/forms/residential/handle.server";
@@ -227,7 +227,7 @@ describe("residential service booking", () => {
     const before = await state();
     const fields = bookingFields({ serviceDate: date, cardNumber: DECLINED });
     const outcome = await run(htmlPost(fields));
-    expect(outcome).toMatchObject({ ok: false, status: 402, message: "Your card was declined." });
+    expect(outcome).toMatchObject({ ok: false, status: 402, message: PAYMENT_DECLINED_MESSAGE });
     expect(await state()).toEqual({ ...before, payments: before.payments + 1 });
     const kept = outcome.reply?.initialValue as Record<string, unknown>;
     expect(kept).toMatchObject({

@@ -12,7 +12,10 @@ import {
  * The captcha of every form. With JavaScript: the ALTCHA proof-of-work widget
  * (or Google reCAPTCHA when configured), loaded in the browser only; its token
  * travels as `recaptcha_token`. Without JavaScript: the server-signed
- * "What is A + B?" question inside <noscript>.
+ * "What is A + B?" question inside <noscript>. `passed`: the form's last
+ * post passed it and its answer passed it on (a paid form's declined card:
+ * ./pass.server.ts); the widget is left as it is, and the page without
+ * JavaScript says so instead of asking a new sum.
  */
 export type CaptchaHandle = { reset(): void };
 
@@ -29,7 +32,10 @@ declare global {
   }
 }
 
-export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap }>(function Captcha({ bootstrap }, ref) {
+export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap; passed?: boolean }>(function Captcha(
+  { bootstrap, passed = false },
+  ref,
+) {
   const answerId = useId();
   const widget = useRef<CaptchaHandle>(null);
   useImperativeHandle(ref, () => ({ reset: () => widget.current?.reset() }), []);
@@ -43,26 +49,32 @@ export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap }
       {/* Without JavaScript the widget's slot is hidden by forms.css (not by a <style>
           in here: a <style> in <body> may only style what follows it, issue 15). */}
       <noscript>
-        <div className="form-captcha-nojs">
-          <label htmlFor={answerId} className="form-label">
-            {bootstrap.noJs.question}{" "}
-            <span className="form-required" aria-hidden="true">
-              *
-            </span>
-          </label>
-          <p className="form-hint">Please answer this small sum so we know you are a person.</p>
-          <input
-            id={answerId}
-            className="form-native-input form-captcha-answer"
-            name={NOJS_ANSWER_FIELD}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            size={4}
-            maxLength={2}
-          />
-          <input type="hidden" name={NOJS_TOKEN_FIELD} value={bootstrap.noJs.token} />
-        </div>
+        {passed ? (
+          <p className="form-captcha-nojs form-hint">
+            You answered the spam check with this form already: no need to answer it again.
+          </p>
+        ) : (
+          <div className="form-captcha-nojs">
+            <label htmlFor={answerId} className="form-label">
+              {bootstrap.noJs.question}{" "}
+              <span className="form-required" aria-hidden="true">
+                *
+              </span>
+            </label>
+            <p className="form-hint">Please answer this small sum so we know you are a person.</p>
+            <input
+              id={answerId}
+              className="form-native-input form-captcha-answer"
+              name={NOJS_ANSWER_FIELD}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              size={4}
+              maxLength={2}
+            />
+            <input type="hidden" name={NOJS_TOKEN_FIELD} value={bootstrap.noJs.token} />
+          </div>
+        )}
       </noscript>
     </div>
   );

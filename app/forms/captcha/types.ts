@@ -18,7 +18,26 @@ export const RECAPTCHA_RESPONSE_FIELD = "g-recaptcha-response";
 export const NOJS_ANSWER_FIELD = "captcha_answer";
 export const NOJS_TOKEN_FIELD = "captcha_challenge";
 
+/**
+ * A paid render whose charge was refused: its captcha stays passed for the next post of that
+ * render (./pass.server.ts). The server puts it in the refusal's values; the form posts it back.
+ */
+export const CAPTCHA_PASS_FIELD = "captcha_pass";
+
 export const CAPTCHA_MESSAGE = "Please complete the CAPTCHA.";
 
-/** Field names the pipeline owns; never echoed back into a form's values. */
-export const CAPTCHA_FIELDS = [CAPTCHA_TOKEN_FIELD, RECAPTCHA_RESPONSE_FIELD, NOJS_ANSWER_FIELD, NOJS_TOKEN_FIELD];
+/** Field names the pipeline owns; never echoed back into a form's values (a new pass is put there by the pipeline). */
+export const CAPTCHA_FIELDS = [
+  CAPTCHA_TOKEN_FIELD,
+  RECAPTCHA_RESPONSE_FIELD,
+  NOJS_ANSWER_FIELD,
+  NOJS_TOKEN_FIELD,
+  CAPTCHA_PASS_FIELD,
+];
+
+/** The captcha pass a refused post's answer carries (in its kept values), if any. */
+export function captchaPassOf(values: unknown): string | undefined {
+  const pass =
+    values && typeof values === "object" ? (values as Record<string, unknown>)[CAPTCHA_PASS_FIELD] : undefined;
+  return typeof pass === "string" && pass ? pass : undefined;
+}

@@ -5,6 +5,7 @@ import { verifyAltchaPayload } from "./altcha.server";
 import { verifyRecaptchaToken } from "./recaptcha.server";
 import { checkSumAnswer, createSumChallenge, verifySumAnswer } from "./sum.server";
 import {
+  CAPTCHA_PASS_FIELD,
   CAPTCHA_TOKEN_FIELD,
   NOJS_ANSWER_FIELD,
   NOJS_TOKEN_FIELD,
@@ -69,13 +70,19 @@ function field(fields: FormData, name: string): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-/** True when the submission carries something to verify at all. */
+/** True when the submission carries something to verify at all (a paid render's captcha pass included). */
 export function hasCaptchaResponse(fields: FormData): boolean {
   return Boolean(
     field(fields, CAPTCHA_TOKEN_FIELD) ||
     field(fields, RECAPTCHA_RESPONSE_FIELD) ||
-    (field(fields, NOJS_ANSWER_FIELD) && field(fields, NOJS_TOKEN_FIELD)),
+    (field(fields, NOJS_ANSWER_FIELD) && field(fields, NOJS_TOKEN_FIELD)) ||
+    field(fields, CAPTCHA_PASS_FIELD),
   );
+}
+
+/** The captcha pass a post carries (./pass.server.ts), or "". */
+export function captchaPassField(fields: FormData): string {
+  return field(fields, CAPTCHA_PASS_FIELD);
 }
 
 /**
@@ -103,5 +110,6 @@ export async function verifyCaptcha(db: DbOrTx, fields: FormData, ip: string | n
 export function captchaMayPass(fields: FormData): boolean {
   if (!hasCaptchaResponse(fields)) return false;
   if (field(fields, CAPTCHA_TOKEN_FIELD) || field(fields, RECAPTCHA_RESPONSE_FIELD)) return true;
+  if (field(fields, CAPTCHA_PASS_FIELD)) return true; // judged with its render's key, by spendCaptcha
   return checkSumAnswer(field(fields, NOJS_ANSWER_FIELD), field(fields, NOJS_TOKEN_FIELD)) !== null;
 }

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { Database } from "@db/client.server";
 import { rateLimitSubject } from "~/http/client-ip.server";
 import { noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit } from "~/http/rate-limit.server";
-import { hasCaptchaResponse, verifyCaptcha } from "../captcha/verifier.server";
+import { captchaPassField, hasCaptchaResponse, verifyCaptcha } from "../captcha/verifier.server";
+import { spendCaptchaPass, type CaptchaPassed } from "../captcha/pass.server";
 import { CAPTCHA_MESSAGE } from "../captcha/types";
 import { CHECK_FIELDS_MESSAGE } from "../result";
 import type { FormDefinition } from "./definition";
@@ -58,17 +59,24 @@ export function captchaRefusal(def: FormDefinition, submission: Submission) {
   return refusal(submission, hiddenFields(def), 400, CAPTCHA_MESSAGE);
 }
 
-/** Spends the captcha: false when it was wrong, missing or spent already (a resubmission, a twin). */
+/**
+ * Spends the captcha: how it was passed, or false when it was wrong, missing or spent already
+ * (a resubmission, a twin). A paid render's post may carry the pass its refused charge earned
+ * (../captcha/pass.server.ts), bound to the render's key: used first, once, in the captcha's place.
+ */
 export async function spendCaptcha(
   def: FormDefinition,
   db: Database,
   fields: FormData,
   submission: Submission,
   clientIp: string | null,
-): Promise<boolean> {
+  key: string | null,
+): Promise<CaptchaPassed | false> {
   if (!hasCaptchaResponse(fields)) return false;
-  const verdict = await verifyCaptcha(db, fields, clientIp);
-  // The no-JS sum is solvable by a script: answers through it get a tighter budget of their own.
+  const pass = captchaPassField(fields);
+  const passed = pass && def.payment && key ? await spendCaptchaPass(db, pass, def.id, key) : null;
+  const verdict = passed ? passed.kind : await verifyCaptcha(db, fields, clientIp);
+  // The no-JS sum is solvable by a script: answers through it (and the passes it earned) get a tighter budget of their own.
   if (verdict === "sum") {
     const nojs = await takeRateLimit(db, `nojs:${def.id}:${rateLimitSubject(clientIp)}`, noJsRateLimit());
     if (!nojs.allowed) {
@@ -86,5 +94,6 @@ export async function spendCaptcha(
       );
     }
   }
-  return verdict !== false;
+  if (verdict === false) return false;
+  return passed ?? { kind: verdict, passesUsed: 0 };
 }

@@ -131,6 +131,8 @@ export type FormOutcome = {
   apiFields?: Record<string, unknown>;
   /** An HTML post that was answered (refused or failed) rather than dropped: its re-send is a person's. */
   answered?: boolean;
+  /** The processor refused the charge (declined, or failed before anything was taken): the render may be sent again with another card. */
+  paymentRefused?: boolean;
 };
 
 export type RunOptions = {

@@ -24,6 +24,7 @@ import {
   UNAVAILABLE_MESSAGE,
   valuesOnlyReply,
   VOIDED_NOT_SAVED_MESSAGE,
+  withNextStep,
 } from "./reply";
 import { stop } from "./stop";
 
@@ -104,11 +105,13 @@ export async function reserveAndCharge<V, H>(
     // Declined or refused: nothing is stored but the attempt's payments row (or, for a render
     // whose charge was voided after a failed store, nothing new at all).
     await charge.release?.(db, idempotencyKey);
-    const message =
-      payment.status === "voided" || payment.status === "refunded"
-        ? PAYMENT_CANCELLED_MESSAGE
-        : (payment.message ?? charge.declinedMessage ?? PAYMENT_DECLINED_MESSAGE);
-    stop(refusal(submission, hiddenFields(def), 402, message));
+    if (payment.status === "voided" || payment.status === "refunded")
+      stop(refusal(submission, hiddenFields(def), 402, PAYMENT_CANCELLED_MESSAGE));
+    // Refused, nothing taken: the same render may be sent again with another card (its captcha
+    // pass: ./run.server.ts). A card the issuer declined says what to do next.
+    const said = payment.message ?? charge.declinedMessage ?? PAYMENT_DECLINED_MESSAGE;
+    const message = payment.status === "declined" ? withNextStep(said) : said;
+    stop(refusal(submission, hiddenFields(def), 402, message, {}, { paymentRefused: true }));
   }
   return { payment, paymentKey: idempotencyKey, hold };
 }

@@ -79,7 +79,15 @@ export function droppedAsSuccess(def: FormDefinition): FormOutcome {
 }
 
 export const UNAVAILABLE_MESSAGE = `We could not save your request just now. Please try again in a minute, or call us at ${company.phone.display}.`;
-export const PAYMENT_DECLINED_MESSAGE = "Your card was declined.";
+/** What a person can do about a declined card (said after the processor's own words). */
+export const DECLINED_NEXT_STEP = "Try another card, or call your bank.";
+export const PAYMENT_DECLINED_MESSAGE = `Your card was declined. ${DECLINED_NEXT_STEP}`;
+
+/** A refused charge's message with what to do next: the processor's (or SPEC's 'Payment failed.') kept as it is, the next step after it. */
+export function withNextStep(message: string): string {
+  const said = message.trim();
+  return said.endsWith(DECLINED_NEXT_STEP) ? said : `${said} ${DECLINED_NEXT_STEP}`;
+}
 /** A render whose charge was voided after its store failed: the key is spent, the page must be loaded again. */
 export const PAYMENT_CANCELLED_MESSAGE =
   "Your payment was cancelled and nothing was charged. Please reload the page and send the form again.";

@@ -7,6 +7,8 @@ import { wakeMailWorker } from "~/mail/outbox.server";
 import { liveCharge, PaymentSettledError } from "~/payments/payments.server";
 import { endClaim, storedSubmission, SUBMISSION_KEY_CONSTRAINT } from "../submission-keys.server";
 import type { ParsedBody } from "../uploads.server";
+import { issueCaptchaPass, type CaptchaPassed } from "../captcha/pass.server";
+import { CAPTCHA_PASS_FIELD } from "../captcha/types";
 import { captchaRefusal, spendCaptcha, validate, type Submission } from "./check.server";
 import { FormFailure, type FormDefinition, type FormOutcome, type RunOptions } from "./definition";
 import { errorCode, isDatabaseUnavailable, isUniqueViolation, logUnexpected, unexpected } from "./errors.server";
@@ -24,7 +26,8 @@ import { Stop, stop } from "./stop";
  *             captcha's cheap check before any file byte is written; "Show price"
  *   validate  the fields, by the schema the browser uses too, and the upload rules
  *   claim     paid renders: one post of a render answered at a time (a twin waits for it)
- *   captcha   spent once; a resubmission of a stored render answers as its success
+ *   captcha   spent once; a resubmission of a stored render answers as its success; a paid
+ *             render whose charge was refused passes it on to its next post (one pass each)
  *   pay       paid forms: hold → charge once per submission key → release on refusal
  *   store     one transaction: the record, the key, the uploads, the e-mails
  *   reply     success (or its receipt), or the refusal with the values kept
@@ -49,11 +52,27 @@ export async function runForm<S extends z.ZodType>(
     const refused = outcome.ok ? undefined : { status: outcome.status, message: outcome.message };
     await endClaim(run.db!, run.claimed, refused).catch(() => {}); // if not, it goes stale in seconds
   }
+  // A refused charge took nothing: the render's next post (another card) keeps its captcha passed.
+  if (outcome.paymentRefused && run.captcha && run.claimed && !run.api) outcome = withCaptchaPass(run, outcome);
   // The secret fields come back empty after a refusal (DECISIONS 29): the page says so.
   const secretsPosted = (def.secretFields ?? []).some((name) => String(run.body?.fields.get(name) ?? "").trim());
   return !outcome.ok && !outcome.preview && secretsPosted && def.secretsNotice && !run.api
     ? { ...outcome, notice: def.secretsNotice }
     : outcome;
+}
+
+/**
+ * The refusal's kept values carry the render's captcha pass (../captcha/pass.server.ts), which
+ * the form posts back with the next card: the page's own hidden field, with and without
+ * JavaScript. None once the render has used its passes up: the captcha is solved again.
+ */
+function withCaptchaPass(run: Run, outcome: FormOutcome): FormOutcome {
+  const pass = issueCaptchaPass(run.def.id, run.claimed!, run.captcha!);
+  if (!pass || !outcome.reply) return outcome;
+  return {
+    ...outcome,
+    reply: { ...outcome.reply, initialValue: { ...outcome.reply.initialValue, [CAPTCHA_PASS_FIELD]: pass } },
+  };
 }
 
 type Run = {
@@ -65,6 +84,8 @@ type Run = {
   body?: ParsedBody;
   /** The submission key of a paid render this post answers (its claim ends with the answer). */
   claimed?: string;
+  /** How this post passed its captcha (a refused charge passes it on to the render's next post). */
+  captcha?: CaptchaPassed;
   renewal?: () => void;
 };
 
@@ -89,7 +110,9 @@ async function steps(run: Run): Promise<FormOutcome> {
     run.renewal = claim;
   }
 
-  if (!(await spendCaptcha(def, db, body.fields, submission, clientIp))) {
+  const captcha = await spendCaptcha(def, db, body.fields, submission, clientIp, key);
+  if (captcha) run.captcha = captcha;
+  else {
     // A captcha spent already: a refresh or retry of a stored render answers as its success;
     // a paid render whose charge went through but was never stored is completed or settled.
     const earlier = key ? await storedSubmission(db, key) : undefined;

@@ -7,7 +7,9 @@ import { MantineScope } from "~/shell/MantineScope";
 import { Captcha, type CaptchaHandle } from "../captcha/Captcha";
 import {
   CAPTCHA_MESSAGE,
+  CAPTCHA_PASS_FIELD,
   CAPTCHA_TOKEN_FIELD,
+  captchaPassOf,
   RECAPTCHA_RESPONSE_FIELD,
   type CaptchaBootstrap,
 } from "../captcha/types";
@@ -78,6 +80,8 @@ export function LeadForm<S extends z.ZodType>({
   const pageResult = isFormActionData(actionData) && actionData.form === id ? actionData : null;
   const result = fetcher.data ?? pageResult;
   const submissionKey = useSubmissionKey(bootstrap.submissionKey, result, fetcher.data);
+  // A paid form's refused charge: the captcha stays passed for this render's next post (another card).
+  const captchaPass = result?.status === "error" ? captchaPassOf(result.lastResult?.initialValue) : undefined;
   const captcha = useRef<CaptchaHandle>(null);
   const [shown, setShown] = useState<Shown>(() => shownMessage(result));
   const routeAction = useFormAction();
@@ -94,7 +98,8 @@ export function LeadForm<S extends z.ZodType>({
     onSubmit(event, { formData }) {
       // Each submit clears the previous message first (SPEC §4).
       setShown(null);
-      const token = formData.get(CAPTCHA_TOKEN_FIELD) || formData.get(RECAPTCHA_RESPONSE_FIELD);
+      const token =
+        formData.get(CAPTCHA_TOKEN_FIELD) || formData.get(RECAPTCHA_RESPONSE_FIELD) || formData.get(CAPTCHA_PASS_FIELD);
       if (!token) {
         event.preventDefault();
         setShown({ status: "error", message: CAPTCHA_MESSAGE });
@@ -120,11 +125,12 @@ export function LeadForm<S extends z.ZodType>({
     return () => element.removeEventListener("submit", guard, true);
   }, [form.id]);
 
-  // A new answer from the server: show it and clear the captcha token (it is spent).
+  // A new answer from the server: show it and clear the captcha token (it is spent), unless the
+  // answer passed it on (a declined card: the widget stays ticked, the pass goes with the next post).
   useEffect(() => {
     if (!fetcher.data) return;
     setShown(shownMessage(fetcher.data));
-    captcha.current?.reset();
+    if (!captchaPassOf(fetcher.data.lastResult?.initialValue)) captcha.current?.reset();
   }, [fetcher.data]);
 
   const busy = fetcher.state !== "idle";
@@ -150,7 +156,8 @@ export function LeadForm<S extends z.ZodType>({
         <HoneypotFields formId={form.id} fields={result?.honeypot ?? bootstrap.honeypot} />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
         {children(fields, form.allErrors)}
-        <Captcha ref={captcha} bootstrap={bootstrap.captcha} />
+        {captchaPass ? <input type="hidden" name={CAPTCHA_PASS_FIELD} value={captchaPass} /> : null}
+        <Captcha ref={captcha} bootstrap={bootstrap.captcha} passed={Boolean(captchaPass)} />
         {files ? <div className="lead-form-files">{files(form.allErrors)}</div> : null}
         <div id={statusId} className="form-status" aria-live="polite">
           {shown?.message ? (
