@@ -1,7 +1,8 @@
+import { Fragment } from "react";
 import { data } from "react-router";
 import formsCss from "~/forms/forms.css?url";
 import { INVOICE_PENDING, INVOICE_SUCCESS } from "~/forms/invoice/identity";
-import { findInvoiceReceipt, receiptLine, verifiedPaymentId } from "~/forms/invoice/receipt.server";
+import { findInvoiceReceipt, receiptFacts, receiptLine, verifiedPaymentId } from "~/forms/invoice/receipt.server";
 import { cachePolicy } from "~/http/cache-control";
 import { getDb } from "~/lib/db.server";
 import { ReceiptCard } from "~/forms/ui/ReceiptCard";
@@ -31,6 +32,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     pending: receipt.status === "pending",
     line: receiptLine(receipt),
+    // The reference, the date, the invoice number and the amount: what the visitor keeps (and its mail leads with).
+    facts: receiptFacts(receipt),
   };
 }
 
@@ -50,9 +53,25 @@ export default function InvoiceReceipt({ loaderData }: Route.ComponentProps) {
             pendingText={INVOICE_PENDING}
             successText={INVOICE_SUCCESS}
             line={loaderData.line}
-          />
+          >
+            <ReceiptFacts facts={loaderData.facts} />
+            <p className="form-hint">We have e-mailed you this receipt. Quote the reference if you call us about it.</p>
+          </ReceiptCard>
         </div>
       </section>
     </>
+  );
+}
+
+function ReceiptFacts({ facts }: { facts: { label: string; value: string }[] }) {
+  return (
+    <dl className="booking-facts receipt-facts" aria-label="Receipt">
+      {facts.map((fact) => (
+        <Fragment key={fact.label}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </Fragment>
+      ))}
+    </dl>
   );
 }

@@ -2,9 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { apiFormAction, formAction } from "~/forms/actions.server";
 import { INVOICE_PENDING, invoiceForm } from "~/forms/invoice/handle.server";
-import { findInvoiceReceipt, invoiceReceiptPath, verifiedPaymentId } from "~/forms/invoice/receipt.server";
+import {
+  findInvoiceReceipt,
+  INVOICE_REFERENCE_PATTERN,
+  invoiceReceiptPath,
+  paymentDay,
+  verifiedPaymentId,
+} from "~/forms/invoice/receipt.server";
 import { AMOUNT_MESSAGES } from "~/forms/invoice/schema";
-import { FormFailure, PAYMENT_CANCELLED_MESSAGE, runForm, type FormDefinition } from "~/forms/pipeline";
+import { CAPTCHA_PASS_RETRIES } from "~/forms/captcha/pass.server";
+import { CAPTCHA_MESSAGE, captchaPassOf } from "~/forms/captcha/types";
+import {
+  FormFailure,
+  PAYMENT_CANCELLED_MESSAGE,
+  PAYMENT_DECLINED_MESSAGE,
+  runForm,
+  type FormDefinition,
+  type FormOutcome,
+} from "~/forms/pipeline";
 import { CARD_MESSAGES } from "~/payments/card";
 import { createTestDatabase } from "../support/db";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
@@ -15,8 +30,10 @@ import { captureLogs, invoiceFields, secretsIn } from "./payments-support";
  * step of the form pipeline (charge once per submission key before the
  * transaction; declined → nothing stored but the attempt; unknown → stored as
  * pending and said so; a failed store voids the charge), the amount read on
- * the server only, the receipt and its signed address, and no card number or
- * CVC in any table or log call.
+ * the server only (as people type it: "1,000"), the receipt with its
+ * reference and date and its signed address, a declined card's captcha pass
+ * for the render's next post, and no card number or CVC in any table or log
+ * call.
  */
 let conn: Connection;
 const logs = captureLogs();
@@ -31,12 +48,19 @@ afterAll(async () => {
 const DECLINED = "4000 0000 0000 0002";
 const UNKNOWN = "4000 0000 0000 0119";
 
-function htmlPost(fields: Record<string, string>, key: string | null = crypto.randomUUID()) {
+function htmlPost(
+  fields: Record<string, string>,
+  key: string | null = crypto.randomUUID(),
+  captcha: Record<string, string> = sumAnswer(),
+) {
   return formPost(
     "/pay-invoice",
-    toFormData({ ...fields, ...honeypotFields(), ...sumAnswer(), ...(key ? { submission_key: key } : {}) }),
+    toFormData({ ...fields, ...honeypotFields(), ...captcha, ...(key ? { submission_key: key } : {}) }),
   );
 }
+
+/** The captcha pass a refused post's answer carries for its render's next post. */
+const passOf = (outcome: FormOutcome) => captchaPassOf(outcome.reply?.initialValue);
 
 const run = (request: Request, def: FormDefinition = invoiceForm) =>
   runForm(def, request, { db: conn.db, clientIp: nextIp() });
@@ -56,18 +80,20 @@ describe("pay invoice", () => {
     const fields = invoiceFields();
     const outcome = await run(htmlPost(fields));
     expect(outcome).toMatchObject({ ok: true, status: 200 });
-    expect(outcome.message).toBe(
-      "Submitted successfully! $250.50 charged to Visa ending in 4242 for invoice INV-1001.",
-    );
-
     const [invoice] = await rows<{
       id: number;
       status: string;
       amount_cents: number;
       payment_id: number;
       client_ip: string;
+      reference: string;
+      created_at: string;
     }>(conn.db, `select * from invoice_payments where email = '${fields.email}'`);
     expect(invoice).toMatchObject({ status: "paid", amount_cents: 25050 });
+    expect(invoice!.reference).toMatch(INVOICE_REFERENCE_PATTERN);
+    expect(outcome.message).toBe(
+      `Submitted successfully! $250.50 charged to Visa ending in 4242 for invoice INV-1001. Reference: ${invoice!.reference}.`,
+    );
     const [payment] = await rows(conn.db, `select * from payments where id = ${invoice!.payment_id}`);
     expect(payment).toMatchObject({
       status: "approved",
@@ -87,8 +113,22 @@ describe("pay invoice", () => {
     expect(mail.map((m) => m.kind)).toEqual(["company", "receipt"]);
     const receipt = mail.find((m) => m.to === fields.email)!;
     expect(receipt.subject).toContain("Payment receipt for invoice INV-1001");
-    expect(receipt.text).toContain("$250.50 charged to Visa ending in 4242 for invoice INV-1001.");
+    // The visitor's mail leads with the reference, the date, the invoice number and the amount.
+    const day = paymentDay(new Date(invoice!.created_at));
+    expect(receipt.text).toContain(
+      [
+        "Thank you, Ada Lovelace. $250.50 charged to Visa ending in 4242 for invoice INV-1001. Keep this e-mail for your records.",
+        "",
+        `Reference: ${invoice!.reference}`,
+        `Date: ${day}`,
+        "Invoice number: INV-1001",
+        "Amount paid: $250.50, charged to Visa ending in 4242",
+      ].join("\n"),
+    );
+    expect(receipt.text).not.toMatch(/Cardholder|Card Number|CVC|Expiry|payment #/);
+    expect(receipt.text).not.toContain(`invoice_payments #${invoice!.id}`);
     expect(mail[0]!.text).toContain("INV-1001");
+    expect(mail[0]!.text).toContain(`Reference: ${invoice!.reference}`);
     expect(await state()).toEqual({
       payments: before.payments + 1,
       invoices: before.invoices + 1,
@@ -102,6 +142,8 @@ describe("pay invoice", () => {
     const id = verifiedPaymentId(url.pathname.split("/").pop(), sig)!;
     expect(await findInvoiceReceipt(conn.db, id)).toMatchObject({
       status: "paid",
+      reference: invoice!.reference,
+      date: day,
       amount: "$250.50",
       brand: "Visa",
       last4: "4242",
@@ -148,7 +190,9 @@ describe("pay invoice", () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({
       success: true,
-      message: "Submitted successfully! $250.50 charged to Visa ending in 4242 for invoice INV-API-OK.",
+      message: expect.stringMatching(
+        /^Submitted successfully! \$250\.50 charged to Visa ending in 4242 for invoice INV-API-OK\. Reference: DP-[0-9A-Z]{4}-[0-9A-Z]{2}\.$/,
+      ),
     });
     const [row] = await rows(
       conn.db,
@@ -168,11 +212,29 @@ describe("pay invoice", () => {
     expect(row).toEqual({ amount_cents: 123456 });
   });
 
-  it("declined: the gateway's message (402), nothing stored but the declined attempt, every field kept but card number and CVC", async () => {
+  it("the amount as people type it: '1,000' is charged $1,000.00, '$1,250.50' and ' 250 ' as dollars too", async () => {
+    for (const [typed, cents] of [
+      ["1,000", 100_000],
+      ["$1,250.50", 125_050],
+      [" 250 ", 25_000],
+    ] as const) {
+      const fields = invoiceFields({ invoice_payment_amount: typed, invoice_number: `INV-TYPED-${cents}` });
+      const outcome = await run(htmlPost(fields));
+      expect(outcome.ok, typed).toBe(true);
+      const [row] = await rows(
+        conn.db,
+        `select i.amount_cents as invoice, p.amount_cents as charged from invoice_payments i join payments p on p.id = i.payment_id where i.email = '${fields.email}'`,
+      );
+      expect(row, typed).toEqual({ invoice: cents, charged: cents });
+    }
+  });
+
+  it("declined: the gateway's message and what to do (402), nothing stored but the declined attempt, every field kept but card number and CVC", async () => {
     const before = await state();
     const fields = invoiceFields({ cardNumber: DECLINED });
     const outcome = await run(htmlPost(fields));
-    expect(outcome).toMatchObject({ ok: false, status: 402, message: "Your card was declined." });
+    expect(outcome).toMatchObject({ ok: false, status: 402, message: PAYMENT_DECLINED_MESSAGE });
+    expect(PAYMENT_DECLINED_MESSAGE).toBe("Your card was declined. Try another card, or call your bank.");
     expect(await state()).toEqual({ ...before, payments: before.payments + 1 });
     const [attempt] = await rows(conn.db, `select status, last4 from payments order by id desc limit 1`);
     expect(attempt).toEqual({ status: "declined", last4: "0002" });
@@ -279,7 +341,8 @@ describe("pay invoice", () => {
     ["CVC with letters", { cardCVC: "8a7" }, "cardCVC", CARD_MESSAGES.cvc],
     ["amount 0", { invoice_payment_amount: "0" }, "invoice_payment_amount", AMOUNT_MESSAGES.range],
     ["amount 100,000.01", { invoice_payment_amount: "100000.01" }, "invoice_payment_amount", AMOUNT_MESSAGES.range],
-    ["amount 12.345", { invoice_payment_amount: "12.345" }, "invoice_payment_amount", AMOUNT_MESSAGES.format],
+    ["amount 12.345", { invoice_payment_amount: "12.345" }, "invoice_payment_amount", AMOUNT_MESSAGES.decimals],
+    ["amount 1,00", { invoice_payment_amount: "1,00" }, "invoice_payment_amount", AMOUNT_MESSAGES.commas],
     ["amount abc", { invoice_payment_amount: "abc" }, "invoice_payment_amount", AMOUNT_MESSAGES.format],
     ["negative amount", { invoice_payment_amount: "-5" }, "invoice_payment_amount", AMOUNT_MESSAGES.format],
   ])("%s: a field error, nothing charged or stored", async (_name, over, field, message) => {
@@ -320,5 +383,92 @@ describe("pay invoice", () => {
     expect(secretsIn(text)).toEqual([]);
     expect(secretsIn(logs.lines.join("\n"))).toEqual([]);
     expect(logs.lines.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a declined card keeps the render's captcha passed (docs/decisions/059-one-card-entry.md)", () => {
+  it("the decline's answer carries a pass; the next post of that render, with another card and no captcha, is paid", async () => {
+    const key = crypto.randomUUID();
+    const declined = await run(htmlPost(invoiceFields({ cardNumber: DECLINED, invoice_number: "INV-PASS" }), key));
+    expect(declined).toMatchObject({ ok: false, status: 402, message: PAYMENT_DECLINED_MESSAGE });
+    const pass = passOf(declined);
+    expect(pass).toBeTruthy();
+
+    const fields = invoiceFields({ invoice_number: "INV-PASS" });
+    const paid = await run(htmlPost(fields, key, { captcha_pass: pass! }));
+    expect(paid).toMatchObject({ ok: true, status: 200 });
+    const [row] = await rows(
+      conn.db,
+      `select p.status, p.amount_cents from invoice_payments i join payments p on p.id = i.payment_id where i.email = '${fields.email}'`,
+    );
+    expect(row).toEqual({ status: "approved", amount_cents: 25050 });
+    const attempts = await rows<{ status: string }>(
+      conn.db,
+      `select status from payments where idempotency_key = 'invoice:${key}' order by id`,
+    );
+    expect(attempts.map((a) => a.status)).toEqual(["declined", "approved"]);
+  });
+
+  it("a pass is good once, for its own render only, and never for an API client", async () => {
+    const key = crypto.randomUUID();
+    const declined = await run(htmlPost(invoiceFields({ cardNumber: DECLINED }), key));
+    const pass = passOf(declined)!;
+
+    // Another render (another key) with this pass: the captcha is missing, nothing charged.
+    const before = await count(conn.db, "payments");
+    const other = await run(htmlPost(invoiceFields(), crypto.randomUUID(), { captcha_pass: pass }));
+    expect(other).toMatchObject({ ok: false, status: 400, message: CAPTCHA_MESSAGE });
+    expect(await count(conn.db, "payments")).toBe(before);
+
+    // Its own render, declined again: a new pass; the first one is spent.
+    const again = await run(htmlPost(invoiceFields({ cardNumber: DECLINED }), key, { captcha_pass: pass }));
+    expect(again).toMatchObject({ ok: false, status: 402 });
+    const next = passOf(again);
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(pass);
+    const replay = await run(htmlPost(invoiceFields(), key, { captcha_pass: pass }));
+    expect(replay).toMatchObject({ ok: false, status: 400, message: CAPTCHA_MESSAGE });
+
+    // The API answers a decline with { success, message } only: its client solves the captcha again.
+    const api = await apiFormAction(
+      invoiceForm,
+      {
+        request: formPost(
+          "/api/store/pay-invoice/submit",
+          { ...invoiceFields({ cardNumber: DECLINED }), recaptcha_token: await altchaToken() },
+          { Origin: "", "Sec-Fetch-Site": "" },
+        ),
+      },
+      { db: conn.db, clientIp: nextIp() },
+    );
+    expect(api.status).toBe(402);
+    expect(JSON.stringify(await api.json())).not.toContain("captcha_pass");
+  });
+
+  it(`${CAPTCHA_PASS_RETRIES} more cards per captcha solved, then the captcha again`, async () => {
+    const key = crypto.randomUUID();
+    let outcome = await run(htmlPost(invoiceFields({ cardNumber: DECLINED }), key));
+    for (let retry = 1; retry <= CAPTCHA_PASS_RETRIES; retry++) {
+      const pass = passOf(outcome);
+      expect(pass, `pass ${retry}`).toBeTruthy();
+      outcome = await run(htmlPost(invoiceFields({ cardNumber: DECLINED }), key, { captcha_pass: pass! }));
+      expect(outcome).toMatchObject({ ok: false, status: 402 });
+    }
+    expect(passOf(outcome)).toBeUndefined();
+    // A new captcha solved: the render goes on (a new count of passes).
+    const solved = await run(htmlPost(invoiceFields({ cardNumber: DECLINED }), key));
+    expect(solved).toMatchObject({ ok: false, status: 402 });
+    expect(passOf(solved)).toBeTruthy();
+  });
+
+  it("a refusal that is not the card's (a wrong field) spends no captcha and issues no pass", async () => {
+    const key = crypto.randomUUID();
+    const captcha = sumAnswer();
+    const refused = await run(htmlPost(invoiceFields({ invoice_payment_amount: "abc" }), key, captcha));
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    expect(passOf(refused)).toBeUndefined();
+    // The same sum answer still passes: it was not spent on the refused post.
+    const paid = await run(htmlPost(invoiceFields(), key, captcha));
+    expect(paid.ok).toBe(true);
   });
 });

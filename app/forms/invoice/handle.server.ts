@@ -1,3 +1,4 @@
+import type { Tx } from "@db/client.server";
 import { invoicePayments } from "@db/schema";
 import { getTableName } from "drizzle-orm";
 import { invoiceReceiptSubject } from "~/mail/subjects";
@@ -10,7 +11,14 @@ import { summaryRows } from "~/mail/summary";
 import { INVOICE_PENDING, INVOICE_SUCCESS, invoiceIdentity } from "./identity";
 
 export { INVOICE_PENDING, INVOICE_SUCCESS };
-import { invoiceReceiptPath, receiptLine } from "./receipt.server";
+import {
+  invoiceReceiptPath,
+  newInvoicePaymentReference,
+  paymentDay,
+  receiptFacts,
+  receiptLine,
+  type InvoiceReceipt,
+} from "./receipt.server";
 import { invoiceAmountCents, invoiceLabels, invoiceSchema } from "./schema";
 
 /**
@@ -44,69 +52,100 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
     const payment = ctx.payment;
     if (!payment) throw new Error("an invoice payment reached its handler without a charge");
     const status = payment.status === "approved" ? "paid" : "pending";
-    const [row] = await tx
-      .insert(invoicePayments)
-      .values({
-        status,
-        paymentId: payment.paymentId,
-        invoiceNumber: value.invoice_number,
-        amountCents: payment.amountCents,
-        name: value.name,
-        email: value.email,
-        address: value.address,
-        address2: value.address_2,
-        city: value.city,
-        state: value.state,
-        zip: value.zip,
-        cardHolder: value.cardHolder,
-        clientIp: ctx.clientIp,
-      })
-      .returning({ id: invoicePayments.id });
-    const submission = { table: getTableName(invoicePayments), id: row!.id };
+    const row = await insertInvoicePayment(tx, {
+      status,
+      paymentId: payment.paymentId,
+      invoiceNumber: value.invoice_number,
+      amountCents: payment.amountCents,
+      name: value.name,
+      email: value.email,
+      address: value.address,
+      address2: value.address_2,
+      city: value.city,
+      state: value.state,
+      zip: value.zip,
+      cardHolder: value.cardHolder,
+      clientIp: ctx.clientIp,
+    });
+    const submission = { table: getTableName(invoicePayments), id: row.id };
     await linkPayment(tx, payment.paymentId, submission);
 
+    const paid = status === "paid";
     const amount = formatUsd(payment.amountCents);
-    const line = receiptLine({
+    const receipt = {
+      status,
+      reference: row.reference,
+      date: paymentDay(row.createdAt),
+      invoiceNumber: value.invoice_number,
       amount,
       brand: payment.brand ?? null,
       last4: payment.last4 ?? null,
-      invoiceNumber: value.invoice_number,
-    });
+    } satisfies InvoiceReceipt;
+    const line = receiptLine(receipt);
+    // The visitor's mail leads with the reference, the date, the invoice and the amount; what they
+    // typed follows, never the card (its brand and last four are in the facts).
+    const facts = receiptFacts(receipt);
+    const details = summaryRows(invoiceLabels, value, [...CARD_FIELD_NAMES, "cardHolder", "invoice_payment_amount"]);
     const paymentRows = [
       { label: "Amount", value: amount },
       { label: "Card", value: payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "—" },
       {
         label: "Payment",
-        value:
-          status === "paid"
-            ? `Approved (payment #${payment.paymentId})`
-            : `Being confirmed (payment #${payment.paymentId})`,
+        value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,
       },
     ];
+    // The company's copy: everything sent, the charge as staff find it in the processor's dashboard.
     const summary = [
       ...summaryRows(invoiceLabels, value, [...CARD_FIELD_NAMES, "invoice_payment_amount"]),
       ...paymentRows,
+    ];
+    const staffFacts = [
+      { label: "Reference", value: row.reference },
+      { label: "State", value: paid ? "Paid" : "Payment being confirmed" },
+      { label: "Invoice number", value: value.invoice_number },
+      { label: "Amount", value: amount },
     ];
     return {
       submission,
       summary,
       name: value.name,
       email: value.email,
-      message: status === "paid" ? `${INVOICE_SUCCESS} ${line}` : INVOICE_PENDING,
-      receipt:
-        status === "paid"
-          ? {
-              subject: invoiceReceiptSubject(value.invoice_number, true),
-              title: "Payment receipt",
-              intro: `Thank you, ${value.name}. ${line}`,
-            }
-          : {
-              subject: invoiceReceiptSubject(value.invoice_number, false),
-              title: "Payment being confirmed",
-              intro: `Hello ${value.name}. ${INVOICE_PENDING}`,
-            },
+      message: paid ? `${INVOICE_SUCCESS} ${line} Reference: ${row.reference}.` : INVOICE_PENDING,
+      receipt: paid
+        ? {
+            subject: invoiceReceiptSubject(value.invoice_number, true),
+            title: "Payment receipt",
+            intro: `Thank you, ${value.name}. ${line} Keep this e-mail for your records.`,
+            facts,
+            rows: details,
+            staffFacts,
+          }
+        : {
+            subject: invoiceReceiptSubject(value.invoice_number, false),
+            title: "Payment being confirmed",
+            intro: `Hello ${value.name}. ${INVOICE_PENDING}`,
+            facts,
+            rows: details,
+            staffFacts,
+          },
       // HTML posts go to the receipt page (redirect-after-post: a refresh does not post again).
       redirectTo: ctx.api ? undefined : invoiceReceiptPath(payment.paymentId),
     };
   },
 };
+
+type InvoicePaymentRow = Omit<typeof invoicePayments.$inferInsert, "reference">;
+
+/** The invoice payment's row with a reference of its own (one already taken, a rare draw, is drawn again in the same transaction). */
+async function insertInvoicePayment(tx: Tx, row: InvoicePaymentRow) {
+  for (let draw = 0; draw < 8; draw++) {
+    const reference = newInvoicePaymentReference();
+    const [inserted] = await tx
+      .insert(invoicePayments)
+      .values({ ...row, reference })
+      .onConflictDoNothing({ target: invoicePayments.reference })
+      .returning({ id: invoicePayments.id, createdAt: invoicePayments.createdAt });
+    if (inserted) return { ...inserted, reference };
+  }
+  throw new Error("no free invoice payment reference after 8 draws");
+}

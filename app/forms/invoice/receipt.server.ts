@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { invoicePayments, payments, type InvoicePaymentStatus } from "@db/schema";
+import { COMPANY_TIME_ZONE } from "~/lib/company-time";
+import { randomReference } from "~/lib/link-token.server";
+import type { MailRow } from "~/mail/templates/types";
 import { cardLabel, signedReceiptPath, verifiedReceiptId } from "~/payments/receipt.server";
 import { formatUsd } from "~/payments/money";
 
@@ -13,18 +16,41 @@ export const invoiceReceiptPath = (paymentId: number) => signedReceiptPath(RECEI
 /** The payment id a receipt URL (/pay-invoice/receipt/:payment?sig=…) names, when its signature is ours; otherwise null. */
 export const verifiedPaymentId = (id: string | undefined, sig: string | null) => verifiedReceiptId(PURPOSE, id, sig);
 
+/** "DP-7K3M-Q9": what the visitor quotes on the phone (random, never the row id; DECISIONS 32). */
+export const newInvoicePaymentReference = () => randomReference("DP");
+export const INVOICE_REFERENCE_PATTERN = /^DP-[0-9A-Z]{4}-[0-9A-Z]{2}$/;
+
 export type InvoiceReceipt = {
   status: InvoicePaymentStatus;
+  /** Null only for a row written by a machine on the code before references, during a rolling deploy. */
+  reference: string | null;
+  /** The day it was paid, company time: "November 26, 2026". */
+  date: string;
   invoiceNumber: string;
   amount: string;
   brand: string | null;
   last4: string | null;
 };
 
+let dayFormat: Intl.DateTimeFormat | undefined;
+
+/** A moment as the company's calendar names its day: "November 26, 2026" (America/Detroit, DECISIONS 14). */
+export function paymentDay(at: Date): string {
+  dayFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: COMPANY_TIME_ZONE,
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+  return dayFormat.format(at);
+}
+
 export async function findInvoiceReceipt(db: DbOrTx, paymentId: number): Promise<InvoiceReceipt | null> {
   const [row] = await db
     .select({
       status: invoicePayments.status,
+      reference: invoicePayments.reference,
+      createdAt: invoicePayments.createdAt,
       invoiceNumber: invoicePayments.invoiceNumber,
       amountCents: invoicePayments.amountCents,
       brand: payments.brand,
@@ -37,6 +63,8 @@ export async function findInvoiceReceipt(db: DbOrTx, paymentId: number): Promise
   if (!row) return null;
   return {
     status: row.status,
+    reference: row.reference,
+    date: paymentDay(row.createdAt),
     invoiceNumber: row.invoiceNumber,
     amount: formatUsd(row.amountCents),
     brand: row.brand,
@@ -50,4 +78,20 @@ export function receiptLine(
   verb = "charged",
 ): string {
   return `${r.amount} ${verb} to ${cardLabel(r.brand, r.last4)} for invoice ${r.invoiceNumber}.`;
+}
+
+/**
+ * What a person looks for first on the receipt page and at the top of its mail, in this order:
+ * the reference, the date, the invoice number and the amount (with the card it went on).
+ */
+export function receiptFacts(r: InvoiceReceipt): MailRow[] {
+  const card = cardLabel(r.brand, r.last4);
+  return [
+    ...(r.reference ? [{ label: "Reference", value: r.reference }] : []),
+    { label: "Date", value: r.date },
+    { label: "Invoice number", value: r.invoiceNumber },
+    r.status === "paid"
+      ? { label: "Amount paid", value: `${r.amount}, charged to ${card}` }
+      : { label: "Amount", value: `${r.amount} on ${card}, being confirmed with the card processor` },
+  ];
 }
