@@ -194,14 +194,15 @@ async function expectStill(page: Page, live: Locator): Promise<void> {
 
 async function expectAdvances(live: Locator): Promise<void> {
   const before = await shown(live);
-  await expect.poll(() => shown(live), { timeout: 8000 }).not.toBe(before);
+  await expect.poll(() => shown(live), { timeout: 12_000 }).not.toBe(before);
 }
 
 test.describe("review carousel", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
+  // Each waits out several 3 s turns: room for a loaded machine.
+  test.describe.configure({ timeout: 90_000 });
 
   test("plays silently, pauses and plays by its button; a person's move is announced", async ({ page }) => {
-    test.setTimeout(60_000);
     const { toggle, live } = await openCarousel(page);
     await expect(toggle).toHaveAccessibleName("Pause reviews");
     await expect(toggle).toBeVisible();
