@@ -2,6 +2,7 @@ import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "../support/test";
 import { readFileSync } from "node:fs";
 import { TEST_CARDS, TEST_CVCS, cardNumberForms, cardNumberPattern } from "../support/cards";
+import { CARD_ENTRY, expectCaptchaKept } from "../support/card-entry";
 import { closeE2eSql } from "../support/db";
 import { noJsFieldsFromHtml } from "../quality/form-support";
 import {
@@ -82,9 +83,8 @@ async function fillBooking(f: Locator, v: Visitor): Promise<void> {
   await f.getByLabel("Preferred contact method").selectOption("Text");
   await f.getByLabel("Describe the problem").fill("The spring snapped; the door will not open.");
   await f.getByLabel("Cardholder Name").fill("Ada Lovelace");
-  await f.getByLabel("Expiry Month (MM)").fill("04");
-  await f.getByLabel("Expiry Year (YY)").fill("30");
-  await f.getByLabel("CVC").fill(TEST_CVCS.three);
+  await f.getByLabel(CARD_ENTRY.expiry).fill("04/30");
+  await f.getByLabel(CARD_ENTRY.cvc).fill(TEST_CVCS.three);
 }
 
 /** Every field fillBooking typed, still there after an answer; the card number and CVC empty. */
@@ -101,8 +101,7 @@ async function expectKept(f: Locator, v: Visitor): Promise<void> {
   await expect(f.getByLabel("Preferred contact method")).toHaveValue("Text");
   await expect(f.getByLabel("Describe the problem")).toHaveValue("The spring snapped; the door will not open.");
   await expect(f.getByLabel("Cardholder Name")).toHaveValue("Ada Lovelace");
-  await expect(f.getByLabel("Expiry Month (MM)")).toHaveValue("04");
-  await expect(f.getByLabel("Expiry Year (YY)")).toHaveValue("30");
+  await expect(f.getByLabel(CARD_ENTRY.expiry)).toHaveValue("04/30");
   await expect(f.getByLabel("Card Number")).toHaveValue("");
   await expect(f.getByLabel("CVC")).toHaveValue("");
 }
@@ -285,9 +284,8 @@ for (const [index, mode] of modes.entries()) {
       ).toBeVisible();
       await move.getByLabel("Cardholder Name").fill("Ada Lovelace");
       await typeCard(move, mode.javaScriptEnabled, TEST_CARDS.approve);
-      await move.getByLabel("Expiry Month (MM)").fill("04");
-      await move.getByLabel("Expiry Year (YY)").fill("30");
-      await move.getByLabel("CVC").fill(TEST_CVCS.three);
+      await move.getByLabel(CARD_ENTRY.expiry).fill("04/30");
+      await move.getByLabel(CARD_ENTRY.cvc).fill(TEST_CVCS.three);
       await move.getByRole("button", { name: "Move my visit" }).click();
       await expect(page).toHaveURL(/\?moved/);
       await expect(
@@ -338,9 +336,10 @@ for (const [index, mode] of modes.entries()) {
       expect(uid(ics)).toBe(uid(bookedIcs));
     });
 
-    test("a declined card: the gateway's message, nothing booked, every field kept but the card number and CVC", async ({
+    test("a declined card: what to do, nothing booked, every field kept but the card number and CVC; another card then books without the captcha ticked again", async ({
       page,
     }) => {
+      test.slow(); // two payments, the captcha solved once
       const visitor = await asNewVisitor(page);
       const date = serviceSaturday(2 + index);
       await open(page, PATH, mode.javaScriptEnabled);
@@ -349,9 +348,10 @@ for (const [index, mode] of modes.entries()) {
       await chooseVisit(page, mode.javaScriptEnabled, date, MORNING);
       await typeCard(f, mode.javaScriptEnabled, TEST_CARDS.decline);
       await solveCaptcha(page, mode.javaScriptEnabled, f);
+      const submissionKey = await f.locator('input[name="submission_key"]').inputValue();
       await f.getByRole("button", { name: "Book and Pay" }).click();
 
-      await expect(statusMessage(page)).toHaveText("Your card was declined.");
+      await expect(statusMessage(page)).toHaveText("Your card was declined. Try another card, or call your bank.");
       await expectKept(f, visitor);
       if (mode.javaScriptEnabled) {
         await expect(
@@ -369,6 +369,18 @@ for (const [index, mode] of modes.entries()) {
       expect(await dbRows("select id from service_requests where email = $1", visitor.email)).toEqual([]);
       // The declined attempt gave its place back: the slot is as free as before.
       expect(await dbRows("select key from service_slot_holds where service_date = $1", date)).toEqual([]);
+
+      // Another card, and nothing else: the captcha is not solved again.
+      await expectCaptchaKept(f, mode.javaScriptEnabled);
+      await typeCard(f, mode.javaScriptEnabled, TEST_CARDS.approve);
+      await f.getByLabel(CARD_ENTRY.cvc).fill(TEST_CVCS.three);
+      await f.getByRole("button", { name: "Book and Pay" }).click();
+      await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\?booked(#[\w-]+)?$/);
+      const attempts = await dbRows<{ status: string }>(
+        "select status from payments where idempotency_key = $1 order by id",
+        `service-residential:${submissionKey}`,
+      );
+      expect(attempts.map((a) => a.status)).toEqual(["declined", "approved"]);
     });
   });
 }

@@ -48,8 +48,7 @@ async function fillBooking(f: Locator, email: string, zip: string): Promise<void
   await f.getByLabel("ZIP Code").fill(zip);
   await f.getByLabel("Preferred contact method").selectOption("Phone Call");
   await f.getByLabel("Cardholder Name").fill("Grace Hopper");
-  await f.getByLabel("Expiry Month (MM)").fill("04");
-  await f.getByLabel("Expiry Year (YY)").fill("30");
+  await f.getByLabel("Expiry (MM/YY)").fill("04/30");
   await f.getByLabel("CVC").fill(TEST_CVCS.three);
 }
 

@@ -12,9 +12,10 @@ import { asNewVisitor, dbRows, modes, open, solveCaptcha, statusMessage } from "
  * added from its page, the cart, 'Proceed to Checkout', the summary, the
  * card 4242… and the confirmation with the order's id and total read from
  * the database; a declined card keeps the cart and every field but the card
- * number and CVV; a cart changed in another tab after the page showed it is
- * refused with its new total, then placed at that total. Each test is a new
- * visitor (its own cart cookie).
+ * number and CVC (a decline then another card: ./checkout-cards.spec.ts); a
+ * cart changed in another tab after the page showed it is refused with its new
+ * total, then placed at that total. Each test is a new visitor (its own cart
+ * cookie).
  */
 test.afterAll(closeE2eSql);
 
@@ -56,7 +57,7 @@ async function fillCard(form: Locator, number: string, javaScriptEnabled: boolea
     await card.fill(number);
     await expiry.fill("04/30");
   }
-  await form.getByLabel("CVV").fill(TEST_CVCS.three);
+  await form.getByLabel("CVC").fill(TEST_CVCS.three);
 }
 
 test("an empty cart's checkout says so and shows no form", async ({ page }) => {
@@ -169,7 +170,7 @@ for (const [index, mode] of modes.entries()) {
       expect(orders).toEqual([{ total_cents: cents, amount_cents: cents }]);
     });
 
-    test("a declined card: the gateway's message, nothing ordered, the cart and every field but the card number and CVV kept", async ({
+    test("a declined card: the gateway's message and what to do, nothing ordered, the cart and every field but the card number and CVC kept", async ({
       page,
     }) => {
       const visitor = await asNewVisitor(page);
@@ -182,8 +183,8 @@ for (const [index, mode] of modes.entries()) {
       await solveCaptcha(page, mode.javaScriptEnabled, form);
       await form.getByRole("button", { name: "Place Order" }).click();
 
-      await expect(statusMessage(page)).toHaveText("Your card was declined.");
-      // The card number and CVV come back empty, and the page says why.
+      await expect(statusMessage(page)).toHaveText("Your card was declined. Try another card, or call your bank.");
+      // The card number and CVC come back empty, and the page says why.
       await expect(page.locator(".form-status .form-notice")).toHaveText(CARD_SECRETS_NOTICE);
       await expect(page).toHaveURL(/\/checkout(#checkout-status)?$/);
       const kept = page.getByRole("form", { name: "Checkout form" });
@@ -191,7 +192,7 @@ for (const [index, mode] of modes.entries()) {
       await expect(kept.getByLabel("Email")).toHaveValue(visitor.email);
       await expect(kept.getByLabel("Expiry (MM/YY)")).toHaveValue("04/30");
       await expect(kept.getByLabel("Card Number")).toHaveValue("");
-      await expect(kept.getByLabel("CVV")).toHaveValue("");
+      await expect(kept.getByLabel("CVC")).toHaveValue("");
       expect(await dbRows("select id from orders where email = $1", visitor.email)).toEqual([]);
       await page.goto("/my-cart");
       await expect(page.getByRole("heading", { name: product.name })).toBeVisible();

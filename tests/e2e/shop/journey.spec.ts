@@ -202,7 +202,7 @@ async function fillCheckout(form: Locator, email: string, card: string, javaScri
     await number.fill(card);
     await expiry.fill("09/31");
   }
-  await form.getByLabel("CVV").fill(TEST_CVCS.three);
+  await form.getByLabel("CVC").fill(TEST_CVCS.three);
 }
 
 for (const [index, mode] of modes.entries()) {
@@ -276,7 +276,7 @@ for (const [index, mode] of modes.entries()) {
       const journey = await shopAndFillCart(page, request, plan, mode.javaScriptEnabled);
       await checkOut(page, journey, visitor.email, TEST_CARDS.decline, mode.javaScriptEnabled);
 
-      await expect(statusMessage(page)).toHaveText("Your card was declined.");
+      await expect(statusMessage(page)).toHaveText("Your card was declined. Try another card, or call your bank.");
       await expect(page).toHaveURL(/\/checkout(#checkout-status)?$/);
       expect(await dbRows("select id from orders where email = $1", visitor.email)).toEqual([]);
       // The attempt is kept as one declined payment of this total (the two modes' totals differ), linked to nothing.
