@@ -4,7 +4,7 @@ import type { Connection } from "@db/client.server";
 import { categories, products } from "@db/schema";
 import { apiFormAction } from "~/forms/actions.server";
 import { CARD_SECRETS_NOTICE } from "~/forms/card-names";
-import { runForm, type FormDefinition } from "~/forms/pipeline";
+import { PAYMENT_DECLINED_MESSAGE, runForm, type FormDefinition } from "~/forms/pipeline";
 import { addToCart, cartCookieHeader } from "~/shop/cart.server";
 import { checkoutForm } from "~/shop/checkout/handle.server";
 import {
@@ -231,7 +231,7 @@ describe("checkout", () => {
     const before = await state();
     const body = fields({ cardNumber: DECLINED });
     const outcome = await run(htmlPost(cookie, body));
-    expect(outcome).toMatchObject({ ok: false, status: 402, message: "Your card was declined." });
+    expect(outcome).toMatchObject({ ok: false, status: 402, message: PAYMENT_DECLINED_MESSAGE });
     expect(await state()).toEqual({ ...before, payments: before.payments + 1 });
     const [payment] = await rows(conn.db, `select status, amount_cents from payments order by id desc limit 1`);
     expect(payment).toEqual({ status: "declined", amount_cents: 3900 });
