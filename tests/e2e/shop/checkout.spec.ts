@@ -40,9 +40,10 @@ async function fillBilling(form: Locator, email: string) {
   await form.getByLabel("Full Name").fill("Grace Hopper");
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Phone").fill("(810) 555-0142");
-  await form.getByLabel("Address").fill("12 Saginaw St");
-  await form.getByLabel("City").fill("Flint");
-  await form.getByLabel("ZIP Code").fill("48502");
+  // Exactly these names: the installation block has an "Installation Address", "Installation City"…
+  await form.getByRole("textbox", { name: "Address", exact: true }).fill("12 Saginaw St");
+  await form.getByRole("textbox", { name: "City", exact: true }).fill("Flint");
+  await form.getByRole("textbox", { name: "ZIP Code", exact: true }).fill("48502");
 }
 
 async function fillCard(form: Locator, number: string, javaScriptEnabled: boolean) {
@@ -72,7 +73,7 @@ for (const [index, mode] of modes.entries()) {
   test.describe(`checkout, ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("cart → checkout with 4242… → the confirmation shows the order's id and total; another visitor sees N/A", async ({
+    test("cart → checkout with 4242… → the order's page shows its reference and total; another visitor sees N/A", async ({
       page,
       browser,
     }) => {
@@ -90,30 +91,37 @@ for (const [index, mode] of modes.entries()) {
       await expect(summary.getByRole("link", { name: "Edit Cart" })).toHaveAttribute("href", "/my-cart");
 
       const form = page.getByRole("form", { name: "Checkout form" });
-      await expect(form.getByLabel("State")).toHaveValue("MI");
+      await expect(form.getByRole("textbox", { name: "State", exact: true })).toHaveValue("MI");
       await fillBilling(form, visitor.email);
       await fillCard(form, TEST_CARDS.approve, mode.javaScriptEnabled);
       await solveCaptcha(page, mode.javaScriptEnabled, form);
       await form.getByRole("button", { name: "Place Order" }).click();
 
-      // Without JavaScript the browser keeps the form action's #fragment across the 303.
-      await expect(page).toHaveURL(/\/order-confirmation\?order=\d+(#checkout-status)?$/);
+      // The order's own page (its link's token); without JavaScript the browser keeps the form action's #fragment across the 303.
+      await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{43}\?placed(#checkout-status)?$/);
       await expect(page.getByRole("heading", { level: 1, name: "Your Order Was Successful!" })).toBeVisible();
       await expect(
         page.getByText(/confirmation email has been sent.*representative will reach out shortly/),
       ).toBeVisible();
-      const [order] = await dbRows<{ id: number; total_cents: number; status: string; amount_cents: number }>(
-        "select o.id, o.total_cents, o.status, p.amount_cents from orders o join payments p on p.id = o.payment_id where o.email = $1",
+      const [order] = await dbRows<{
+        id: number;
+        reference: string;
+        total_cents: number;
+        status: string;
+        amount_cents: number;
+      }>(
+        "select o.id, o.reference, o.total_cents, o.status, p.amount_cents from orders o join payments p on p.id = o.payment_id where o.email = $1",
         visitor.email,
       );
       expect(order).toEqual({
         id: expect.any(Number),
+        reference: expect.stringMatching(/^DO-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
         total_cents: product.price_cents,
         status: "paid",
         amount_cents: product.price_cents,
       });
-      await expect(page.getByTestId("order-id")).toHaveText(String(order!.id));
-      await expect(page.getByTestId("order-total")).toHaveText(formatUsd(product.price_cents));
+      await expect(page.getByTestId("order-reference")).toHaveText(order!.reference);
+      await expect(page.getByTestId("order-lines-total")).toHaveText(formatUsd(product.price_cents));
       await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
 
       // The cart is empty now; the order is its placing cart's only.
@@ -160,8 +168,8 @@ for (const [index, mode] of modes.entries()) {
       await fillCard(again, TEST_CARDS.approve, mode.javaScriptEnabled);
       await solveCaptcha(page, mode.javaScriptEnabled, again);
       await again.getByRole("button", { name: "Place Order" }).click();
-      await expect(page).toHaveURL(/\/order-confirmation\?order=\d+(#checkout-status)?$/);
-      await expect(page.getByTestId("order-total")).toHaveText(total);
+      await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{43}\?placed(#checkout-status)?$/);
+      await expect(page.getByTestId("order-lines-total")).toHaveText(total);
       const orders = await dbRows<{ total_cents: number; amount_cents: number }>(
         "select o.total_cents, p.amount_cents from orders o join payments p on p.id = o.payment_id where o.email = $1",
         visitor.email,
