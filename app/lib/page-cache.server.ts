@@ -119,6 +119,7 @@ const READ_PARAMS: ReadonlyArray<readonly [path: RegExp, reads: (name: string) =
   [/^\/(?:request-service|pay-invoice)\/receipt\/[^/]+$/, (name) => name === "sig"],
   [/^\/api\/service-area$/, (name) => name === "zip"],
   [/^\/booking\/[^/]+$/, (name) => name === "booked" || name === "cancel"], // searchParams.has
+  [/^\/order\/[^/]+$/, (name) => name === "placed"], // searchParams.has
 ];
 
 /**
