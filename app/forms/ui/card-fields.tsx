@@ -2,7 +2,7 @@ import { InputBase } from "@mantine/core";
 import { Fragment, useEffect, useState } from "react";
 import { IMask, IMaskInput } from "react-imask";
 import { useFetcher } from "react-router";
-import { checkCardNumber } from "~/payments/card";
+import { checkCardNumber, splitExpiry } from "~/payments/card";
 import { CARD_ENTRY_LABELS } from "../card-schema";
 import type { FieldMetadata } from "./LeadForm";
 import { TextField } from "./fields";
@@ -43,16 +43,22 @@ export function CardFields({ formId, fields }: { formId: string; fields: CardFie
   );
 }
 
-/** The card entry, its fields named by the form (the checkout: cardNumber, expiry, cvv, and no holder field). */
+/**
+ * The card entry, its fields named by the form (the checkout: cardNumber, expiry, cvv). A form
+ * whose payload has no cardholder field (the checkout's Full Name is the cardholder's) says where
+ * the name on the card comes from in `holderNote`, where the others show Cardholder Name.
+ */
 export function CardEntry({
   formId,
   holder,
+  holderNote,
   number,
   expiry,
   cvc,
 }: {
   formId: string;
   holder?: Meta;
+  holderNote?: string;
   number: Meta;
   expiry: Meta;
   cvc: Meta;
@@ -68,6 +74,8 @@ export function CardEntry({
           autoComplete="cc-name"
           className="form-span-2"
         />
+      ) : holderNote ? (
+        <p className="form-hint form-span-2 card-entry-holder">{holderNote}</p>
       ) : null}
       {/* Remounted empty after every answer: the card number and CVC are typed again. */}
       <Fragment key={`number-${answer}`}>
@@ -109,6 +117,13 @@ const EXPIRY_MASK = {
   prepareChar: padMonth,
 };
 
+/** A kept expiry shown as the mask would show it ("1229", "12 / 2029" → "12/29", "12/2029"); anything else as typed. */
+function shownExpiry(value: unknown): string {
+  const typed = typeof value === "string" ? value : "";
+  const parts = splitExpiry(typed);
+  return parts ? `${parts.month.padStart(2, "0")}/${parts.year}` : typed;
+}
+
 /** The expiry in one field, as on the card. Without JavaScript a plain input: the server reads 12/29, 1229, 12 / 2029. */
 export function ExpiryField({ meta }: { meta: Meta }) {
   return (
@@ -119,7 +134,7 @@ export function ExpiryField({ meta }: { meta: Meta }) {
       id={meta.id}
       name={meta.name}
       label={CARD_ENTRY_LABELS.expiry}
-      defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+      defaultValue={shownExpiry(meta.initialValue)}
       withAsterisk
       aria-required
       error={meta.errors?.[0]}

@@ -59,6 +59,7 @@ export function CheckoutForm({ bootstrap, shownTotal }: { bootstrap: FormBootstr
             <div className="form-grid">
               <CardEntry
                 formId={checkoutIdentity.id}
+                holderNote="The name on the card is the Full Name above."
                 number={fields.cardNumber}
                 expiry={fields.expiry}
                 cvc={fields.cvv}

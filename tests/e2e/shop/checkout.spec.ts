@@ -52,6 +52,8 @@ async function fillCard(form: Locator, number: string, javaScriptEnabled: boolea
   if (javaScriptEnabled) {
     await card.pressSequentially(cardNumberForms(number).digits);
     await expect(card).toHaveValue(number); // grouped in fours as typed
+    // A form sent back keeps its expiry: typed over, as a person would select it first.
+    await expiry.clear();
     await expiry.pressSequentially("0430");
     await expect(expiry).toHaveValue("04/30");
   } else {

@@ -36,6 +36,7 @@ export async function typeExpiry(
 ): Promise<void> {
   const input = scope.getByLabel(CARD_ENTRY.expiry);
   if (javaScriptEnabled) {
+    await input.clear(); // a form sent back keeps its expiry: typed over, as a person would select it first
     await input.pressSequentially(typed);
     await expect(input).toHaveValue(shown);
   } else {
