@@ -53,6 +53,7 @@ for (const [index, mode] of modes.entries()) {
     test("the card entry's fields and labels; the expiry typed '1229' is taken as 12/29 and the order is placed", async ({
       page,
     }) => {
+      test.slow(); // the shop, the cart, the checkout and a captcha solved
       const visitor = await asNewVisitor(page);
       const form = await toCheckout(page, await productFor(index), mode.javaScriptEnabled);
       const payment = form.getByRole("group", { name: "Payment Information" });
