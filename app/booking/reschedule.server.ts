@@ -3,7 +3,7 @@ import { and, desc, eq, gt, like, sql } from "drizzle-orm";
 import type { Database } from "@db/client.server";
 import { bookingEvents, payments, serviceRequests } from "@db/schema";
 import { company } from "~/content/company";
-import { FormFailure } from "~/forms/pipeline";
+import { FormFailure, PAYMENT_DECLINED_MESSAGE, withNextStep } from "~/forms/pipeline";
 import { confirmPlace, holdPlace, releasePlace } from "~/forms/residential/availability.server";
 import { claimRender, claimState, endClaim, recordSubmission, storedSubmission } from "~/forms/submission-keys.server";
 import { env } from "~/lib/env.server";
@@ -182,7 +182,11 @@ async function move(
       return {
         ok: false,
         status: charge.status === "pending" ? 202 : 402,
-        message: charge.message ?? "",
+        // A card the issuer declined says what to do next, as every paid form's answer does.
+        message:
+          charge.status === "declined"
+            ? withNextStep(charge.message ?? PAYMENT_DECLINED_MESSAGE)
+            : (charge.message ?? PAYMENT_DECLINED_MESSAGE),
         field: "card",
       };
     }

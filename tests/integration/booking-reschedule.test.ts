@@ -139,7 +139,12 @@ describe("moving a booking from its page", () => {
     });
     // A declined card: refused, the place given back.
     const declined = await move(b.token, { serviceDate: saturday, card: { ...CARD, number: "4000000000000002" } });
-    expect(declined).toMatchObject({ ok: false, status: 402, message: "Your card was declined.", field: "card" });
+    expect(declined).toMatchObject({
+      ok: false,
+      status: 402,
+      message: "Your card was declined. Try another card, or call your bank.",
+      field: "card",
+    });
     expect(await taken(saturday)).toBe(0);
     // A double click: one charge, both told it moved.
     const changeKey = crypto.randomUUID();
