@@ -115,6 +115,7 @@ for (const mode of modes) {
       test.slow(); // two payments, the captcha solved once
       const visitor = await asNewVisitor(page);
       const invoice = `INV-D-${visitor.tag}`;
+      await page.goto("/contact");
       await open(page, "/pay-invoice", mode.javaScriptEnabled);
       const form = page.getByRole("form", { name: "Invoice payment form" });
       await fillInvoice(form, visitor.email, invoice, "$1,250.50");
@@ -150,6 +151,21 @@ for (const mode of modes) {
         { status: "declined", amount_cents: 125_050 },
         { status: "approved", amount_cents: 125_050 },
       ]);
+
+      // Back from the receipt: never an empty form inviting a second payment, never the browser's
+      // "confirm form resubmission". With JavaScript the receipt took the form's place in the
+      // history; without, Back shows the declined answer again (kept by the browser), then the
+      // form's page, which leads with the receipt's link.
+      await page.goBack();
+      if (mode.javaScriptEnabled) await expect(page).toHaveURL(/\/contact$/);
+      else {
+        await expect(statusMessage(page)).toHaveText(DECLINED);
+        await page.goBack();
+        await expect(page).toHaveURL(/\/pay-invoice$/);
+        await expect(page.getByText("You paid with this form a moment ago.")).toBeVisible();
+        await page.getByRole("link", { name: "See your receipt" }).click();
+        await expect(page).toHaveURL(/\/pay-invoice\/receipt\/\d+\?sig=/);
+      }
     });
 
     test("an amount the form cannot read is refused in words that say what to change", async ({ page }) => {
