@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/forms/ui/card-fields";
+import { ErrorSummary, summaryEntries } from "~/forms/ui/ErrorSummary";
 import type { Availability } from "~/forms/residential/availability";
 import { VisitFields, type Typed } from "~/forms/residential/VisitFields";
 import type { ServiceTime } from "~/payments/service-price";
@@ -56,9 +57,25 @@ export function MoveBooking({
     picked.date && picked.time ? priceChange(paidCents, { serviceDate: picked.date, serviceTime: picked.time }) : null;
   const change = live?.ok ? { dearer: live.direction === "dearer", text: priceChangeText(live) } : answer?.change;
   const statusId = `${formId}-status`;
+  // A refusal: the summary above the form (focused with JavaScript; without, the post's fragment lands on it).
+  const summary = answer && !answer.ok && answer.message ? summaryEntries(formId, form.allErrors) : null;
+  const [summaryFocus, setSummaryFocus] = useState<number | null>(null);
+  useEffect(() => {
+    if (answer && !answer.ok) setSummaryFocus((n) => (n ?? 0) + 1);
+  }, [answer]);
 
   return (
     <MantineScope>
+      {summary && answer?.message ? (
+        <ErrorSummary
+          id={statusId}
+          formId={formId}
+          message={answer.message}
+          notice={answer.notice ?? undefined}
+          entries={summary}
+          focusKey={summaryFocus}
+        />
+      ) : null}
       <Form
         method="post"
         action={`?move#${statusId}`}
@@ -96,10 +113,10 @@ export function MoveBooking({
             </>
           ) : null}
         </div>
-        <div id={statusId} className="form-status" aria-live="polite">
+        <div id={summary ? undefined : statusId} className="form-status" aria-live={summary ? "off" : "polite"}>
           {answer?.message ? (
             <p
-              role={answer.ok ? "status" : "alert"}
+              role={answer.ok ? "status" : summary ? undefined : "alert"}
               className={`form-message form-message--${answer.ok ? "success" : "error"}`}
             >
               {answer.message}

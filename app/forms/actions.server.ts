@@ -77,6 +77,7 @@ export async function formAction<S extends z.ZodType>(
     status: outcome.ok ? "success" : outcome.preview ? "preview" : "error",
     message: outcome.message,
     ...(outcome.notice ? { notice: outcome.notice } : {}),
+    ...(outcome.photosDropped ? { photosDropped: outcome.photosDropped } : {}),
     lastResult: outcome.reply,
     ...resendHoneypot(outcome),
   };

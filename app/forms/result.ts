@@ -11,6 +11,8 @@ export type FormActionData = {
   message: string;
   /** A second line under a refusal's message: the secret fields to type again. */
   notice?: string;
+  /** A refused post carried photos in this field: without JavaScript they are gone ("Choose your photos again"). */
+  photosDropped?: string;
   lastResult: SubmissionResult<string[]> | null;
   /** A refused post's re-render: honeypot fields answering it (its re-send skips the minimum fill time). */
   honeypot?: { nameFieldName: string; validFromFieldName: string; encryptedValidFrom: string };

@@ -120,6 +120,11 @@ export type ReadBodyOptions = {
    * A body refused before that point (too large, malformed) never calls it.
    */
   beforeFiles?: (fields: FormData) => Promise<void>;
+  /**
+   * Told when a file the visitor chose arrives for the rule's field (a part with a file name; an
+   * empty file input sends none), before any check: a refused post's page says the choice was dropped.
+   */
+  onFileChosen?: () => void;
 };
 
 export async function readBody(
@@ -143,7 +148,7 @@ export async function readBody(
   if (!type.startsWith("multipart/form-data")) {
     throw new BodyError(415, "Please send the form as multipart/form-data, URL-encoded fields or JSON.");
   }
-  return readMultipart(request, header, rule, options.beforeFiles);
+  return readMultipart(request, header, rule, options);
 }
 
 /** The 503 of uploads we have no room for; its Retry-After says when to try again. */
@@ -170,7 +175,7 @@ async function readMultipart(
   request: Request,
   contentType: string,
   rule: UploadRule | undefined,
-  beforeFiles: ReadBodyOptions["beforeFiles"],
+  { beforeFiles, onFileChosen }: ReadBodyOptions,
 ): Promise<ParsedBody> {
   const maxFiles = rule?.maxFiles ?? 0;
   const maxBytes = rule?.maxBytes ?? 0;
@@ -344,6 +349,7 @@ async function readMultipart(
     // When busboy is destroyed mid-file (a body cut short, too large), it destroys this stream with
     // the error: pipeline() below reports it, and an 'error' nobody listens to would end the process.
     stream.on("error", () => {});
+    if (rule && name === rule.field && info.filename) onFileChosen?.();
     if (failure) return void stream.resume();
     // The first file part: the caller's checks run now, with the text fields so far (the forms put them first).
     const ready = check(fieldsSoFar);

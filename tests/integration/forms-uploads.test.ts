@@ -118,6 +118,34 @@ describe("quote photos", () => {
     });
   });
 
+  it("a refused post that carried photos names their field: the page says to choose them again", async () => {
+    const tooMany = await sendQuote([imageFile("1.png"), imageFile("2.png"), imageFile("3.png"), imageFile("4.png")]);
+    expect(tooMany.photosDropped).toBe("photos");
+    // Photos that were fine, lost with a refusal for another field (no last name).
+    const fd = toFormData({
+      ...quote,
+      last_name: "",
+      ...honeypotFields(),
+      ...sumAnswer(),
+      photos: [imageFile("1.png")],
+    });
+    const other = await runForm(fullQuoteForm, formPost("/request-quote?type=residential", fd), {
+      db: conn.db,
+      clientIp: nextIp(),
+    });
+    expect(other).toMatchObject({ ok: false, photosDropped: "photos" });
+    expect(other.fieldErrors.last_name).toBeDefined();
+    // No photo chosen (an empty file input still sends a part): nothing was lost.
+    const empty = toFormData({ ...quote, last_name: "", ...honeypotFields(), ...sumAnswer() });
+    empty.append("photos", new File([], "", { type: "application/octet-stream" }));
+    const none = await runForm(fullQuoteForm, formPost("/request-quote?type=residential", empty), {
+      db: conn.db,
+      clientIp: nextIp(),
+    });
+    expect(none.ok).toBe(false);
+    expect(none.photosDropped).toBeUndefined();
+  });
+
   it("a text file renamed .jpg is refused", async () => {
     await nothingStored(async () => {
       const fake = new File(["just some text, not a picture"], "door.jpg", { type: "image/jpeg" });

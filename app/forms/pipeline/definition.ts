@@ -127,6 +127,8 @@ export type FormOutcome = {
   preview?: boolean;
   /** A second line under a refusal's message (FormDefinition.secretsNotice). */
   notice?: string;
+  /** The upload field whose chosen photos a refused post's page cannot keep (HTML posts). */
+  photosDropped?: string;
   /** FormDefinition.apiFields of a stored submission (API answers only). */
   apiFields?: Record<string, unknown>;
   /** An HTML post that was answered (refused or failed) rather than dropped: its re-send is a person's. */

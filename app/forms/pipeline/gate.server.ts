@@ -26,7 +26,12 @@ export async function gate(
   def: FormDefinition,
   request: Request,
   db: Database,
-  { api, clientIp, overrides }: { api: boolean; clientIp: string | null; overrides?: Record<string, string> },
+  {
+    api,
+    clientIp,
+    overrides,
+    onFileChosen,
+  }: { api: boolean; clientIp: string | null; overrides?: Record<string, string>; onFileChosen?: () => void },
   keep: (body: ParsedBody) => void,
 ): Promise<Gated> {
   if (request.method.toUpperCase() !== "POST") stop(failure(405, "Please send the form with POST."));
@@ -65,7 +70,7 @@ export async function gate(
   };
   let body: ParsedBody;
   try {
-    body = await readBody(request, def.uploads, def.uploads ? { beforeFiles: cheapChecks } : {});
+    body = await readBody(request, def.uploads, def.uploads ? { beforeFiles: cheapChecks, onFileChosen } : {});
   } catch (error) {
     if (error instanceof BodyError)
       stop(

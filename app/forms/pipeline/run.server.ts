@@ -56,9 +56,12 @@ export async function runForm<S extends z.ZodType>(
   if (outcome.paymentRefused && run.captcha && run.claimed && !run.api) outcome = withCaptchaPass(run, outcome);
   // The secret fields come back empty after a refusal (DECISIONS 29): the page says so.
   const secretsPosted = (def.secretFields ?? []).some((name) => String(run.body?.fields.get(name) ?? "").trim());
-  return !outcome.ok && !outcome.preview && secretsPosted && def.secretsNotice && !run.api
-    ? { ...outcome, notice: def.secretsNotice }
-    : outcome;
+  if (!outcome.ok && !outcome.preview && secretsPosted && def.secretsNotice && !run.api)
+    outcome = { ...outcome, notice: def.secretsNotice };
+  // So do the photos (issue 31): the page says to choose them again (a "Show price" answer too).
+  if (!outcome.ok && run.filesChosen && def.uploads && !run.api)
+    outcome = { ...outcome, photosDropped: def.uploads.field };
+  return outcome;
 }
 
 /**
@@ -87,6 +90,8 @@ type Run = {
   /** How this post passed its captcha (a refused charge passes it on to the render's next post). */
   captcha?: CaptchaPassed;
   renewal?: () => void;
+  /** The post carried photos the visitor chose: a refused page cannot keep them (a file input starts empty). */
+  filesChosen?: boolean;
 };
 
 async function steps(run: Run): Promise<FormOutcome> {
@@ -98,7 +103,7 @@ async function steps(run: Run): Promise<FormOutcome> {
     def,
     request,
     db,
-    { api, clientIp, overrides: options.overrides },
+    { api, clientIp, overrides: options.overrides, onFileChosen: () => (run.filesChosen = true) },
     (b) => (run.body = b),
   );
   const submission = validate(def, body.fields, body.uploadErrors, api);

@@ -1,6 +1,6 @@
 import { CONSULTATIONS, CONTACT_METHODS, START_TIMES, YES_NO, quoteForOptions, type QuoteType } from "../options";
 import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
-import { CheckboxListField, PhotoField, RadioField, SelectField, TextAreaField, TextField } from "../ui/fields";
+import { CheckboxListField, RadioField, SelectField, TextAreaField, TextField } from "../ui/fields";
 import { fullQuoteIdentity, simpleQuoteIdentity } from "./identity";
 import { fullQuoteSchema, quoteLabels, simpleQuoteSchema } from "./schema";
 
@@ -52,7 +52,7 @@ export function QuoteForm({ bootstrap, quoteType }: { bootstrap: FormBootstrapDa
       schema={fullQuoteSchema}
       bootstrap={bootstrap}
       multipart
-      files={(errors) => <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />}
+      uploads={uploads}
       defaultValue={{ quote_type: quoteType }}
     >
       {(fields) => (

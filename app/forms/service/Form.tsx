@@ -1,6 +1,6 @@
 import { CONTACT_METHODS, DEFAULT_COUNTRY, DEFAULT_STATE, SERVICE_TIMES } from "../options";
 import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
-import { PhotoField, SelectField, TextAreaField, TextField } from "../ui/fields";
+import { SelectField, TextAreaField, TextField } from "../ui/fields";
 import { todayInDetroit } from "~/lib/company-time";
 import { commercialServiceIdentity } from "./identity";
 import { ServiceContactFields } from "./ContactFields";
@@ -19,7 +19,7 @@ export function CommercialServiceForm({ bootstrap }: { bootstrap: FormBootstrapD
       schema={commercialServiceSchema}
       bootstrap={bootstrap}
       multipart
-      files={(errors) => <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />}
+      uploads={uploads}
       defaultValue={{ state: DEFAULT_STATE, country: DEFAULT_COUNTRY }}
     >
       {(fields) => (

@@ -13,15 +13,26 @@ import {
   RECAPTCHA_RESPONSE_FIELD,
   type CaptchaBootstrap,
 } from "../captcha/types";
-import { isFormActionData, shownMessage, SUBMISSION_KEY_FIELD, type FormActionData } from "../result";
+import {
+  CHECK_FIELDS_MESSAGE,
+  isFormActionData,
+  shownMessage,
+  SUBMISSION_KEY_FIELD,
+  type FormActionData,
+} from "../result";
+import { PhotosDroppedContext } from "./answer-context";
+import { ErrorSummary, summaryEntries } from "./ErrorSummary";
 import { HoneypotFields } from "./HoneypotFields";
+import { PhotoField } from "./fields";
+import type { FormUploadRule } from "../identity";
 
 /**
  * The one form frame every lead form renders (issue 4): a real
  * <form method="post"> (multipart when it carries files) that works without
  * JavaScript, enhanced with Conform (the same zod schema validates on blur in
  * the browser), a fetcher (no page reload), the pending label, the captcha,
- * the honeypot and the green/red message. A form's view only lays out fields.
+ * the honeypot and the green/red message, and on a refusal the error summary at the top
+ * (./ErrorSummary.tsx). A form's view only lays out fields.
  */
 export type FormBootstrapData = {
   captcha: CaptchaBootstrap;
@@ -49,10 +60,12 @@ export type LeadFormProps<S extends z.ZodType> = {
   title: string;
   children: (fields: Fields<S>, errors: Record<string, string[] | undefined>) => React.ReactNode;
   /**
-   * The form's file fields, placed after the captcha: a browser sends a form's parts in page
-   * order, and the server judges the honeypot and the captcha before it writes any file
-   * (issue 28), so they must arrive first.
+   * The form's photos (its identity's upload rule), placed after the captcha: a browser sends a
+   * form's parts in page order, and the server judges the honeypot and the captcha before it
+   * writes any file (issue 28), so they must arrive first.
    */
+  uploads?: FormUploadRule;
+  /** Transitional: a form's own file fields (prefer `uploads`). */
   files?: (errors: Record<string, string[] | undefined>) => React.ReactNode;
 };
 
@@ -68,6 +81,7 @@ export function LeadForm<S extends z.ZodType>({
   defaultValue,
   action,
   multipart,
+  uploads,
   files,
   submitLabel = "Submit",
   busyLabel = "Submitting...",
@@ -85,7 +99,17 @@ export function LeadForm<S extends z.ZodType>({
   const captcha = useRef<CaptchaHandle>(null);
   const [shown, setShown] = useState<Shown>(() => shownMessage(result));
   const routeAction = useFormAction();
+  // Without JavaScript the form posts to this fragment: a refusal's page opens at the summary, a
+  // success's at the message (the id is on whichever the answer shows).
   const statusId = `${id}-status`;
+  // Bumped by each refusal seen with JavaScript: the summary takes focus (null: the server's page).
+  const [summaryFocus, setSummaryFocus] = useState<number | null>(null);
+  const refusedHere = (message: string) => {
+    setShown({ status: "error", message });
+    setSummaryFocus((n) => (n ?? 0) + 1);
+  };
+  // Did the file inputs keep the visitor's photos through the last answer (with JavaScript they do)?
+  const [filesKept, setFilesKept] = useState(false);
 
   const [form, fields] = useForm<z.input<S> & Record<string, unknown>>({
     id,
@@ -94,7 +118,12 @@ export function LeadForm<S extends z.ZodType>({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // Same schema as the server (Conform + zod 4 through @conform-to/zod/v4).
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+    onValidate: ({ formData }) => {
+      const submission = parseWithZod(formData, { schema });
+      // A press of the submit button (not a field's blur check) refused here: the summary says why.
+      if (!formData.has(INTENT_FIELD) && submission.status === "error") refusedHere(CHECK_FIELDS_MESSAGE);
+      return submission as never;
+    },
     onSubmit(event, { formData }) {
       // Each submit clears the previous message first (SPEC §4).
       setShown(null);
@@ -102,7 +131,7 @@ export function LeadForm<S extends z.ZodType>({
         formData.get(CAPTCHA_TOKEN_FIELD) || formData.get(RECAPTCHA_RESPONSE_FIELD) || formData.get(CAPTCHA_PASS_FIELD);
       if (!token) {
         event.preventDefault();
-        setShown({ status: "error", message: CAPTCHA_MESSAGE });
+        refusedHere(CAPTCHA_MESSAGE);
         return;
       }
       // Leave the field now: if it still had focus when the form resets after
@@ -127,11 +156,33 @@ export function LeadForm<S extends z.ZodType>({
 
   // A new answer from the server: show it and clear the captcha token (it is spent), unless the
   // answer passed it on (a declined card: the widget stays ticked, the pass goes with the next post).
+  // A refusal: the summary takes focus. A success: its message is scrolled into view, clear of the
+  // phone's "Call us" bar (the page's scroll-padding-bottom, shell.css).
   useEffect(() => {
     if (!fetcher.data) return;
     setShown(shownMessage(fetcher.data));
     if (!captchaPassOf(fetcher.data.lastResult?.initialValue)) captcha.current?.reset();
-  }, [fetcher.data]);
+    const element = document.getElementById(form.id);
+    setFilesKept(
+      Array.from(element?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []).some(
+        (input) => (input.files?.length ?? 0) > 0,
+      ),
+    );
+    if (fetcher.data.status === "error") setSummaryFocus((n) => (n ?? 0) + 1);
+    else if (fetcher.data.status === "success")
+      requestAnimationFrame(() => {
+        // Conform's reset unselects every option of a select whose default is empty (its
+        // updateField sets selectedIndex -1): back to the placeholder, as the browser's reset does.
+        for (const select of element?.querySelectorAll("select") ?? []) {
+          if (select.selectedIndex === -1 && select.options.length > 0) select.selectedIndex = 0;
+        }
+        document.getElementById(statusId)?.scrollIntoView({ block: "nearest" });
+      });
+  }, [fetcher.data, form.id, statusId]);
+
+  const photosDropped = result && result.status !== "success" && !filesKept ? (result.photosDropped ?? null) : null;
+  const summary =
+    shown?.status === "error" ? summaryEntries(form.id, form.allErrors, uploads?.field ?? null, photosDropped) : null;
 
   const busy = fetcher.state !== "idle";
   const target = `${action ?? routeAction}#${statusId}`;
@@ -145,6 +196,17 @@ export function LeadForm<S extends z.ZodType>({
           need to pay again.
         </p>
       ) : null}
+      {/* Above the form, as GOV.UK places it: the first thing a refused page shows. */}
+      {summary && shown ? (
+        <ErrorSummary
+          id={statusId}
+          formId={form.id}
+          message={shown.message}
+          notice={shown.notice}
+          entries={summary}
+          focusKey={summaryFocus}
+        />
+      ) : null}
       <fetcher.Form
         method="post"
         action={target}
@@ -155,14 +217,22 @@ export function LeadForm<S extends z.ZodType>({
       >
         <HoneypotFields formId={form.id} fields={result?.honeypot ?? bootstrap.honeypot} />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
-        {children(fields, form.allErrors)}
-        {captchaPass ? <input type="hidden" name={CAPTCHA_PASS_FIELD} value={captchaPass} /> : null}
-        <Captcha ref={captcha} bootstrap={bootstrap.captcha} passed={Boolean(captchaPass)} />
-        {files ? <div className="lead-form-files">{files(form.allErrors)}</div> : null}
-        <div id={statusId} className="form-status" aria-live="polite">
+        <PhotosDroppedContext.Provider value={photosDropped}>
+          {children(fields, form.allErrors)}
+          {captchaPass ? <input type="hidden" name={CAPTCHA_PASS_FIELD} value={captchaPass} /> : null}
+          <Captcha ref={captcha} bootstrap={bootstrap.captcha} passed={Boolean(captchaPass)} />
+          {uploads ? (
+            <div className="lead-form-files">
+              <PhotoField formId={form.id} rule={uploads} errors={form.allErrors[uploads.field]} />
+            </div>
+          ) : null}
+          {files ? <div className="lead-form-files">{files(form.allErrors)}</div> : null}
+        </PhotosDroppedContext.Provider>
+        {/* The summary above is the refusal's announcement; here the message stays by the button. */}
+        <div id={summary ? undefined : statusId} className="form-status" aria-live={summary ? "off" : "polite"}>
           {shown?.message ? (
             <p
-              role={shown.status === "success" ? "status" : "alert"}
+              role={shown.status === "success" ? "status" : summary ? undefined : "alert"}
               className={`form-message form-message--${shown.status}`}
             >
               {shown.message}

@@ -3,6 +3,7 @@ import { Checkbox, NativeSelect, Radio, Textarea, TextInput } from "@mantine/cor
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { MAX_PHOTOS_TOTAL_BYTES, megabytes, photosTotalMessage } from "../options";
+import { CHOOSE_PHOTOS_AGAIN, usePhotosDropped } from "./answer-context";
 
 /**
  * Field helpers over Mantine inputs, fed by Conform's field metadata. Every
@@ -170,10 +171,11 @@ export function RadioField({
       </legend>
       {description ? <p className="form-hint">{description}</p> : null}
       <div className={inline ? "form-choices form-choices--inline" : "form-choices"}>
-        {options.map(opt).map((o) => (
+        {options.map(opt).map((o, i) => (
           <Radio
             key={o.value}
-            id={`${meta.id}-${o.value}`}
+            // The first choice carries the field's id: the error summary's link lands on it.
+            id={i === 0 ? meta.id : `${meta.id}-${o.value}`}
             name={meta.name}
             value={o.value}
             label={o.label}
@@ -210,10 +212,10 @@ export function CheckboxListField({
       </legend>
       {description ? <p className="form-hint">{description}</p> : null}
       <div className="form-choices form-choices--grid">
-        {options.map(opt).map((o) => (
+        {options.map(opt).map((o, i) => (
           <Checkbox
             key={o.value}
-            id={`${meta.id}-${o.value.replace(/\W+/g, "-")}`}
+            id={i === 0 ? meta.id : `${meta.id}-${o.value.replace(/\W+/g, "-")}`}
             name={meta.name}
             value={o.value}
             label={o.label}
@@ -249,8 +251,13 @@ export function PhotoField({
 }) {
   const { field: name, maxFiles: max, maxBytes, maxTotalBytes = MAX_PHOTOS_TOTAL_BYTES, tooManyMessage } = rule;
   const [clientError, setClientError] = useState<string | null>(null);
+  // A refused page lost the photos chosen for it: say so until the visitor chooses again.
+  const dropped = usePhotosDropped(name);
+  const [chosenAgain, setChosenAgain] = useState(false);
   const id = `${formId}-${name}`;
-  const error = clientError ?? errors?.[0];
+  const droppedText = dropped && !chosenAgain && !clientError ? CHOOSE_PHOTOS_AGAIN : null;
+  const error =
+    clientError ?? (errors?.[0] && droppedText ? `${errors[0]} ${droppedText}` : (errors?.[0] ?? droppedText));
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   // The total is worth a word only where the photos allowed could pass it (10 × 10 MB, not 3 × 10 MB).
@@ -277,6 +284,7 @@ export function PhotoField({
           const input = event.currentTarget;
           const files = Array.from(input.files ?? []);
           setClientError(null);
+          setChosenAgain(files.length > 0);
           if (files.length > max) {
             window.alert(tooManyMessage);
             input.value = "";

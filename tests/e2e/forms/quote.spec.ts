@@ -51,6 +51,17 @@ test.describe("full quote form, JavaScript on", () => {
     await expect(statusMessage(page)).toHaveText(SUCCESS);
     await expect(form.getByLabel("First Name")).toHaveValue("");
     await expect(form.getByLabel("Garage Doors")).not.toBeChecked();
+    // The cleared selects show their placeholder again, not a blank (issue 31).
+    for (const label of ["Preferred contact method", "When would you like to start?", "How would you like to meet?"]) {
+      await expect
+        .poll(() => form.getByLabel(label).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? ""))
+        .toBe("Select…");
+    }
+    // The message is in view and clear of the "Call us" bar along the bottom (DECISIONS 6).
+    await expect(statusMessage(page)).toBeInViewport({ ratio: 1 });
+    const message = (await statusMessage(page).boundingBox())!;
+    const bar = (await page.locator(".floating-call").boundingBox())!;
+    expect(message.y + message.height).toBeLessThanOrEqual(bar.y);
 
     const [row] = await dbRows<{
       id: number;

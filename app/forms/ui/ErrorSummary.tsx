@@ -1,0 +1,112 @@
+import { useEffect, useRef } from "react";
+import { CHOOSE_PHOTOS_AGAIN } from "./answer-context";
+
+/**
+ * The error summary at the top of a refused form (issue 31; the GOV.UK Design System's pattern):
+ * "There is a problem", the answer's message, and one link per field in error, in the form's
+ * order, each moving focus to its field. Without JavaScript the form posts to
+ * `#{summary id}` (./LeadForm.tsx), so the refused page opens here and a link is an
+ * ordinary fragment (the browser focuses the field it names). With JavaScript the summary takes
+ * focus when it appears, and a link focuses the field and scrolls its label into view.
+ */
+export type SummaryEntry = { name: string; target: string; message: string };
+
+export const ERROR_SUMMARY_TITLE = "There is a problem";
+
+export function ErrorSummary({
+  id,
+  formId,
+  message,
+  notice,
+  entries,
+  focusKey,
+}: {
+  id: string;
+  /** The form whose fields the links name. */
+  formId: string;
+  message: string;
+  notice?: string;
+  entries: SummaryEntry[];
+  /** Changes with each refusal: the summary takes focus again (null: leave focus where it is). */
+  focusKey: number | null;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusKey !== null) box.current?.focus();
+  }, [focusKey]);
+  const titleId = `${id}-title`;
+  return (
+    <div id={id} ref={box} className="error-summary" tabIndex={-1} aria-labelledby={titleId}>
+      <h2 id={titleId} className="error-summary-title">
+        {ERROR_SUMMARY_TITLE}
+      </h2>
+      <p className="error-summary-message">{message}</p>
+      {notice ? <p className="error-summary-notice">{notice}</p> : null}
+      {entries.length > 0 ? (
+        <ul className="error-summary-list">
+          {entries.map((entry) => (
+            <li key={entry.name}>
+              <a href={`#${entry.target}`} onClick={(event) => focusField(event, formId, entry)}>
+                {entry.message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The summary's links: each field in error with its first message, in the form's order (the
+ * schema's, which the forms follow), the photos last (they come after the captcha), and the
+ * photos a refused page lost when nothing else is wrong with them.
+ */
+export function summaryEntries(
+  formId: string,
+  errors: Record<string, string[] | undefined>,
+  photos: string | null = null,
+  photosDropped: string | null = null,
+): SummaryEntry[] {
+  const entries = Object.entries(errors).flatMap(([name, messages]) =>
+    name && messages?.[0] ? [{ name, target: `${formId}-${name}`, message: messages[0] }] : [],
+  );
+  if (photosDropped && !entries.some((e) => e.name === photosDropped))
+    entries.push({ name: photosDropped, target: `${formId}-${photosDropped}`, message: CHOOSE_PHOTOS_AGAIN });
+  const last = entries.filter((e) => e.name === photos || e.name === photosDropped);
+  return [...entries.filter((e) => !last.includes(e)), ...last];
+}
+
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]):not([data-disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * With JavaScript: focus the field without changing the URL, and show its label (or legend) above
+ * it. A field drawn by a widget (the booking calendar keeps its date in a hidden input; the
+ * window's radios have ids of their own) is found by its name, then by the first control of the
+ * group that holds it.
+ */
+function focusField(event: React.MouseEvent<HTMLAnchorElement>, formId: string, entry: SummaryEntry) {
+  const form = document.getElementById(formId);
+  const byId = document.getElementById(entry.target);
+  const byName = form
+    ? Array.from(form.querySelectorAll<HTMLElement>(`[name="${CSS.escape(entry.name)}"]`)).find((el) =>
+        el.matches(FOCUSABLE),
+      )
+    : undefined;
+  const field =
+    (byId?.matches(FOCUSABLE) ? byId : undefined) ??
+    byName ??
+    byId
+      ?.closest("fieldset, .form-photos, .service-visit-date, .form-grid > *")
+      ?.querySelector<HTMLElement>(FOCUSABLE) ??
+    undefined;
+  if (!field) return; // the fragment does what it can
+  event.preventDefault();
+  const label =
+    field.closest("fieldset")?.querySelector("legend") ??
+    (field.id ? document.querySelector(`label[for="${CSS.escape(field.id)}"]`) : null) ??
+    field;
+  label.scrollIntoView({ block: "start" });
+  field.focus({ preventScroll: true });
+}

@@ -1,0 +1,129 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "../support/test";
+import { closeE2eSql } from "../support/db";
+import { asNewVisitor, dbRows, modes, open, photo, solveCaptcha } from "./helpers";
+
+/**
+ * Issue 31 item 1: every form's refused post leads with an error summary (GOV.UK's pattern):
+ * "There is a problem", the message, a link per field in error that puts focus in that field.
+ * Without JavaScript the page opens at the summary (the post's fragment); with it the summary
+ * takes focus. A refused page that lost the photos chosen says "Choose your photos again.".
+ */
+test.afterAll(closeE2eSql);
+
+const FORMS = [
+  { path: "/contact", name: "Contact form" },
+  { path: "/request-quote?type=residential", name: "Residential quote request form" },
+  { path: "/request-quote?type=commercial", name: "Commercial quote request form" },
+  { path: "/request-service?type=commercial", name: "Commercial service request form" },
+  { path: "/request-service?type=residential", name: "Residential service booking form" },
+  { path: "/pay-invoice", name: "Invoice payment form" },
+  { path: "/employment", name: "Employment application form" },
+  { path: "/discount-signup-2025", name: "Discount sign-up form" },
+] as const;
+
+function summaryOf(page: Page): Locator {
+  return page.locator(".error-summary");
+}
+
+/** Each link of the summary, followed: focus lands in the field it names (a widget's: in its group). */
+async function followEveryLink(page: Page, summary: Locator) {
+  const links = summary.getByRole("link");
+  const count = await links.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const link = links.nth(i);
+    const target = (await link.getAttribute("href"))!.slice(1);
+    await link.click();
+    const focused = await page.evaluate((id) => {
+      const active = document.activeElement as HTMLElement | null;
+      const named = document.getElementById(id);
+      return {
+        id: active?.id ?? "",
+        tag: active?.tagName ?? "",
+        // A calendar's date lives in a hidden input: focus goes to the calendar beside it.
+        inGroup: Boolean(named && active && named.parentElement?.contains(active) && active !== document.body),
+      };
+    }, target);
+    expect(focused.id === target || focused.inGroup, `link to #${target} focused ${focused.tag}#${focused.id}`).toBe(
+      true,
+    );
+    await expect(page.locator(":focus")).toBeInViewport();
+  }
+}
+
+for (const mode of modes) {
+  test.describe(`error summary, ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
+
+    for (const form of FORMS) {
+      test(`${form.name}: sent empty, the summary names each field and its links focus them`, async ({ page }) => {
+        test.slow(); // eight forms' pages, each link followed
+        await asNewVisitor(page);
+        await open(page, form.path, mode.javaScriptEnabled);
+        const element = page.getByRole("form", { name: form.name });
+        await element.locator("button.form-submit").click();
+
+        const summary = summaryOf(page);
+        await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+        await expect(summary).toContainText("Please correct the highlighted fields and send the form again.");
+        // Without JavaScript the page opened at the summary; with it the summary took focus. Either way it has it.
+        await expect(summary).toBeFocused();
+        if (!mode.javaScriptEnabled) expect(new URL(page.url()).hash).toBe(`#${await summary.getAttribute("id")}`);
+        // Each link's text is its field's own message, shown beside the field too.
+        const first = summary.getByRole("link").first();
+        const message = (await first.innerText()).trim();
+        await expect(element.getByText(message, { exact: true }).first()).toBeVisible();
+        await followEveryLink(page, summary);
+      });
+    }
+
+    test("photos dropped by a refused post: the page says to choose them again", async ({ page }) => {
+      const visitor = await asNewVisitor(page);
+      await open(page, "/request-service?type=commercial", mode.javaScriptEnabled);
+      const form = page.getByRole("form", { name: "Commercial service request form" });
+      await form.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Lovelace");
+      await form.getByLabel("Email").fill(visitor.email);
+      await solveCaptcha(page, mode.javaScriptEnabled, form);
+      await form.getByLabel("Photos (optional)").setInputFiles([photo("door.png")]);
+      // Four photos are one too many: refused by the server (the browser refuses them before, with JavaScript).
+      if (!mode.javaScriptEnabled) {
+        await form
+          .getByLabel("Photos (optional)")
+          .setInputFiles([photo("a.png"), photo("b.png"), photo("c.png"), photo("d.png")]);
+      }
+      await form.locator("button.form-submit").click();
+      const summary = summaryOf(page);
+      await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+      if (mode.javaScriptEnabled) {
+        // The browser refused the post: the photo is still chosen, nothing to choose again.
+        await expect(page.getByText("Choose your photos again.")).toHaveCount(0);
+        expect(await form.getByLabel("Photos (optional)").evaluate((i: HTMLInputElement) => i.files?.length)).toBe(1);
+      } else {
+        await expect(summary.getByRole("link", { name: "You can only upload up to 3 photos." })).toBeVisible();
+        await expect(form.getByText("You can only upload up to 3 photos. Choose your photos again.")).toBeVisible();
+        await summary.getByRole("link", { name: "You can only upload up to 3 photos." }).click();
+        await expect(form.getByLabel("Photos (optional)")).toBeFocused();
+      }
+      expect(await dbRows("select id from service_requests where email = $1", visitor.email)).toHaveLength(0);
+    });
+  });
+}
+
+test.describe("error summary, JavaScript off, a refusal for another field", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the photo chosen is listed as lost, last, and its link focuses the photo input", async ({ page }) => {
+    await asNewVisitor(page);
+    await open(page, "/request-quote?type=residential", false);
+    const form = page.getByRole("form", { name: "Residential quote request form" });
+    await form.getByLabel("Photos (optional)").setInputFiles([photo("driveway.png")]);
+    await form.locator("button.form-submit").click();
+    const summary = summaryOf(page);
+    const links = summary.getByRole("link");
+    await expect(links.last()).toHaveText("Choose your photos again.");
+    await expect(form.getByText("Choose your photos again.", { exact: true })).toBeVisible();
+    await links.last().click();
+    await expect(form.getByLabel("Photos (optional)")).toBeFocused();
+  });
+});
