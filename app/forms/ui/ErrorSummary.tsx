@@ -30,13 +30,14 @@ export function ErrorSummary({
   /** Changes with each refusal: the summary takes focus again (null: leave focus where it is). */
   focusKey: number | null;
 }) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   useEffect(() => {
     if (focusKey !== null) box.current?.focus();
   }, [focusKey]);
   const titleId = `${id}-title`;
   return (
-    <div id={id} ref={box} className="error-summary" tabIndex={-1} aria-labelledby={titleId}>
+    // A region named by its heading: focused, it is read as "There is a problem, region" and then its content.
+    <section id={id} ref={box} className="error-summary" tabIndex={-1} aria-labelledby={titleId}>
       <h2 id={titleId} className="error-summary-title">
         {ERROR_SUMMARY_TITLE}
       </h2>
@@ -53,7 +54,7 @@ export function ErrorSummary({
           ))}
         </ul>
       ) : null}
-    </div>
+    </section>
   );
 }
 
