@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  allWindowsBegun,
+  dayRefusal,
   dayState,
   emptyAvailability,
   openSlots,
@@ -79,5 +81,28 @@ describe("what the calendar says of a day", () => {
     };
     expect(busy.closedToday).toEqual([MORNING, AFTERNOON]);
     expect(dayState(busy, "2026-11-24")).toBe("full");
+  });
+});
+
+describe("a day with no window left", () => {
+  it("says why on the date: every window begun (today after 4 PM), or every window full", () => {
+    const evening = new Date("2026-11-24T21:30:00Z"); // 16:30 EST
+    const a: Availability = {
+      ...emptyAvailability(1, evening),
+      taken: { "2026-11-26": { [MORNING]: 1, [AFTERNOON]: 1, [LATE]: 1, [EVENING]: 1 } },
+    };
+    expect(dayRefusal(a, "2026-11-24")).toBe(AVAILABILITY_MESSAGES.dayBegun);
+    expect(dayRefusal(a, "2026-11-26")).toBe(AVAILABILITY_MESSAGES.dayFull);
+    expect(dayRefusal(a, "2026-11-25")).toBeNull();
+    expect(AVAILABILITY_MESSAGES.dayBegun).toMatch(/^No times are left to book today/);
+    expect(AVAILABILITY_MESSAGES.dayFull).toMatch(/^No times are left on this day/);
+  });
+
+  it("every window of today has begun from 4 PM in Detroit, whatever the machine's zone", () => {
+    expect(allWindowsBegun("2026-11-24", new Date("2026-11-24T21:00:00Z"))).toBe(true); // 16:00 EST
+    expect(allWindowsBegun("2026-11-24", new Date("2026-11-24T20:59:00Z"))).toBe(false); // 15:59 EST
+    expect(allWindowsBegun("2026-11-25", new Date("2026-11-24T21:00:00Z"))).toBe(false); // tomorrow
+    // 23:30 in Detroit is already the 25th in UTC: the 24th is still today there, and over.
+    expect(allWindowsBegun("2026-11-24", new Date("2026-11-25T04:30:00Z"))).toBe(true);
   });
 });

@@ -48,6 +48,9 @@ export const AVAILABILITY_MESSAGES = {
   full: "This time slot is fully booked. Please choose another time or day.",
   begun: "This time slot has already begun today. Please choose a later time or another day.",
   horizon: `We take online bookings up to ${BOOKING_HORIZON_DAYS} days ahead. Please choose an earlier date, or call us.`,
+  /** A day, not a window: the date's error when none of its windows can be booked. */
+  dayBegun: "No times are left to book today: every window has begun. Please choose another day.",
+  dayFull: "No times are left on this day: every window is fully booked. Please choose another day.",
 } as const;
 
 /** The date `days` after a YYYY-MM-DD date. */
@@ -89,6 +92,18 @@ export function dayState(a: Availability, date: string): "out" | "started" | "fu
   if (date < a.from || date > a.until) return "out";
   if (openSlots(a, date).length > 0) return "open";
   return date === a.from && SERVICE_TIMES.every((slot) => a.closedToday.includes(slot)) ? "started" : "full";
+}
+
+/** Why no window of a bookable day can be booked (all begun, or all full or begun), or null when one can. */
+export function dayRefusal(a: Availability, date: string): string | null {
+  const state = dayState(a, date);
+  if (state === "started") return AVAILABILITY_MESSAGES.dayBegun;
+  return state === "full" ? AVAILABILITY_MESSAGES.dayFull : null;
+}
+
+/** Whether `date` is today in Detroit and every window of it has begun at `now` (from 4 PM on). */
+export function allWindowsBegun(date: string, now = new Date()): boolean {
+  return date === todayInDetroit(now) && slotsBegun(now).length === SERVICE_TIMES.length;
 }
 
 /** Why a slot cannot be booked, or null when it can. */

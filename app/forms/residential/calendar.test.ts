@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Availability } from "./availability";
-import { dayPrice, formatServiceDay, freeSlotsText, placesText, slotName, slotStatus } from "./calendar";
+import {
+  dayPrice,
+  dayPriceLabel,
+  dayPriceRange,
+  formatServiceDay,
+  freeSlotsText,
+  placesText,
+  slotName,
+  slotStatus,
+} from "./calendar";
 
 const availability: Availability = {
   capacity: 3,
@@ -26,12 +35,25 @@ describe("the booking calendar's words", () => {
     expect(formatServiceDay("28/11/2026")).toBeNull();
   });
 
-  it("shows each day's price from the one rule: weekdays, Saturdays, Sundays and holidays", () => {
-    expect(dayPrice("2026-12-01")).toBe("$129.95");
+  it("shows each day's lowest and highest price from the one rule: weekdays, Saturdays, Sundays and holidays", () => {
+    // A weekday's evening costs more than its day windows.
+    expect(dayPrice("2026-12-01")).toBe("$129.95–$159.95");
+    expect(dayPriceLabel("2026-12-01")).toBe("$129.95 to $159.95");
+    expect(dayPriceRange("2026-12-01")).toEqual({ low: 129_95, high: 159_95 });
+    // Every window of a Saturday, a Sunday or a holiday costs the same: one price.
     expect(dayPrice("2026-11-28")).toBe("$159.00");
     expect(dayPrice("2026-11-29")).toBe("$199.00");
     expect(dayPrice("2026-12-25")).toBe("$199.00");
+    expect(dayPriceLabel("2026-11-28")).toBe("$159.00");
+    expect(dayPriceLabel("2026-12-25")).toBe("$199.00");
     expect(dayPrice("nope")).toBeNull();
+    expect(dayPriceLabel("nope")).toBeNull();
+  });
+
+  it("prices a day by the windows it is given (the calendar gives those still open)", () => {
+    expect(dayPrice("2026-12-01", ["Morning (8 AM to 11 AM)", "Afternoon (11 AM to 2 PM)"])).toBe("$129.95");
+    expect(dayPrice("2026-12-01", ["Evening (After 4 PM)"])).toBe("$159.95");
+    expect(dayPrice("2026-12-01", [])).toBeNull();
   });
 
   it("names slots and places", () => {

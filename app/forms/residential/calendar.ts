@@ -1,4 +1,4 @@
-import { dayRule, SERVICE_PRICE_CENTS, type ServiceTime } from "~/payments/service-price";
+import { priceRule, SERVICE_PRICE_CENTS, SERVICE_TIMES, type ServiceTime } from "~/payments/service-price";
 import { formatUsd } from "~/payments/money";
 import { openSlots, placesLeft, slotRefusal, AVAILABILITY_MESSAGES, type Availability } from "./availability";
 
@@ -25,10 +25,34 @@ export function slotName(slot: ServiceTime): string {
   return slot.replace(/\s*\(.*$/, "");
 }
 
-/** The day's price without a slot, as the calendar shows it under the day ("$129.95"; a weekday evening costs more). */
-export function dayPrice(date: string): string | null {
-  const rule = dayRule(date);
-  return rule === null ? null : formatUsd(SERVICE_PRICE_CENTS[rule]);
+/** The lowest and highest price of a day's windows (all of them unless told which), in cents; null for no date or no window. */
+export function dayPriceRange(
+  date: string,
+  windows: readonly ServiceTime[] = SERVICE_TIMES,
+): { low: number; high: number } | null {
+  const cents = windows.flatMap((slot) => {
+    const rule = priceRule(date, slot);
+    return rule === null ? [] : [SERVICE_PRICE_CENTS[rule]];
+  });
+  return cents.length === 0 ? null : { low: Math.min(...cents), high: Math.max(...cents) };
+}
+
+/**
+ * What the calendar shows under a day: its windows' lowest and highest price ("$129.95–$159.95"
+ * on a weekday, whose evening costs more), one price when they all cost the same ("$159.00" on a
+ * Saturday, "$199.00" on a Sunday or a holiday). The calendar passes the windows still open.
+ */
+export function dayPrice(date: string, windows: readonly ServiceTime[] = SERVICE_TIMES): string | null {
+  const range = dayPriceRange(date, windows);
+  if (range === null) return null;
+  return range.low === range.high ? formatUsd(range.low) : `${formatUsd(range.low)}–${formatUsd(range.high)}`;
+}
+
+/** The same for a screen reader, which may skip a dash: "$129.95 to $159.95". */
+export function dayPriceLabel(date: string, windows: readonly ServiceTime[] = SERVICE_TIMES): string | null {
+  const range = dayPriceRange(date, windows);
+  if (range === null) return null;
+  return range.low === range.high ? formatUsd(range.low) : `${formatUsd(range.low)} to ${formatUsd(range.high)}`;
 }
 
 /** "1 place left", "3 places left". */

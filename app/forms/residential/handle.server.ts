@@ -27,7 +27,7 @@ import {
 } from "./identity";
 import { serviceReceiptLine, serviceReceiptPath, visitDay } from "./receipt.server";
 import { previewServiceArea, serviceAreaErrors } from "./service-area.server";
-import { residentialLabels, residentialServiceSchema, type ResidentialServiceInput } from "./schema";
+import { previewVisit, residentialLabels, residentialServiceSchema, type ResidentialServiceInput } from "./schema";
 
 /** The price the server charges (SPEC §9 through the one price module); the posted `total` is never read. */
 function priceOf(value: ResidentialServiceInput) {
@@ -49,7 +49,12 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
   noun: "residential service booking",
   schema: residentialServiceSchema,
   successMessage: RESIDENTIAL_SUCCESS,
-  preview: { field: PREVIEW_FIELD, value: PREVIEW_VALUE, check: previewServiceArea },
+  // "Show price" answers the ZIP and the day (a past one, or today once every window has begun) beside their fields.
+  preview: {
+    field: PREVIEW_FIELD,
+    value: PREVIEW_VALUE,
+    check: (fields) => ({ ...previewServiceArea(fields), ...previewVisit(fields) }),
+  },
   payment: {
     purpose: "service",
     async reserve(db, value, key) {
