@@ -1,6 +1,6 @@
 import { NativeSelect, Radio, TextInput } from "@mantine/core";
-import { DatePicker } from "@mantine/dates";
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { DatePicker, DatesProvider } from "@mantine/dates";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useLocation } from "react-router";
 import { centsToDecimal, formatUsd } from "~/payments/money";
 import { EVENING_SLOT, isServiceTime, servicePrice, type ServiceTime } from "~/payments/service-price";
@@ -8,12 +8,14 @@ import { useHydrated } from "~/shell/hydrated";
 import { SERVICE_TIMES } from "../options";
 import { FieldError, RequiredMark } from "../ui/fields";
 import type { FieldMetadata } from "../ui/LeadForm";
-import { dayState, openSlots, type Availability } from "./availability";
-import { dayPrice, formatServiceDay, freeSlotsText, slotStatus } from "./calendar";
+import { dayRefusal, dayState, openSlots, type Availability } from "./availability";
+import { dayPriceLabel, dayPriceRange, formatServiceDay, freeSlotsText, slotStatus } from "./calendar";
 import { PREVIEW_FIELD, PREVIEW_VALUE } from "./identity";
 import { residentialLabels } from "./schema";
 // The calendar's styles travel with this chunk: only the booking form and a booking's move form need them.
 import "./dates.css";
+// The room the calendar takes, in the server's HTML (see VisitRoom).
+import roomCss from "./visit-room.css?inline";
 
 /**
  * The visit's day and window, chosen two ways (the booking form, and moving a booked visit on its
@@ -24,6 +26,11 @@ import "./dates.css";
  * unbookable days greyed out), the chosen day's windows as radio buttons with their price and
  * places left, and the live total. Either way the names posted are SPEC §7's (serviceDate,
  * serviceTime, total); the price charged is the server's (~/payments/service-price.ts).
+ *
+ * No jump when the calendar replaces the native inputs (docs/decisions/064): in a browser that
+ * runs scripts (CSS `@media (scripting: enabled)`), the native inputs sit over an invisible copy
+ * of the calendar's frame (`VisitFrame` with `shadow`), which holds the room the calendar takes;
+ * without scripts the copy is not displayed and the native inputs lay out as they always have.
  */
 export function VisitFields({
   date,
@@ -44,7 +51,7 @@ export function VisitFields({
   withTotal?: boolean;
 }) {
   const hydrated = useHydrated();
-  return hydrated ? (
+  const visit = hydrated ? (
     // A new key when Conform resets the form (after a booking): the picker starts empty again.
     <VisitPicker
       key={`${date.key}-${time.key}`}
@@ -56,7 +63,26 @@ export function VisitFields({
       withTotal={withTotal}
     />
   ) : (
-    <VisitNative date={date} time={time} availability={availability} typed={typed} />
+    <VisitNative date={date} time={time} availability={availability} typed={typed} withTotal={withTotal} />
+  );
+  return (
+    <>
+      <VisitRoom />
+      {visit}
+    </>
+  );
+}
+
+/**
+ * visit-room.css, inlined in the document's head by React (a hoisted <style>, once however many
+ * forms render it), in the server's HTML: the room is held from the first paint, before the
+ * form's code and its stylesheet (dates.css) arrive. No request of its own on a slow network.
+ */
+function VisitRoom() {
+  return (
+    <style href="service-visit-room" precedence="service-visit">
+      {roomCss}
+    </style>
   );
 }
 
@@ -98,10 +124,12 @@ function previewPrice(date: string, time: string): string | null {
 }
 
 /** The visit without JavaScript: native date input, slot select, and "Show price". */
-function VisitNative({ date, time, availability, typed }: VisitProps) {
+function VisitNative({ date, time, availability, typed, withTotal = true }: VisitProps) {
   const keptDate = text(date.initialValue);
   const keptTime = text(time.initialValue);
   const checked = bookable(availability, keptDate);
+  // A kept day with no window left says so on the date (the server says it of a past day and of today after 4 PM).
+  const dateError = date.errors?.[0] ?? (checked ? dayRefusal(availability, keptDate) : null) ?? undefined;
   const options = SERVICE_TIMES.map((slot) => {
     const status = checked ? slotStatus(availability, keptDate, slot) : { open: true, text: "" };
     return {
@@ -125,56 +153,86 @@ function VisitNative({ date, time, availability, typed }: VisitProps) {
   });
 
   return (
-    <>
-      <TextInput
-        key={date.key}
-        ref={dateInput}
-        id={date.id}
-        name={date.name}
-        label={residentialLabels.serviceDate}
-        type="date"
-        min={availability.from}
-        max={availability.until}
-        defaultValue={keptDate}
-        withAsterisk
-        aria-required
-        aria-describedby={previewId}
-        error={date.errors?.[0]}
-      />
-      <NativeSelect
-        key={time.key}
-        ref={timeSelect}
-        id={time.id}
-        name={time.name}
-        label={residentialLabels.serviceTime}
-        data={[{ value: "", label: "Choose a time slot" }, ...options]}
-        defaultValue={keptOpen ? keptTime : ""}
-        withAsterisk
-        aria-required
-        aria-describedby={previewId}
-        error={time.errors?.[0]}
-      />
-      <div className="form-span-2 service-preview">
-        <div id={previewId}>
-          {price ? <p className="service-price">{price}</p> : null}
-          {free ? <p>{free}</p> : null}
-          {!price && !free ? (
-            <p className="form-hint">Choose a date, then Show price to see its price and free times.</p>
-          ) : null}
+    <div className="form-span-2 service-visit-native">
+      <div className="service-visit-fields">
+        <TextInput
+          key={date.key}
+          ref={dateInput}
+          id={date.id}
+          name={date.name}
+          label={residentialLabels.serviceDate}
+          type="date"
+          min={availability.from}
+          max={availability.until}
+          defaultValue={keptDate}
+          withAsterisk
+          aria-required
+          aria-describedby={previewId}
+          error={dateError}
+        />
+        <NativeSelect
+          key={time.key}
+          ref={timeSelect}
+          id={time.id}
+          name={time.name}
+          label={residentialLabels.serviceTime}
+          data={[{ value: "", label: "Choose a time slot" }, ...options]}
+          defaultValue={keptOpen ? keptTime : ""}
+          withAsterisk
+          aria-required
+          aria-describedby={previewId}
+          error={time.errors?.[0]}
+        />
+        <div className="form-span-2 service-preview">
+          <div id={previewId}>
+            {price ? <p className="service-price">{price}</p> : null}
+            {free ? <p>{free}</p> : null}
+            {!price && !free ? (
+              <p className="form-hint">Choose a date, then Show price to see its price and free times.</p>
+            ) : null}
+          </div>
+          {/* Back at the price, not at the top of a long page. */}
+          <button
+            type="submit"
+            name={PREVIEW_FIELD}
+            value={PREVIEW_VALUE}
+            formNoValidate
+            formAction={`${location.pathname}${location.search}#${previewId}`}
+            className="btn btn-outline"
+          >
+            Show price
+          </button>
         </div>
-        {/* Back at the price, not at the top of a long page. */}
-        <button
-          type="submit"
-          name={PREVIEW_FIELD}
-          value={PREVIEW_VALUE}
-          formNoValidate
-          formAction={`${location.pathname}${location.search}#${previewId}`}
-          className="btn btn-outline"
-        >
-          Show price
-        </button>
       </div>
-    </>
+      <VisitShadow date={date} time={time} availability={availability} withTotal={withTotal} />
+    </div>
+  );
+}
+
+/**
+ * The calendar's frame as the hydrated form will first draw it (the kept day and window, if any),
+ * invisible and inert behind the native inputs: the room the calendar takes, held from the first
+ * paint in a browser that runs scripts (visit-room.css); not displayed in one that does not.
+ */
+function VisitShadow({ date: dateMeta, time: timeMeta, availability, withTotal }: Omit<VisitProps, "typed">) {
+  const first = text(dateMeta.initialValue);
+  const date = formatServiceDay(first) !== null ? first : null;
+  const kept = text(timeMeta.initialValue);
+  const time = isServiceTime(kept) ? kept : null;
+  const chosen = date && time && slotStatus(availability, date, time).open ? time : null;
+  const total = date && chosen ? servicePrice({ serviceDate: date, serviceTime: chosen }) : null;
+  return (
+    <VisitFrame
+      shadow
+      dateMeta={dateMeta}
+      timeMeta={timeMeta}
+      availability={availability}
+      date={date}
+      chosen={chosen}
+      cents={total?.ok ? total.cents : null}
+      withTotal={withTotal ?? true}
+      calendar={null}
+    />
   );
 }
 
@@ -210,37 +268,32 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
     if (next === null || (time !== null && !slotStatus(availability, next, time).open)) setTime(null);
   }
 
-  const dateError = dateMeta.errors?.[0];
-  const timeError = timeMeta.errors?.[0];
-  const labelId = `${dateMeta.id}-label`;
-  const hintId = `${dateMeta.id}-hint`;
-  const dateErrorId = `${dateMeta.id}-error`;
-  const timeErrorId = `${timeMeta.id}-error`;
   const full = (day: string) => openSlots(availability, day).length === 0;
   const dayLabels = {
     out: () => ({ cell: "", aria: "not bookable online" }),
     started: () => ({ cell: "Started", aria: "no times left to book today" }),
     full: () => ({ cell: "Full", aria: "fully booked" }),
-    open: (day: string) => ({ cell: dayPrice(day), aria: dayPrice(day) }),
+    // The lowest and highest price of the day's windows still open.
+    open: (day: string) => ({
+      cell: <DayPrice range={dayPriceRange(day, openSlots(availability, day))} />,
+      aria: dayPriceLabel(day, openSlots(availability, day)),
+    }),
   };
   const dayLabel = (day: string) => dayLabels[dayState(availability, day)](day);
 
   return (
-    <div className="form-span-2 service-visit">
-      <div className="service-visit-date">
-        <span id={labelId} className="form-label">
-          {residentialLabels.serviceDate}
-          <RequiredMark />
-        </span>
-        <p id={hintId} className="form-hint">
-          The price of a visit is shown under each day. Greyed-out days are full or cannot be booked online.
-        </p>
-        <div
-          role="group"
-          aria-labelledby={labelId}
-          aria-describedby={dateError ? `${hintId} ${dateErrorId}` : hintId}
-          className="service-calendar"
-        >
+    <VisitFrame
+      dateMeta={dateMeta}
+      timeMeta={timeMeta}
+      availability={availability}
+      date={date}
+      chosen={chosen}
+      cents={cents}
+      withTotal={withTotal}
+      onTime={setTime}
+      calendar={
+        // Six week rows in every month: the calendar's height never changes (dates.css).
+        <DatesProvider settings={{ consistentWeeks: true }}>
           <DatePicker
             value={date}
             onChange={pick}
@@ -264,24 +317,116 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
               </>
             )}
           />
+        </DatesProvider>
+      }
+    >
+      <input ref={dateInput} type="hidden" id={dateMeta.id} name={dateMeta.name} value={date ?? ""} />
+    </VisitFrame>
+  );
+}
+
+/**
+ * A day's price under its number: one price, or the range "$129.95–$159.95" (calendar.ts's
+ * dayPrice), which wraps after the dash where the cell is narrow, or before it on a phone, whose
+ * second line drops its "$" to fit ("–159.95", dates.css); the text stays the whole range.
+ */
+function DayPrice({ range }: { range: { low: number; high: number } | null }) {
+  if (range === null) return null;
+  if (range.low === range.high) return <>{formatUsd(range.low)}</>;
+  return (
+    <>
+      {formatUsd(range.low)}
+      <wbr />–<span className="service-day-currency">$</span>
+      {formatUsd(range.high).slice(1)}
+    </>
+  );
+}
+
+/**
+ * The hydrated form's layout around its calendar: the date's label and hint, the calendar, the
+ * day's windows as radio buttons with their price and places, the total. The picker draws it live;
+ * its `shadow` (no ids, no names, nothing focusable) holds the same room before hydration.
+ */
+function VisitFrame({
+  dateMeta,
+  timeMeta,
+  availability,
+  date,
+  chosen,
+  cents,
+  withTotal,
+  calendar,
+  onTime,
+  shadow = false,
+  children,
+}: {
+  dateMeta: Meta;
+  timeMeta: Meta;
+  availability: Availability;
+  date: string | null;
+  chosen: ServiceTime | null;
+  cents: number | null;
+  withTotal: boolean;
+  calendar: ReactNode;
+  onTime?: (time: ServiceTime) => void;
+  shadow?: boolean;
+  children?: ReactNode;
+}) {
+  const dateError = dateMeta.errors?.[0];
+  const timeError = timeMeta.errors?.[0];
+  const id = (suffix: string) => (shadow ? undefined : `${dateMeta.id}-${suffix}`);
+  const labelId = id("label");
+  const hintId = id("hint");
+  const dateErrorId = `${dateMeta.id}-error`;
+  const timeErrorId = `${timeMeta.id}-error`;
+  // The shadow's words are drawn by CSS, not written: the page's text (and a search of it) has them once.
+  const say = (words: string) => (shadow ? <ShadowText words={words} /> : words);
+
+  return (
+    <div
+      className={`form-span-2 service-visit${shadow ? " service-visit-shadow" : ""}`}
+      aria-hidden={shadow || undefined}
+      inert={shadow || undefined}
+    >
+      <div className="service-visit-date">
+        <span id={labelId} className="form-label">
+          {say(residentialLabels.serviceDate)}
+          <RequiredMark />
+        </span>
+        <p id={hintId} className="form-hint">
+          {say(CALENDAR_HINT)}
+        </p>
+        <div
+          role={shadow ? undefined : "group"}
+          aria-labelledby={labelId}
+          aria-describedby={shadow ? undefined : dateError ? `${hintId} ${dateErrorId}` : hintId}
+          className="service-calendar"
+        >
+          {calendar}
         </div>
-        <input ref={dateInput} type="hidden" id={dateMeta.id} name={dateMeta.name} value={date ?? ""} />
-        <FieldError id={dateErrorId} error={dateError} />
+        {children}
+        {shadow ? (
+          dateError ? (
+            <p className="form-field-error">{say(dateError)}</p>
+          ) : null
+        ) : (
+          <FieldError id={dateErrorId} error={dateError} />
+        )}
       </div>
 
       <fieldset
-        role="radiogroup"
+        role={shadow ? undefined : "radiogroup"}
         className="form-fieldset service-slots"
-        aria-describedby={timeError ? timeErrorId : undefined}
-        aria-invalid={timeError ? true : undefined}
-        aria-required
+        aria-describedby={timeError && !shadow ? timeErrorId : undefined}
+        aria-invalid={timeError && !shadow ? true : undefined}
+        aria-required={shadow ? undefined : true}
       >
         <legend className="form-label">
-          {residentialLabels.serviceTime}
+          {say(residentialLabels.serviceTime)}
           <RequiredMark />
         </legend>
         <p className="form-hint">
-          {date ? formatServiceDay(date) : "Choose a day on the calendar to see its free times."}
+          {say((date && formatServiceDay(date)) || "Choose a day on the calendar to see its free times.")}
         </p>
         {date ? (
           <div className="form-choices">
@@ -291,28 +436,43 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
               return (
                 <Radio
                   key={slot}
-                  id={`${timeMeta.id}-${SERVICE_TIMES.indexOf(slot)}`}
-                  name={timeMeta.name}
+                  id={shadow ? undefined : `${timeMeta.id}-${SERVICE_TIMES.indexOf(slot)}`}
+                  name={shadow ? undefined : timeMeta.name}
                   value={slot}
-                  label={slot}
-                  description={price.ok ? `${formatUsd(price.cents)} · ${status.text}` : status.text}
+                  label={say(slot)}
+                  description={say(price.ok ? `${formatUsd(price.cents)} · ${status.text}` : status.text)}
                   disabled={!status.open}
                   checked={chosen === slot}
-                  onChange={() => setTime(slot)}
+                  // The shadow's radios are inert; `readOnly` is no attribute of a radio button.
+                  onChange={() => onTime?.(slot)}
                 />
               );
             })}
           </div>
         ) : null}
-        <FieldError id={timeErrorId} error={timeError} />
+        {shadow ? (
+          timeError ? (
+            <p className="form-field-error">{say(timeError)}</p>
+          ) : null
+        ) : (
+          <FieldError id={timeErrorId} error={timeError} />
+        )}
       </fieldset>
 
       {withTotal ? (
-        <p className="service-total" aria-live="polite">
-          {cents !== null ? `Total: ${formatUsd(cents)}` : "Choose a day and a time to see the total."}
+        <p className="service-total" aria-live={shadow ? undefined : "polite"}>
+          {say(cents !== null ? `Total: ${formatUsd(cents)}` : "Choose a day and a time to see the total.")}
         </p>
       ) : null}
-      <input type="hidden" name="total" value={cents !== null ? centsToDecimal(cents) : ""} />
+      {shadow ? null : <input type="hidden" name="total" value={cents !== null ? centsToDecimal(cents) : ""} />}
     </div>
   );
+}
+
+const CALENDAR_HINT =
+  "Under each day, the price of a visit: from its cheapest to its dearest time. Greyed-out days are full or cannot be booked online.";
+
+/** Words the shadow shows (invisibly) through CSS (visit-room.css): laid out as text, yet not in the page's text. */
+function ShadowText({ words }: { words: string }) {
+  return <span className="service-visit-shadow-text" data-text={words} />;
 }
