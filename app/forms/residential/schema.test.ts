@@ -91,6 +91,10 @@ describe("Book and Pay: a missing window on a day with none left is the date's e
     vi.setSystemTime(AFTER_FOUR);
     expect(errors(booking("2026-11-25", ""))).toEqual({ serviceTime: [MISSING_TIME] });
     expect(errors(booking("", ""))).toMatchObject({ serviceTime: [MISSING_TIME] });
+    // With JavaScript no window is posted at all until a day is chosen (the radios come with the day).
+    const noWindow = booking("", "");
+    noWindow.delete("serviceTime");
+    expect(errors(noWindow).serviceTime).toEqual([MISSING_TIME]);
     expect(errors(booking("2026-11-25", "Midnight"))).toEqual({
       serviceTime: ["Please choose one of the listed options."],
     });

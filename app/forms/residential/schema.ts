@@ -24,10 +24,13 @@ const MISSING_TIME = "Please choose a service time.";
  * all begun is the date's error ("no times are left"), not "Please choose a service time.", which
  * would ask for what the form cannot offer. Any other value is refused as the commercial form's is.
  */
-const serviceTime = z.custom<ServiceTime>(
-  (value) => missing(value) || (typeof value === "string" && isServiceTime(value)),
-  { error: "Please choose one of the listed options." },
-);
+// Optional to Conform and zod (no "expected nonoptional" of its own), required by the refinements
+// below: a parse that succeeds has a window, hence the type.
+const serviceTime = z
+  .custom<ServiceTime>((value) => missing(value) || (typeof value === "string" && isServiceTime(value)), {
+    error: "Please choose one of the listed options.",
+  })
+  .optional() as unknown as z.ZodType<ServiceTime>;
 
 function missing(value: unknown): boolean {
   return value === undefined || value === "";
