@@ -4,7 +4,7 @@ import { formatUsd } from "~/payments/money";
 import { SERVICE_PRICE_CENTS } from "~/payments/service-price";
 import { CONTACT_METHODS, DEFAULT_COUNTRY, DEFAULT_STATE } from "../options";
 import { CardFields } from "../ui/card-fields";
-import { PhotoField, SelectField, TextAreaField } from "../ui/fields";
+import { SelectField, TextAreaField } from "../ui/fields";
 import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
 import type { Availability } from "./availability";
 import { residentialServiceIdentity } from "./identity";
@@ -46,7 +46,7 @@ export function ResidentialServiceForm({
         schema={residentialServiceSchema}
         bootstrap={bootstrap}
         multipart
-        files={(errors) => <PhotoField formId={id} rule={uploads} errors={errors[uploads.field]} />}
+        uploads={uploads}
         defaultValue={{ state: DEFAULT_STATE, country: DEFAULT_COUNTRY }}
         submitLabel="Book and Pay"
         busyLabel="Processing..."

@@ -320,7 +320,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
         </DatesProvider>
       }
     >
-      <input ref={dateInput} type="hidden" id={dateMeta.id} name={dateMeta.name} value={date ?? ""} />
+      <input ref={dateInput} type="hidden" name={dateMeta.name} value={date ?? ""} />
     </VisitFrame>
   );
 }
@@ -396,7 +396,10 @@ function VisitFrame({
         <p id={hintId} className="form-hint">
           {say(CALENDAR_HINT)}
         </p>
+        {/* The field's id is the calendar's: the error summary's link focuses it (the date itself is a hidden input). */}
         <div
+          id={shadow ? undefined : dateMeta.id}
+          tabIndex={shadow ? undefined : -1}
           role={shadow ? undefined : "group"}
           aria-labelledby={labelId}
           aria-describedby={shadow ? undefined : dateError ? `${hintId} ${dateErrorId}` : hintId}
@@ -414,7 +417,10 @@ function VisitFrame({
         )}
       </div>
 
+      {/* The windows' group carries the field's id: the error summary's link lands here before a day is chosen. */}
       <fieldset
+        id={shadow ? undefined : timeMeta.id}
+        tabIndex={shadow ? undefined : -1}
         role={shadow ? undefined : "radiogroup"}
         className="form-fieldset service-slots"
         aria-describedby={timeError && !shadow ? timeErrorId : undefined}

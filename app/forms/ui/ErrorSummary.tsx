@@ -83,9 +83,8 @@ const FOCUSABLE =
 
 /**
  * With JavaScript: focus the field without changing the URL, and show its label (or legend) above
- * it. A field drawn by a widget (the booking calendar keeps its date in a hidden input; the
- * window's radios have ids of their own) is found by its name, then by the first control of the
- * group that holds it.
+ * it. A field drawn by a widget is found by its name (the booking's window radios), or is the
+ * group that carries its id with tabindex -1 (the booking calendar, whose date is a hidden input).
  */
 function focusField(event: React.MouseEvent<HTMLAnchorElement>, formId: string, entry: SummaryEntry) {
   const form = document.getElementById(formId);
@@ -98,10 +97,8 @@ function focusField(event: React.MouseEvent<HTMLAnchorElement>, formId: string, 
   const field =
     (byId?.matches(FOCUSABLE) ? byId : undefined) ??
     byName ??
-    byId
-      ?.closest("fieldset, .form-photos, .service-visit-date, .form-grid > *")
-      ?.querySelector<HTMLElement>(FOCUSABLE) ??
-    undefined;
+    // A group made focusable for this (the booking calendar, its windows before a day is chosen).
+    (byId?.hasAttribute("tabindex") ? byId : undefined);
   if (!field) return; // the fragment does what it can
   event.preventDefault();
   const label =

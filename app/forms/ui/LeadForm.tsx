@@ -65,8 +65,6 @@ export type LeadFormProps<S extends z.ZodType> = {
    * writes any file (issue 28), so they must arrive first.
    */
   uploads?: FormUploadRule;
-  /** Transitional: a form's own file fields (prefer `uploads`). */
-  files?: (errors: Record<string, string[] | undefined>) => React.ReactNode;
 };
 
 /** Conform's intent field (its validation "submissions"). */
@@ -82,7 +80,6 @@ export function LeadForm<S extends z.ZodType>({
   action,
   multipart,
   uploads,
-  files,
   submitLabel = "Submit",
   busyLabel = "Submitting...",
   title,
@@ -226,7 +223,6 @@ export function LeadForm<S extends z.ZodType>({
               <PhotoField formId={form.id} rule={uploads} errors={form.allErrors[uploads.field]} />
             </div>
           ) : null}
-          {files ? <div className="lead-form-files">{files(form.allErrors)}</div> : null}
         </PhotosDroppedContext.Provider>
         {/* The summary above is the refusal's announcement; here the message stays by the button. */}
         <div id={summary ? undefined : statusId} className="form-status" aria-live={summary ? "off" : "polite"}>
