@@ -70,3 +70,19 @@ export function yesNoField(label: string) {
     }),
   );
 }
+
+/**
+ * A form schema's field names in the order it declares them (the order the forms lay them out):
+ * an object's keys, through any pipe or transform around it; [] when there is no object inside.
+ * The error summary lists its links in this order (./ui/ErrorSummary.tsx), whatever order the
+ * checks reported them in (a refinement's errors come after every field's own).
+ */
+export function schemaFieldOrder(schema: z.ZodType): string[] {
+  let current: unknown = schema;
+  for (let depth = 0; depth < 8 && current; depth++) {
+    if (current instanceof z.ZodObject) return Object.keys(current.shape);
+    const def = (current as { _zod?: { def?: { in?: unknown; innerType?: unknown; schema?: unknown } } })._zod?.def;
+    current = def?.in ?? def?.innerType ?? def?.schema;
+  }
+  return [];
+}

@@ -59,23 +59,34 @@ export function ErrorSummary({
 }
 
 /**
- * The summary's links: each field in error with its first message, in the form's order (the
- * schema's, which the forms follow), the photos last (they come after the captcha), and the
- * photos a refused page lost when nothing else is wrong with them.
+ * The summary's links: each field in error with its first message, in the form's order (its
+ * schema's, which the forms follow: ../schema-helpers.ts), the photos last (they come after the
+ * captcha), and the photos a refused page lost when nothing else is wrong with them.
  */
 export function summaryEntries(
   formId: string,
   errors: Record<string, string[] | undefined>,
-  photos: string | null = null,
-  photosDropped: string | null = null,
+  {
+    order = [],
+    photos = null,
+    photosDropped = null,
+  }: { order?: string[]; photos?: string | null; photosDropped?: string | null } = {},
 ): SummaryEntry[] {
   const entries = Object.entries(errors).flatMap(([name, messages]) =>
     name && messages?.[0] ? [{ name, target: `${formId}-${name}`, message: messages[0] }] : [],
   );
   if (photosDropped && !entries.some((e) => e.name === photosDropped))
     entries.push({ name: photosDropped, target: `${formId}-${photosDropped}`, message: CHOOSE_PHOTOS_AGAIN });
-  const last = entries.filter((e) => e.name === photos || e.name === photosDropped);
-  return [...entries.filter((e) => !last.includes(e)), ...last];
+  const rank = (name: string) =>
+    name === photos || name === photosDropped
+      ? order.length + 1
+      : order.includes(name)
+        ? order.indexOf(name)
+        : order.length;
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => rank(a.entry.name) - rank(b.entry.name) || a.index - b.index)
+    .map(({ entry }) => entry);
 }
 
 const FOCUSABLE =

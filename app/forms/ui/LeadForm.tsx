@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFetcher, useFormAction } from "react-router";
 import type { z } from "zod";
 import { MantineScope } from "~/shell/MantineScope";
@@ -23,6 +23,7 @@ import {
 import { PhotosDroppedContext } from "./answer-context";
 import { ErrorSummary, summaryEntries } from "./ErrorSummary";
 import { HoneypotFields } from "./HoneypotFields";
+import { schemaFieldOrder } from "../schema-helpers";
 import { PhotoField } from "./fields";
 import type { FormUploadRule } from "../identity";
 
@@ -96,6 +97,7 @@ export function LeadForm<S extends z.ZodType>({
   const captcha = useRef<CaptchaHandle>(null);
   const [shown, setShown] = useState<Shown>(() => shownMessage(result));
   const routeAction = useFormAction();
+  const fieldOrder = useMemo(() => schemaFieldOrder(schema), [schema]);
   // Without JavaScript the form posts to this fragment: a refusal's page opens at the summary, a
   // success's at the message (the id is on whichever the answer shows).
   const statusId = `${id}-status`;
@@ -179,7 +181,9 @@ export function LeadForm<S extends z.ZodType>({
 
   const photosDropped = result && result.status !== "success" && !filesKept ? (result.photosDropped ?? null) : null;
   const summary =
-    shown?.status === "error" ? summaryEntries(form.id, form.allErrors, uploads?.field ?? null, photosDropped) : null;
+    shown?.status === "error"
+      ? summaryEntries(form.id, form.allErrors, { order: fieldOrder, photos: uploads?.field, photosDropped })
+      : null;
 
   const busy = fetcher.state !== "idle";
   const target = `${action ?? routeAction}#${statusId}`;
