@@ -979,13 +979,14 @@ const { loaded: jsLoaded, sent: jsSent } = await jsLoadedInBrowser(jsPaths).catc
   return { loaded: {}, sent: {} };
 });
 
-const inp = await measureInp().catch((error) => ({ note: `not measured: ${error.message}` }));
-
 const rss = peakRss();
 
 // ── One photo upload: the server's memory while it takes 10 × 4 MB ──
 // Measured last: it resets the peak above (VmHWM) to see this request alone.
 const uploads = await measureUploads().catch((error) => ({ note: `not measured: ${error.message}` }));
+
+// INP last, so that its page loads weigh on none of the server's figures above.
+const inp = await measureInp().catch((error) => ({ note: `not measured: ${error.message}` }));
 
 /** A no-JS post of the commercial service form, as a browser sends it (multipart), with these photos. */
 async function servicePost(photos) {
