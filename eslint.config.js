@@ -49,6 +49,17 @@ export default tseslint.config(
     },
   },
   {
+    // zod through app/lib/zod.ts only: it turns off zod's code generation, which the CSP refuses.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/zod.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: 'Import { z } from "~/lib/zod" (it configures zod for the CSP).' }] },
+      ],
+    },
+  },
+  {
     // Playwright's fixtures call their `use` argument: not React's hook.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Database } from "@db/client.server";
 import { CARD_SECRET_FIELDS, CARD_SECRETS_NOTICE } from "~/forms/card-names";
 import { cardInput, cardShape, refineCard } from "~/forms/card-schema";

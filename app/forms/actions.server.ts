@@ -1,5 +1,5 @@
 import { data, redirect, replace, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import { perRender } from "~/lib/page-cache.server";
 import { captchaBootstrap } from "./captcha/verifier.server";
 import type { CaptchaBootstrap } from "./captcha/types";

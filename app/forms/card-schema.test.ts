@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { CARD_MESSAGES } from "~/payments/card";
 import { CHECKOUT_NAME_MESSAGE, cardOf, checkoutSchema } from "~/shop/checkout/schema";
 import { cardInput, cardShape, refineCard } from "./card-schema";

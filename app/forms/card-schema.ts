@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { checkCard, checkCardNumber, checkExpiry, expiryFields, CARD_MESSAGES } from "~/payments/card";
 import { requiredText } from "./schema-helpers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { residentialServiceSchema } from "./residential/schema";
 import { checkoutSchema } from "~/shop/checkout/schema";
 import { schemaFieldOrder } from "./schema-helpers";

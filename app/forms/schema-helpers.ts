@@ -1,11 +1,4 @@
-import { z } from "zod";
-
-// No code generation: zod's faster object parser is compiled with `new Function`,
-// and merely probing for it (when a schema is built) is an 'unsafe-eval'
-// violation of the page's Content-Security-Policy, reported in the browser's
-// Issues panel and by Lighthouse. Every form schema imports this module first,
-// so this runs before any of them is built, in the browser and on the server.
-z.config({ jitless: true });
+import { z } from "~/lib/zod";
 
 /**
  * Small zod builders shared by every form schema (client and server), so each

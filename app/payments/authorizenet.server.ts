@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { log } from "~/lib/log.server";
 import { brandName, cardDigits, checkCharge } from "./card";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * Google Places "Place Details" (legacy JSON endpoint), asked for reviews only.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { emailField, phoneField, requiredText } from "../schema-helpers";
 
 /** SPEC §3 Contact submission; §5: all five fields required. */

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import type { FormIdentity } from "../identity";
 import type { employmentSchema } from "./schema";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { EDUCATION_LEVELS } from "../options";
 import { choice, dateField, emailField, optionalText, phoneField, requiredText, yesNoField } from "../schema-helpers";
 

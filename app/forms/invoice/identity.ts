@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import { CARD_SECRET_FIELDS, CARD_SECRETS_NOTICE } from "../card-names";
 import type { FormIdentity } from "../identity";
 import type { invoiceSchema } from "./schema";

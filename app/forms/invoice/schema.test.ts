@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { CARD_MESSAGES } from "~/payments/card";
 import { AMOUNT_MESSAGES, amountProblem, invoiceAmountCents, invoiceSchema } from "./schema";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { parseDollars } from "~/payments/money";
 import { cardLabels, cardShape, refineCard } from "../card-schema";
 import { emailField, optionalText, requiredText } from "../schema-helpers";

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import type { Database, Tx } from "@db/client.server";
 import type { PaymentPurpose } from "@db/schema";
 import type { MailRow } from "~/mail/render.server";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import type { Database } from "@db/client.server";
 import { getDb } from "~/lib/db.server";
 import { log } from "~/lib/log.server";

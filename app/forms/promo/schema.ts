@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { PROMO_PRODUCTS } from "../options";
 import { choice, emailField, phoneField, requiredText } from "../schema-helpers";
 

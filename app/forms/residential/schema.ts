@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { INVALID_ZIP_MESSAGE, ZIP_PATTERN } from "~/maps/coverage";
 import { isServiceTime, type ServiceTime } from "~/payments/service-price";
 import { cardLabels, cardShape, refineCard } from "../card-schema";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { CONTACT_METHODS, COUNTRIES, SERVICE_TIMES } from "../options";
 import { choice, dateField, emailField, optionalText, phoneField, requiredText } from "../schema-helpers";
 import { todayInDetroit } from "~/lib/company-time";

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFetcher, useFormAction } from "react-router";
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import { MantineScope } from "~/shell/MantineScope";
 import { Captcha, type CaptchaHandle } from "../captcha/Captcha";
 import {

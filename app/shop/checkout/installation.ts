@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * Where to install (DECISIONS 34: every price includes installation), the checkout's schema

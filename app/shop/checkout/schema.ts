@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { emailField, phoneField, requiredText } from "~/forms/schema-helpers";
 import {
   CARD_ENTRY_LABELS,
