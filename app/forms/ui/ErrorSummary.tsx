@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { CHOOSE_PHOTOS_AGAIN } from "./answer-context";
 
 /**
  * The error summary at the top of a refused form (issue 31; the GOV.UK Design System's pattern):
@@ -12,6 +11,8 @@ import { CHOOSE_PHOTOS_AGAIN } from "./answer-context";
 export type SummaryEntry = { name: string; target: string; message: string };
 
 export const ERROR_SUMMARY_TITLE = "There is a problem";
+/** Said by the photo field and the summary when a refused page lost the photos chosen for it. */
+export const CHOOSE_PHOTOS_AGAIN = "Choose your photos again.";
 
 export function ErrorSummary({
   id,

@@ -20,7 +20,6 @@ import {
   SUBMISSION_KEY_FIELD,
   type FormActionData,
 } from "../result";
-import { PhotosDroppedContext } from "./answer-context";
 import { ErrorSummary, summaryEntries } from "./ErrorSummary";
 import { HoneypotFields } from "./HoneypotFields";
 import { schemaFieldOrder } from "../schema-helpers";
@@ -218,16 +217,19 @@ export function LeadForm<S extends z.ZodType>({
       >
         <HoneypotFields formId={form.id} fields={result?.honeypot ?? bootstrap.honeypot} />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
-        <PhotosDroppedContext.Provider value={photosDropped}>
-          {children(fields, form.allErrors)}
-          {captchaPass ? <input type="hidden" name={CAPTCHA_PASS_FIELD} value={captchaPass} /> : null}
-          <Captcha ref={captcha} bootstrap={bootstrap.captcha} passed={Boolean(captchaPass)} />
-          {uploads ? (
-            <div className="lead-form-files">
-              <PhotoField formId={form.id} rule={uploads} errors={form.allErrors[uploads.field]} />
-            </div>
-          ) : null}
-        </PhotosDroppedContext.Provider>
+        {children(fields, form.allErrors)}
+        {captchaPass ? <input type="hidden" name={CAPTCHA_PASS_FIELD} value={captchaPass} /> : null}
+        <Captcha ref={captcha} bootstrap={bootstrap.captcha} passed={Boolean(captchaPass)} />
+        {uploads ? (
+          <div className="lead-form-files">
+            <PhotoField
+              formId={form.id}
+              rule={uploads}
+              errors={form.allErrors[uploads.field]}
+              dropped={photosDropped === uploads.field}
+            />
+          </div>
+        ) : null}
         {/* The summary above is the refusal's announcement; here the message stays by the button. */}
         <div id={summary ? undefined : statusId} className="form-status" aria-live={summary ? "off" : "polite"}>
           {shown?.message ? (

@@ -3,7 +3,7 @@ import { Checkbox, NativeSelect, Radio, Textarea, TextInput } from "@mantine/cor
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { MAX_PHOTOS_TOTAL_BYTES, megabytes, photosTotalMessage } from "../options";
-import { CHOOSE_PHOTOS_AGAIN, usePhotosDropped } from "./answer-context";
+import { CHOOSE_PHOTOS_AGAIN } from "./ErrorSummary";
 
 /**
  * Field helpers over Mantine inputs, fed by Conform's field metadata. Every
@@ -239,6 +239,7 @@ export function PhotoField({
   formId,
   rule,
   errors,
+  dropped = false,
   label = "Photos (optional)",
   description,
 }: {
@@ -246,13 +247,14 @@ export function PhotoField({
   /** The form's upload rule (its identity.ts): field name, how many, how large. */
   rule: FormUploadRule;
   errors?: string[];
+  /** A refused page lost the photos chosen for it: say so until the visitor chooses again. */
+  dropped?: boolean;
   label?: string;
   description?: string;
 }) {
   const { field: name, maxFiles: max, maxBytes, maxTotalBytes = MAX_PHOTOS_TOTAL_BYTES, tooManyMessage } = rule;
   const [clientError, setClientError] = useState<string | null>(null);
-  // A refused page lost the photos chosen for it: say so until the visitor chooses again.
-  const dropped = usePhotosDropped(name);
+  // Chosen again after a refused page lost the photos: the word about them goes.
   const [chosenAgain, setChosenAgain] = useState(false);
   const id = `${formId}-${name}`;
   const droppedText = dropped && !chosenAgain && !clientError ? CHOOSE_PHOTOS_AGAIN : null;
