@@ -4,6 +4,7 @@ import formsCss from "~/forms/forms.css?url";
 import { formAction, formBootstrap } from "~/forms/actions.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
 import { lazyForm } from "~/forms/ui/lazy-form";
+import { todayInDetroit } from "~/lib/company-time";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/commercial-schedule-service";
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers: Route.HeadersFunction = (args) => formPageHeaders(args);
 
 export function loader() {
-  return { form: formBootstrap() };
+  return { form: formBootstrap(), today: todayInDetroit() };
 }
 
 export const action = (args: Route.ActionArgs) => formAction(commercialServiceForm, args);
@@ -69,7 +70,7 @@ export default function CommercialScheduleService({ loaderData }: Route.Componen
             <div className="form-card-header">
               <h2>Schedule a service visit</h2>
             </div>
-            <CommercialServiceForm bootstrap={loaderData.form} />
+            <CommercialServiceForm bootstrap={loaderData.form} today={loaderData.today} />
           </div>
         </div>
       </section>

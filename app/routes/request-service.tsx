@@ -8,6 +8,7 @@ import { commercialServiceForm } from "~/forms/service/handle.server";
 import { residentialAvailability } from "~/forms/residential/availability.server";
 import { residentialServiceForm } from "~/forms/residential/handle.server";
 import { lazyForm } from "~/forms/ui/lazy-form";
+import { todayInDetroit } from "~/lib/company-time";
 import { Chooser, FormCardHeader } from "~/forms/ui/Chooser";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
@@ -35,12 +36,13 @@ function serviceType(url: URL) {
   return type === "residential" || type === "commercial" ? type : null;
 }
 
+// `today`: the commercial form's first bookable day, from the server (app/forms/service/Form.tsx says why).
 export async function loader({ request }: Route.LoaderArgs) {
   const type = serviceType(new URL(request.url));
   // The residential calendar: the places taken from today on (fresh on every render, a refused post's included).
   if (type === "residential")
-    return { type, form: await paidFormBootstrap(request), availability: await residentialAvailability() };
-  return { type, form: formBootstrap(), availability: null };
+    return { type, form: await paidFormBootstrap(request), availability: await residentialAvailability(), today: todayInDetroit() };
+  return { type, form: formBootstrap(), availability: null, today: todayInDetroit() };
 }
 
 // ?type=residential books and pays; every other post is the commercial request (as before the residential form existed).
@@ -58,7 +60,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
     : leadFormShouldRevalidate(args);
 
 export default function RequestService({ loaderData }: Route.ComponentProps) {
-  const { type, form, availability } = loaderData;
+  const { type, form, availability, today } = loaderData;
   return (
     <>
       <Banner
@@ -79,7 +81,7 @@ export default function RequestService({ loaderData }: Route.ComponentProps) {
                 For an emergency at your business, call our 24/7 line at{" "}
                 <a href={company.emergencyPhone.href}>{company.emergencyPhone.display}</a>.
               </p>
-              <CommercialServiceForm bootstrap={form} />
+              <CommercialServiceForm bootstrap={form} today={today} />
             </div>
           ) : availability ? (
             <div className="form-card">

@@ -60,14 +60,14 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const hourInDetroit = new Intl.DateTimeFormat("en-US", {
-  timeZone: COMPANY_TIME_ZONE,
-  hour: "numeric",
-  hourCycle: "h23",
-});
+// Made on first use, as in ~/lib/company-time.ts: the first formatter with a time zone loads the
+// zone's data (about 10 ms of a phone's main thread), which the browser never needs here (the
+// snapshot's `closedToday` is the server's), and this module loads with the booking form.
+let hourInDetroit: Intl.DateTimeFormat | undefined;
 
 /** Today's slots that have begun at `now` (Detroit time). */
 export function slotsBegun(now = new Date()): ServiceTime[] {
+  hourInDetroit ??= new Intl.DateTimeFormat("en-US", { timeZone: COMPANY_TIME_ZONE, hour: "numeric", hourCycle: "h23" });
   const hour = Number(hourInDetroit.format(now));
   return SERVICE_TIMES.filter((slot) => SLOT_START_HOUR[slot] <= hour);
 }

@@ -1,3 +1,4 @@
+import dayjs from "dayjs";
 import { priceRule, SERVICE_PRICE_CENTS, SERVICE_TIMES, type ServiceTime } from "~/payments/service-price";
 import { formatUsd } from "~/payments/money";
 import { openSlots, placesLeft, slotRefusal, AVAILABILITY_MESSAGES, type Availability } from "./availability";
@@ -10,14 +11,22 @@ import { openSlots, placesLeft, slotRefusal, AVAILABILITY_MESSAGES, type Availab
  * zone: they are formatted as UTC midnights in UTC.
  */
 
-const longDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" });
-
-/** "2026-11-28" → "Saturday, November 28" (null when it is not a date). */
+/**
+ * "2026-11-28" → "Saturday, November 28" (null when it is not a date).
+ *
+ * Written by dayjs (the calendar's own date library, @mantine/dates's, so no code is added), not
+ * by Intl.DateTimeFormat: the page's first Intl formatter initialises the browser's ICU data, a
+ * single task of 60–80 ms at 4× CPU on the booking page, where nothing else asks for Intl
+ * (docs/decisions/066). dayjs parses a date-only string as local midnight and formats it in the
+ * same zone, so the browser's time zone never shifts the day.
+ */
 export function formatServiceDay(date: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return null;
   const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(utc.getTime()) || utc.toISOString().slice(0, 10) !== date ? null : longDay.format(utc);
+  return Number.isNaN(utc.getTime()) || utc.toISOString().slice(0, 10) !== date
+    ? null
+    : dayjs(date).format("dddd, MMMM D");
 }
 
 /** "Morning (8 AM to 11 AM)" → "Morning". */

@@ -1,7 +1,6 @@
 import { CONTACT_METHODS, DEFAULT_COUNTRY, DEFAULT_STATE, SERVICE_TIMES } from "../options";
 import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
 import { SelectField, TextAreaField, TextField } from "../ui/fields";
-import { todayInDetroit } from "~/lib/company-time";
 import { commercialServiceIdentity } from "./identity";
 import { ServiceContactFields } from "./ContactFields";
 import { commercialServiceSchema, serviceLabels } from "./schema";
@@ -10,7 +9,18 @@ import { commercialServiceSchema, serviceLabels } from "./schema";
  * The commercial service form (SPEC §3 Service request). It keeps its values
  * after success (SPEC §4), so a second visit for the same site is quick.
  */
-export function CommercialServiceForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
+export function CommercialServiceForm({
+  bootstrap,
+  today,
+}: {
+  bootstrap: FormBootstrapData;
+  /**
+   * Today in Detroit (~/lib/company-time.ts), the first day the date field offers, as the page's
+   * loader saw it: worked out in the browser, it would be the page's first Intl formatter, whose
+   * ICU start-up is a long task of its own while the form hydrates (docs/decisions/066).
+   */
+  today: string;
+}) {
   const { id, uploads } = commercialServiceIdentity;
   return (
     <LeadForm
@@ -30,7 +40,7 @@ export function CommercialServiceForm({ bootstrap }: { bootstrap: FormBootstrapD
             label={serviceLabels.serviceDate}
             type="date"
             required
-            min={todayInDetroit()}
+            min={today}
           />
           <SelectField
             meta={fields.serviceTime}
