@@ -80,23 +80,52 @@ export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap; 
   );
 });
 
+/**
+ * The ALTCHA widget, loaded when the visitor comes near it: its slot within a screen of the
+ * viewport, or a first focus or press anywhere in its form. Its code (31 KB), its Svelte mount
+ * and the form's re-read of its fields that the widget's own input sets off make one task of
+ * 60–80 ms at 4× CPU; after hydration, with nothing yet asked of it, that task is blocking time
+ * on every form page, and on a phone the widget is a long scroll away (docs/decisions/066).
+ */
 const AltchaWidget = forwardRef<CaptchaHandle, { config: Extract<CaptchaClientConfig, { provider: "altcha" }> }>(
   function AltchaWidget({ config }, ref) {
-    const [ready, setReady] = useState(false);
-    const [mounted, setMounted] = useState(false);
+    const [stage, setStage] = useState<"waiting" | "loading" | "ready">("waiting");
+    const slot = useRef<HTMLDivElement>(null);
     const el = useRef<HTMLElementTagNameMap["altcha-widget"]>(null);
     useImperativeHandle(ref, () => ({ reset: () => el.current?.reset?.() }), []);
     useEffect(() => {
+      const node = slot.current;
+      if (!node) return;
       let alive = true;
-      setMounted(true);
-      void import("altcha").then(() => alive && setReady(true));
+      const form = node.closest("form");
+      const near = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), {
+        rootMargin: "100% 0px",
+      });
+      function stop() {
+        near.disconnect();
+        form?.removeEventListener("focusin", load);
+        form?.removeEventListener("pointerdown", load);
+      }
+      function load() {
+        stop();
+        setStage("loading");
+        void import("altcha").then(() => alive && setStage("ready"));
+      }
+      near.observe(node);
+      form?.addEventListener("focusin", load);
+      form?.addEventListener("pointerdown", load);
       return () => {
         alive = false;
+        stop();
       };
     }, []);
-    if (!ready) {
+    if (stage !== "ready") {
       // Server render and first paint: an empty slot of the widget's height (no layout shift).
-      return <div className="form-captcha-slot form-hint">{mounted ? "Loading the spam check…" : null}</div>;
+      return (
+        <div ref={slot} className="form-captcha-slot form-hint">
+          {stage === "loading" ? "Loading the spam check…" : null}
+        </div>
+      );
     }
     return (
       <altcha-widget

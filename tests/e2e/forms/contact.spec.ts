@@ -1,6 +1,6 @@
 import { expect, test } from "../support/test";
 import { closeE2eSql } from "../support/db";
-import { asNewVisitor, dbRows, fillContact, modes, open, solveCaptcha, statusMessage } from "./helpers";
+import { asNewVisitor, dbRows, fillContact, modes, open, solveCaptcha, spamCheckShown, statusMessage } from "./helpers";
 
 test.afterAll(closeE2eSql);
 
@@ -191,7 +191,7 @@ test("with JavaScript a reused form page hydrates cleanly and sends", async ({ p
   const visitor = await asNewVisitor(page);
   const response = await page.goto("/contact");
   expect(response?.headers()["x-page-cache"]).toBe("hit");
-  await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+  await spamCheckShown(page);
   const form = page.getByRole("form", { name: "Contact form" });
   await fillContact(form, {
     first: "Katherine",

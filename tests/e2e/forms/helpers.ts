@@ -30,6 +30,7 @@ export async function solveCaptcha(
   scope = page.locator("main"),
 ): Promise<void> {
   if (javaScriptEnabled) {
+    await spamCheckShown(scope);
     // The widget draws its own check mark over the native checkbox: click its label like a visitor.
     await scope.locator("altcha-widget label", { hasText: "I'm not a robot" }).click();
     await expect(scope.locator('input[name="recaptcha_token"]')).toHaveValue(/.{20,}/, { timeout: 20_000 });
@@ -40,11 +41,20 @@ export async function solveCaptcha(
   }
 }
 
+/**
+ * The ALTCHA widget of the form in `scope`, shown: it loads when the visitor comes near it or first
+ * touches the form (app/forms/captcha/Captcha.tsx), so this scrolls to its slot, as a visitor
+ * would, and waits for its checkbox. It exists only once React has hydrated the form.
+ */
+export async function spamCheckShown(scope: Page | Locator): Promise<void> {
+  await scope.locator(".form-captcha").first().scrollIntoViewIfNeeded();
+  await expect(scope.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+}
+
 /** With JavaScript, wait until hydration so the enhanced form (fetcher, widget) is live. */
 export async function open(page: Page, path: string, javaScriptEnabled: boolean): Promise<void> {
   await page.goto(path);
-  if (javaScriptEnabled)
-    await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+  if (javaScriptEnabled) await spamCheckShown(page);
 }
 
 export function statusMessage(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, test } from "../support/test";
 import { closeE2eSql } from "../support/db";
-import { asNewVisitor, dbRows, photo, solveCaptcha, statusMessage } from "./helpers";
+import { asNewVisitor, dbRows, photo, solveCaptcha, spamCheckShown, statusMessage } from "./helpers";
 
 test.afterAll(closeE2eSql);
 
@@ -17,7 +17,7 @@ test.describe("full quote form, JavaScript on", () => {
       .click();
     await expect(page).toHaveURL(/\?type=residential$/);
     await expect(page.getByRole("heading", { name: "Residential Quote Request" })).toBeVisible();
-    await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible();
+    await spamCheckShown(page);
     const form = page.getByRole("form", { name: "Residential quote request form" });
     await expect(form.getByLabel("Business Name")).toHaveCount(0);
 

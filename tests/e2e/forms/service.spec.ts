@@ -1,6 +1,6 @@
 import { expect, test } from "../support/test";
 import { closeE2eSql } from "../support/db";
-import { asNewVisitor, dbRows, photo, solveCaptcha, statusMessage } from "./helpers";
+import { asNewVisitor, dbRows, photo, solveCaptcha, spamCheckShown, statusMessage } from "./helpers";
 
 test.afterAll(closeE2eSql);
 
@@ -31,7 +31,7 @@ test.describe("commercial service form, JavaScript on", () => {
       .getByRole("link", { name: /Commercial/ })
       .click();
     await expect(page.getByRole("heading", { name: "Commercial Service Request" })).toBeVisible();
-    await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible();
+    await spamCheckShown(page);
     const form = page.getByRole("form", { name: "Commercial service request form" });
     await expect(form.getByLabel("State")).toHaveValue("MI");
     await expect(form.getByLabel("Country")).toHaveValue("United States");
@@ -72,7 +72,7 @@ test.describe("commercial service photos, JavaScript on", () => {
     test.setTimeout(90_000);
     await asNewVisitor(page);
     await page.goto("/request-service?type=commercial");
-    await expect(page.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+    await spamCheckShown(page);
     const form = page.getByRole("form", { name: "Commercial service request form" });
     const input = form.getByLabel("Photos (optional)");
     const big = (name: string) => ({

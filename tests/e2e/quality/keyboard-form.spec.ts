@@ -1,7 +1,7 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "../support/test";
 import { closeE2eSql } from "../support/db";
-import { asNewVisitor, dbRows, modes, statusMessage } from "../forms/helpers";
+import { asNewVisitor, dbRows, modes, spamCheckShown, statusMessage } from "../forms/helpers";
 
 test.afterAll(closeE2eSql);
 
@@ -49,8 +49,7 @@ for (const mode of modes) {
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(/\?type=residential$/);
       const form = page.getByRole("form", { name: "Residential quote request form" });
-      if (mode.javaScriptEnabled)
-        await expect(form.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+      if (mode.javaScriptEnabled) await spamCheckShown(form);
 
       // Wherever the new page leaves focus, Tab reaches the form's "Change" link; from there, field by field.
       await tabUntil(page, main.getByRole("link", { name: /Change/ }), 60);

@@ -3,7 +3,7 @@ import { expect, test } from "../support/test";
 import { formatUsd, parseDollars } from "../../../app/payments/money";
 import { TEST_CARDS, TEST_CVCS, cardNumberForms } from "../support/cards";
 import { closeE2eSql } from "../support/db";
-import { asNewVisitor, dbRows, modes, solveCaptcha, statusMessage } from "../forms/helpers";
+import { asNewVisitor, dbRows, modes, solveCaptcha, spamCheckShown, statusMessage } from "../forms/helpers";
 
 /**
  * A visitor's whole shop journey, as issue 17's "Must show" lists it, with
@@ -178,8 +178,7 @@ async function checkOut(page: Page, journey: Journey, email: string, card: strin
 
   const form = page.getByRole("form", { name: "Checkout form" });
   // With JavaScript, the captcha widget shows once the page is live.
-  if (javaScriptEnabled)
-    await expect(form.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+  if (javaScriptEnabled) await spamCheckShown(form);
   await fillCheckout(form, email, card, javaScriptEnabled);
   await solveCaptcha(page, javaScriptEnabled, form);
   await form.getByRole("button", { name: "Place Order" }).click();
