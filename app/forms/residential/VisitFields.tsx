@@ -1,15 +1,16 @@
 import { NativeSelect, Radio, TextInput } from "@mantine/core";
 import { DatePicker, DatesProvider } from "@mantine/dates";
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useLocation } from "react-router";
 import { centsToDecimal, formatUsd } from "~/payments/money";
-import { EVENING_SLOT, isServiceTime, servicePrice, type ServiceTime } from "~/payments/service-price";
+import { EVENING_SLOT, isServiceTime, type ServiceTime } from "~/payments/service-price";
+import { todayInDetroit } from "~/lib/company-time";
 import { useHydrated } from "~/shell/hydrated";
 import { SERVICE_TIMES } from "../options";
 import { FieldError, RequiredMark } from "../ui/fields";
 import type { FieldMetadata } from "../ui/LeadForm";
 import { dayRefusal, dayState, openSlots, type Availability } from "./availability";
-import { dayPriceLabel, dayPriceRange, formatServiceDay, freeSlotsText, slotStatus } from "./calendar";
+import { dayPriceLabel, dayPriceRange, formatServiceDay, freeSlotsText, slotPrice, slotStatus } from "./calendar";
 import { PREVIEW_FIELD, PREVIEW_VALUE } from "./identity";
 import { residentialLabels } from "./schema";
 // The calendar's styles travel with this chunk: only the booking form and a booking's move form need them.
@@ -112,15 +113,13 @@ function bookable(a: Availability, date: string): boolean {
  */
 function previewPrice(date: string, time: string): string | null {
   if (isServiceTime(time)) {
-    const price = servicePrice({ serviceDate: date, serviceTime: time });
-    return price.ok ? `Price: ${formatUsd(price.cents)}` : null;
+    const price = slotPrice(date, time);
+    return price !== null ? `Price: ${formatUsd(price)}` : null;
   }
-  const day = servicePrice({ serviceDate: date, serviceTime: SERVICE_TIMES[0] });
-  const evening = servicePrice({ serviceDate: date, serviceTime: EVENING_SLOT });
-  if (!day.ok || !evening.ok) return null;
-  return day.cents === evening.cents
-    ? `Price: ${formatUsd(day.cents)}`
-    : `Price: ${formatUsd(day.cents)} (${formatUsd(evening.cents)} for the evening)`;
+  const day = slotPrice(date, SERVICE_TIMES[0]);
+  const evening = slotPrice(date, EVENING_SLOT);
+  if (day === null || evening === null) return null;
+  return day === evening ? `Price: ${formatUsd(day)}` : `Price: ${formatUsd(day)} (${formatUsd(evening)} for the evening)`;
 }
 
 /** The visit without JavaScript: native date input, slot select, and "Show price". */
@@ -220,7 +219,6 @@ function VisitShadow({ date: dateMeta, time: timeMeta, availability, withTotal }
   const kept = text(timeMeta.initialValue);
   const time = isServiceTime(kept) ? kept : null;
   const chosen = date && time && slotStatus(availability, date, time).open ? time : null;
-  const total = date && chosen ? servicePrice({ serviceDate: date, serviceTime: chosen }) : null;
   return (
     <VisitFrame
       shadow
@@ -229,7 +227,7 @@ function VisitShadow({ date: dateMeta, time: timeMeta, availability, withTotal }
       availability={availability}
       date={date}
       chosen={chosen}
-      cents={total?.ok ? total.cents : null}
+      cents={date && chosen ? slotPrice(date, chosen) : null}
       withTotal={withTotal ?? true}
       calendar={null}
     />
@@ -256,30 +254,68 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
 
   // A slot that filled up meanwhile (a refused booking brings the fresh availability) is no longer chosen.
   const chosen = date && time && slotStatus(availability, date, time).open ? time : null;
-  const total = date && chosen ? servicePrice({ serviceDate: date, serviceTime: chosen }) : null;
-  const cents = total?.ok ? total.cents : null;
+  const cents = date && chosen ? slotPrice(date, chosen) : null;
   useEffect(() => {
     onPick?.(date, chosen);
   }, [onPick, date, chosen]);
 
-  function pick(next: string | null) {
-    picked.current = true;
-    setDate(next);
-    if (next === null || (time !== null && !slotStatus(availability, next, time).open)) setTime(null);
-  }
+  const pick = useCallback(
+    (next: string | null) => {
+      // The form's checks ask Detroit's clock (a past day, today's begun windows, a card's expiry), and the
+      // page's first Intl formatter starts the browser's ICU, one task of 40–70 ms at 4× CPU: start it
+      // while the visitor reads the day's windows, not inside the next check's blur or submit (docs/decisions/066).
+      if (!picked.current) (window.requestIdleCallback ?? setTimeout)(() => todayInDetroit());
+      picked.current = true;
+      setDate(next);
+      setTime((kept) => (next === null || (kept !== null && !slotStatus(availability, next, kept).open) ? null : kept));
+    },
+    [availability],
+  );
 
-  const full = (day: string) => openSlots(availability, day).length === 0;
-  const dayLabels = {
-    out: () => ({ cell: "", aria: "not bookable online" }),
-    started: () => ({ cell: "Started", aria: "no times left to book today" }),
-    full: () => ({ cell: "Full", aria: "fully booked" }),
-    // The lowest and highest price of the day's windows still open.
-    open: (day: string) => ({
-      cell: <DayPrice range={dayPriceRange(day, openSlots(availability, day))} />,
-      aria: dayPriceLabel(day, openSlots(availability, day)),
-    }),
-  };
-  const dayLabel = (day: string) => dayLabels[dayState(availability, day)](day);
+  // The calendar is drawn again only when the day or the snapshot changes, not when a window is chosen: its
+  // 42 day buttons are most of a click's work at 4× CPU (docs/decisions/066).
+  const calendar = useMemo(() => {
+    const full = (day: string) => openSlots(availability, day).length === 0;
+    const dayLabels = {
+      out: () => ({ cell: "", aria: "not bookable online" }),
+      started: () => ({ cell: "Started", aria: "no times left to book today" }),
+      full: () => ({ cell: "Full", aria: "fully booked" }),
+      // The lowest and highest price of the day's windows still open.
+      open: (day: string) => ({
+        cell: <DayPrice range={dayPriceRange(day, openSlots(availability, day))} />,
+        aria: dayPriceLabel(day, openSlots(availability, day)),
+      }),
+    };
+    const dayLabel = (day: string) => dayLabels[dayState(availability, day)](day);
+    return (
+      // Six week rows in every month: the calendar's height never changes (dates.css).
+      <DatesProvider settings={{ consistentWeeks: true }}>
+        <DatePicker
+          value={date}
+          onChange={pick}
+          defaultDate={date ?? availability.from}
+          minDate={availability.from}
+          maxDate={availability.until}
+          excludeDate={full}
+          maxLevel="month"
+          firstDayOfWeek={0}
+          weekendDays={[]}
+          hideOutsideDates
+          fullWidth
+          size="md"
+          classNames={{ day: "service-day", weekday: "service-weekday" }}
+          ariaLabels={{ previousMonth: "Previous month", nextMonth: "Next month" }}
+          getDayAriaLabel={(day) => `${formatServiceDay(day)}, ${dayLabel(day).aria}`}
+          renderDay={(day) => (
+            <>
+              <span className="service-day-number">{Number(day.slice(8))}</span>
+              <span className="service-day-price">{dayLabel(day).cell}</span>
+            </>
+          )}
+        />
+      </DatesProvider>
+    );
+  }, [availability, date, pick]);
 
   return (
     <VisitFrame
@@ -291,34 +327,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
       cents={cents}
       withTotal={withTotal}
       onTime={setTime}
-      calendar={
-        // Six week rows in every month: the calendar's height never changes (dates.css).
-        <DatesProvider settings={{ consistentWeeks: true }}>
-          <DatePicker
-            value={date}
-            onChange={pick}
-            defaultDate={date ?? availability.from}
-            minDate={availability.from}
-            maxDate={availability.until}
-            excludeDate={full}
-            maxLevel="month"
-            firstDayOfWeek={0}
-            weekendDays={[]}
-            hideOutsideDates
-            fullWidth
-            size="md"
-            classNames={{ day: "service-day", weekday: "service-weekday" }}
-            ariaLabels={{ previousMonth: "Previous month", nextMonth: "Next month" }}
-            getDayAriaLabel={(day) => `${formatServiceDay(day)}, ${dayLabel(day).aria}`}
-            renderDay={(day) => (
-              <>
-                <span className="service-day-number">{Number(day.slice(8))}</span>
-                <span className="service-day-price">{dayLabel(day).cell}</span>
-              </>
-            )}
-          />
-        </DatesProvider>
-      }
+      calendar={calendar}
     >
       <input ref={dateInput} type="hidden" name={dateMeta.name} value={date ?? ""} />
     </VisitFrame>
@@ -438,7 +447,7 @@ function VisitFrame({
           <div className="form-choices">
             {SERVICE_TIMES.map((slot) => {
               const status = slotStatus(availability, date, slot);
-              const price = servicePrice({ serviceDate: date, serviceTime: slot });
+              const price = slotPrice(date, slot);
               return (
                 <Radio
                   key={slot}
@@ -446,7 +455,7 @@ function VisitFrame({
                   name={shadow ? undefined : timeMeta.name}
                   value={slot}
                   label={say(slot)}
-                  description={say(price.ok ? `${formatUsd(price.cents)} · ${status.text}` : status.text)}
+                  description={say(price !== null ? `${formatUsd(price)} · ${status.text}` : status.text)}
                   disabled={!status.open}
                   checked={chosen === slot}
                   // The shadow's radios are inert; `readOnly` is no attribute of a radio button.

@@ -34,14 +34,26 @@ export function slotName(slot: ServiceTime): string {
   return slot.replace(/\s*\(.*$/, "");
 }
 
+/**
+ * The price of one window of a day as the form shows it, in cents (null for no date): the one
+ * price rule without servicePrice's judgement of the past, which asks the clock in Detroit (an
+ * Intl formatter, whose first use in a browser starts ICU: 40–70 ms of a click at 4× CPU,
+ * docs/decisions/066). The form offers no day before the snapshot's `from` (today, the server's),
+ * and the server prices what is booked with servicePrice.
+ */
+export function slotPrice(date: string, slot: ServiceTime): number | null {
+  const rule = priceRule(date, slot);
+  return rule === null ? null : SERVICE_PRICE_CENTS[rule];
+}
+
 /** The lowest and highest price of a day's windows (all of them unless told which), in cents; null for no date or no window. */
 export function dayPriceRange(
   date: string,
   windows: readonly ServiceTime[] = SERVICE_TIMES,
 ): { low: number; high: number } | null {
   const cents = windows.flatMap((slot) => {
-    const rule = priceRule(date, slot);
-    return rule === null ? [] : [SERVICE_PRICE_CENTS[rule]];
+    const price = slotPrice(date, slot);
+    return price === null ? [] : [price];
   });
   return cents.length === 0 ? null : { low: Math.min(...cents), high: Math.max(...cents) };
 }
