@@ -41,7 +41,10 @@ function Reviews({ reviews }: CarouselProps) {
         observer.disconnect();
         load();
       },
-      { rootMargin: "800px 0px" },
+      // Within a fifth of a screen below the view: its mount (Embla measures every slide) is a long task
+      // at 4× CPU, which a short page would otherwise pay while it hydrates (docs/decisions/066); the
+      // static first review stands in the same place until it is ready.
+      { rootMargin: "0px 0px 20% 0px" },
     );
     observer.observe(element);
     return () => {

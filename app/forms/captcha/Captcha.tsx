@@ -81,8 +81,9 @@ export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap; 
 });
 
 /**
- * The ALTCHA widget, loaded when the visitor comes near it: its slot within a screen of the
- * viewport, or a first focus or press anywhere in its form. Its code (31 KB), its Svelte mount
+ * The ALTCHA widget, loaded when the visitor comes near it: its slot on screen or a fifth of a
+ * screen below it (scrolling there leaves the widget time to appear), or a first focus or press
+ * anywhere in its form (the usual case: a visitor fills the fields above it first). Its code (31 KB), its Svelte mount
  * and the form's re-read of its fields that the widget's own input sets off make one task of
  * 60–80 ms at 4× CPU; after hydration, with nothing yet asked of it, that task is blocking time
  * on every form page, and on a phone the widget is a long scroll away (docs/decisions/066).
@@ -99,7 +100,7 @@ const AltchaWidget = forwardRef<CaptchaHandle, { config: Extract<CaptchaClientCo
       let alive = true;
       const form = node.closest("form");
       const near = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), {
-        rootMargin: "100% 0px",
+        rootMargin: "0px 0px 20% 0px",
       });
       function stop() {
         near.disconnect();

@@ -174,7 +174,8 @@ test.describe("the stored choice, rendered by the server", () => {
 
 async function openCarousel(page: Page): Promise<{ toggle: Locator; live: Locator }> {
   await page.goto("/about-us");
-  await page.locator("footer").scrollIntoViewIfNeeded();
+  // The reviews themselves, as a reader scrolls to them: the carousel loads once they are near the view.
+  await page.locator(".review-carousel-frame").first().scrollIntoViewIfNeeded();
   const container = page.locator(".review-carousel .mantine-Carousel-container");
   await container.scrollIntoViewIfNeeded();
   // Keep the pointer away from the slides unless a test means to hover them.

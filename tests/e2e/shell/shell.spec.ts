@@ -312,7 +312,7 @@ test("the review carousel loads when the footer comes near, then advances by its
   await expect(page.locator(".review-carousel--static")).toHaveCount(1);
   expect(carouselRequests).toEqual([]);
 
-  await page.locator("footer").scrollIntoViewIfNeeded();
+  await page.locator(".review-carousel-frame").first().scrollIntoViewIfNeeded();
   const container = page.locator(".review-carousel .mantine-Carousel-container");
   await container.scrollIntoViewIfNeeded();
   expect(carouselRequests).toHaveLength(1);
