@@ -99,22 +99,34 @@ const AltchaWidget = forwardRef<CaptchaHandle, { config: Extract<CaptchaClientCo
       if (!node) return;
       let alive = true;
       const form = node.closest("form");
-      const near = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), {
-        rootMargin: "0px 0px 20% 0px",
-      });
+      // Where IntersectionObserver is missing, at once (as the footer's carousel).
+      const near =
+        typeof IntersectionObserver === "undefined"
+          ? null
+          : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), {
+              rootMargin: "0px 0px 20% 0px",
+            });
       function stop() {
-        near.disconnect();
+        near?.disconnect();
         form?.removeEventListener("focusin", load);
         form?.removeEventListener("pointerdown", load);
       }
+      // Once the browser is idle: the focus or press that asked for it is painted first, and the widget's
+      // mount does not delay that interaction's answer (its Interaction to Next Paint).
       function load() {
         stop();
-        setStage("loading");
-        void import("altcha").then(() => alive && setStage("ready"));
+        (window.requestIdleCallback ?? setTimeout)(() => {
+          if (!alive) return;
+          setStage("loading");
+          void import("altcha").then(() => alive && setStage("ready"));
+        });
       }
-      near.observe(node);
-      form?.addEventListener("focusin", load);
-      form?.addEventListener("pointerdown", load);
+      if (!near) load();
+      else {
+        near.observe(node);
+        form?.addEventListener("focusin", load);
+        form?.addEventListener("pointerdown", load);
+      }
       return () => {
         alive = false;
         stop();
