@@ -137,13 +137,22 @@ function peakRss() {
  * challenge) and the sum answered, as a visitor would.
  */
 function formDefaults(html) {
-  const form = /<form[^>]*method="post"[^>]*>([\s\S]*?)<\/form>/i.exec(html)?.[1] ?? "";
+  // The page's lead form (it carries a submission key), not the first form of the page: the header's
+  // colour-mode toggle is a post form too (docs/decisions/062), and its one field answered every
+  // form-driven measure here with 400 ("Please complete the CAPTCHA.") since.
+  const form =
+    [...html.matchAll(/<form[^>]*method="post"[^>]*>([\s\S]*?)<\/form>/gi)]
+      .map((m) => m[1])
+      .find((body) => /name="submission_key"/.test(body)) ?? "";
   const fields = new Map();
   for (const [tag] of form.matchAll(/<input\b[^>]*>/gi)) {
     const type = (/\btype="([^"]*)"/i.exec(tag)?.[1] ?? "text").toLowerCase();
-    if (["file", "checkbox", "radio", "submit", "button"].includes(type)) continue;
+    if (["file", "submit", "button"].includes(type)) continue;
+    // A box or a choice is sent as a browser sends it: only when checked, "on" without a value.
+    const choice = type === "checkbox" || type === "radio";
+    if (choice && !/\schecked(?:=""|\s|>|\/)/.test(tag)) continue;
     const name = /\bname="([^"]+)"/.exec(tag)?.[1];
-    const value = /\bvalue="([^"]*)"/.exec(tag)?.[1] ?? "";
+    const value = /\bvalue="([^"]*)"/.exec(tag)?.[1] ?? (choice ? "on" : "");
     if (name)
       fields.set(
         name,
