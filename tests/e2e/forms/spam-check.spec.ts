@@ -30,9 +30,13 @@ test.describe("a phone, JavaScript on", () => {
     await expect(booking.locator("altcha-widget")).toHaveCount(0);
     await expect(booking.locator(".form-captcha-slot")).toHaveText("");
 
-    await booking.locator(".form-captcha").scrollIntoViewIfNeeded();
+    const spamCheck = booking.locator(".form-captcha");
+    const heightBefore = (await spamCheck.boundingBox())!.height;
+    await spamCheck.scrollIntoViewIfNeeded();
     const box = booking.getByRole("checkbox", { name: "I'm not a robot" });
     await expect(box).toBeVisible({ timeout: 15_000 });
+    // It takes the room its slot held: nothing below it moves as it arrives.
+    expect((await spamCheck.boundingBox())!.height).toBeCloseTo(heightBefore, 0);
     await booking.locator("altcha-widget label", { hasText: "I'm not a robot" }).click();
     await expect(booking.locator('input[name="recaptcha_token"]')).toHaveValue(/.{20,}/, { timeout: 20_000 });
   });
