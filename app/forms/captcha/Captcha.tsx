@@ -83,10 +83,11 @@ export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap; 
 /**
  * The ALTCHA widget, loaded when the visitor comes near it: its slot on screen or a fifth of a
  * screen below it (scrolling there leaves the widget time to appear), or a first focus or press
- * anywhere in its form (the usual case: a visitor fills the fields above it first). Its code (31 KB), its Svelte mount
- * and the form's re-read of its fields that the widget's own input sets off make one task of
- * 60–80 ms at 4× CPU; after hydration, with nothing yet asked of it, that task is blocking time
- * on every form page, and on a phone the widget is a long scroll away (docs/decisions/066).
+ * anywhere in its form (the usual case: a visitor fills the fields above it first). Its code
+ * (31 KB), its Svelte mount and the form's re-read of its fields that the widget's own input sets
+ * off make one task of 60–80 ms at 4× CPU; after hydration, with nothing yet asked of it, that
+ * task is blocking time on every form page, and on a phone the widget is a long scroll away
+ * (docs/decisions/066).
  */
 const AltchaWidget = forwardRef<CaptchaHandle, { config: Extract<CaptchaClientConfig, { provider: "altcha" }> }>(
   function AltchaWidget({ config }, ref) {
