@@ -41,7 +41,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const type = serviceType(new URL(request.url));
   // The residential calendar: the places taken from today on (fresh on every render, a refused post's included).
   if (type === "residential")
-    return { type, form: await paidFormBootstrap(request), availability: await residentialAvailability(), today: todayInDetroit() };
+    return {
+      type,
+      form: await paidFormBootstrap(request),
+      availability: await residentialAvailability(),
+      today: todayInDetroit(),
+    };
   return { type, form: formBootstrap(), availability: null, today: todayInDetroit() };
 }
 

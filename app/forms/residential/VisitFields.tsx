@@ -1,6 +1,15 @@
 import { NativeSelect, Radio, TextInput } from "@mantine/core";
 import { DatePicker, DatesProvider } from "@mantine/dates";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { useLocation } from "react-router";
 import { centsToDecimal, formatUsd } from "~/payments/money";
 import { EVENING_SLOT, isServiceTime, type ServiceTime } from "~/payments/service-price";
@@ -119,7 +128,9 @@ function previewPrice(date: string, time: string): string | null {
   const day = slotPrice(date, SERVICE_TIMES[0]);
   const evening = slotPrice(date, EVENING_SLOT);
   if (day === null || evening === null) return null;
-  return day === evening ? `Price: ${formatUsd(day)}` : `Price: ${formatUsd(day)} (${formatUsd(evening)} for the evening)`;
+  return day === evening
+    ? `Price: ${formatUsd(day)}`
+    : `Price: ${formatUsd(day)} (${formatUsd(evening)} for the evening)`;
 }
 
 /** The visit without JavaScript: native date input, slot select, and "Show price". */

@@ -67,7 +67,11 @@ let hourInDetroit: Intl.DateTimeFormat | undefined;
 
 /** Today's slots that have begun at `now` (Detroit time). */
 export function slotsBegun(now = new Date()): ServiceTime[] {
-  hourInDetroit ??= new Intl.DateTimeFormat("en-US", { timeZone: COMPANY_TIME_ZONE, hour: "numeric", hourCycle: "h23" });
+  hourInDetroit ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: COMPANY_TIME_ZONE,
+    hour: "numeric",
+    hourCycle: "h23",
+  });
   const hour = Number(hourInDetroit.format(now));
   return SERVICE_TIMES.filter((slot) => SLOT_START_HOUR[slot] <= hour);
 }

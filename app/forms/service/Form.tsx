@@ -35,13 +35,7 @@ export function CommercialServiceForm({
       {(fields) => (
         <div className="form-grid">
           <ServiceContactFields fields={fields} />
-          <TextField
-            meta={fields.serviceDate}
-            label={serviceLabels.serviceDate}
-            type="date"
-            required
-            min={today}
-          />
+          <TextField meta={fields.serviceDate} label={serviceLabels.serviceDate} type="date" required min={today} />
           <SelectField
             meta={fields.serviceTime}
             label={serviceLabels.serviceTime}

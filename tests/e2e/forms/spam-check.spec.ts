@@ -17,9 +17,7 @@ function form(page: Page) {
 test.describe("a phone, JavaScript on", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("the spam check is not loaded until the visitor scrolls near it, then it is there to tick", async ({
-    page,
-  }) => {
+  test("the spam check is not loaded until the visitor scrolls near it, then it is there to tick", async ({ page }) => {
     await asNewVisitor(page);
     await page.goto(PATH);
     const booking = form(page);
