@@ -8,8 +8,10 @@ import {
   freeSlotsText,
   placesText,
   slotName,
+  slotPrice,
   slotStatus,
 } from "./calendar";
+import { servicePrice } from "~/payments/service-price";
 
 const availability: Availability = {
   capacity: 3,
@@ -33,6 +35,24 @@ describe("the booking calendar's words", () => {
     expect(formatServiceDay("2027-01-01")).toBe("Friday, January 1");
     expect(formatServiceDay("2026-02-30")).toBeNull();
     expect(formatServiceDay("28/11/2026")).toBeNull();
+  });
+
+  it("prices a window by the one rule, as the server charges it, without asking the clock", () => {
+    const now = new Date("2026-11-27T15:00:00Z");
+    for (const [date, time] of [
+      ["2026-12-01", "Morning (8 AM to 11 AM)"],
+      ["2026-12-01", "Evening (After 4 PM)"],
+      ["2026-11-28", "Afternoon (11 AM to 2 PM)"],
+      ["2026-11-29", "Evening (After 4 PM)"],
+      ["2026-12-25", "Morning (8 AM to 11 AM)"],
+    ] as const) {
+      const charged = servicePrice({ serviceDate: date, serviceTime: time }, now);
+      expect(charged.ok && slotPrice(date, time)).toBe(charged.ok && charged.cents);
+    }
+    expect(slotPrice("2026-12-01", "Evening (After 4 PM)")).toBe(15995);
+    expect(slotPrice("2026-02-30", "Evening (After 4 PM)")).toBeNull();
+    // A day before the snapshot's first is never offered; its price is the rule's all the same.
+    expect(slotPrice("2020-01-06", "Morning (8 AM to 11 AM)")).toBe(12995);
   });
 
   it("shows each day's lowest and highest price from the one rule: weekdays, Saturdays, Sundays and holidays", () => {
