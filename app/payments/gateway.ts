@@ -46,6 +46,12 @@ export type ChargeRequest = {
   billing?: { address?: string; city?: string; state?: string; zip?: string; country?: string };
   /** The company's invoice number, when paying one. */
   invoiceNumber?: string;
+  /**
+   * The ledger row this request is (`ledgerReference(id)`: "L123"), set on the processor's
+   * transaction (Authorize.net: the order's invoice number; the company's own invoice number then
+   * goes into the description) so a charge whose answer was lost can be found by it.
+   */
+  reference: string;
 };
 
 /**
@@ -72,15 +78,56 @@ export type AdjustResult =
   | { status: "declined"; message: string }
   | { status: "unknown"; message: string };
 
+/** A transaction as the processor holds it (issue 36: the reconciler's and the audit's look-ups). */
+export type ProcessorTransaction = {
+  transactionId: string;
+  type: "charge" | "void" | "refund";
+  /**
+   * approved: it went through (a charge captured, a refund accepted); declined: refused, nothing
+   * moved; voided: a charge cancelled before it settled (no money moved in the end).
+   */
+  status: "approved" | "declined" | "voided";
+  /** A charge or refund that has settled (a charge can then only be refunded, no longer voided). */
+  settled: boolean;
+  amountCents: number;
+  /** What the site set on it (`ChargeRequest.reference`, or the void's or refund's). */
+  reference?: string;
+  /** A refund or void: the charge it acts on, when the processor says. */
+  parentTransactionId?: string;
+  brand?: string;
+  last4?: string;
+};
+
+/** found: the processor's record; missing: it has none (the request never reached it); unknown: it could not be asked. */
+export type LookupResult =
+  | { status: "found"; transaction: ProcessorTransaction }
+  | { status: "missing" }
+  | { status: "unknown"; message: string };
+
 export interface PaymentGateway {
   readonly name: GatewayName;
   /** Authorize and capture in one step. Never throws for a processor's answer (or its absence). */
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Cancels a charge not yet settled (the same day): no money moves. */
-  void(transactionId: string): Promise<AdjustResult>;
-  /** Gives back a settled charge (all or part); processors ask for the card's last four. */
-  refund(transactionId: string, amountCents: number, last4: string): Promise<AdjustResult>;
+  /** Cancels a charge not yet settled (the same day): no money moves. `reference`: the void's ledger row. */
+  void(transactionId: string, reference: string): Promise<AdjustResult>;
+  /**
+   * Gives back a settled charge (all or part); processors ask for the card's last four.
+   * `reference`: the refund's ledger row, set on the refund's transaction so it can be found.
+   */
+  refund(transactionId: string, amountCents: number, last4: string, reference: string): Promise<AdjustResult>;
+  /** The processor's record of one transaction (Authorize.net: getTransactionDetailsRequest). */
+  lookup(transactionId: string): Promise<LookupResult>;
+  /**
+   * The transaction the site made with this reference, when its answer was lost (no transaction
+   * id): Authorize.net's unsettled transaction list (getUnsettledTransactionListRequest) matched
+   * on the invoice number, then that transaction's details. Only recent transactions are found
+   * this way: the reconciler asks within minutes.
+   */
+  findByReference(reference: string): Promise<LookupResult>;
 }
+
+/** The reference a ledger row sets on its processor request: short, for Authorize.net's 20-character invoice number. */
+export const ledgerReference = (ledgerId: number) => `L${ledgerId}`;
 
 /** The visitor-facing texts every adapter shares. */
 export const PAYMENT_MESSAGES = {

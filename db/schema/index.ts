@@ -6,3 +6,4 @@ export * from "./invoices";
 export * from "./mail";
 export * from "./rate-limits";
 export * from "./captcha";
+export * from "./sandbox";
