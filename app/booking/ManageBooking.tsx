@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { company } from "~/content/company";
+import { formatUsd } from "~/payments/money";
 import { visitDay } from "./visit-day";
 import type { ManagedBooking } from "./manage.server";
 import { VISIT_INCLUDES, WHAT_HAPPENS_NEXT } from "./policy";
@@ -8,7 +9,7 @@ const STATUS_TEXT: Record<ManagedBooking["status"], string> = {
   booked: "Booked",
   rescheduled: "Booked (moved)",
   cancelled: "Cancelled",
-  "cancellation pending": "Cancellation pending: the refund is not confirmed yet",
+  "cancellation pending": "Cancelled",
 };
 
 const when = new Intl.DateTimeFormat("en-US", {
@@ -42,7 +43,7 @@ export function ManageBooking({
   /** The move form, when showing. */
   children?: ReactNode;
 }) {
-  const cancelled = booking.status === "cancelled";
+  const cancelled = booking.status === "cancelled" || booking.status === "cancellation pending";
   return (
     <div className="form-card booking-card" id="booking">
       {receipt ? (
@@ -70,7 +71,10 @@ export function ManageBooking({
             Cancel this visit?
           </h2>
           <p>
-            {booking.paid ? `${booking.amount} goes back to ${booking.card}.` : ""} The place is given to someone else.
+            {booking.paid && booking.backOnCancelCents > 0
+              ? `What this booking has been paid, ${formatUsd(booking.backOnCancelCents)}, goes back to ${booking.card}.`
+              : ""}{" "}
+            The place is given to someone else.
           </p>
           <input type="hidden" name="intent" value="cancel" />
           <div className="booking-actions">
@@ -101,15 +105,27 @@ export function ManageBooking({
             </span>
           ))}
         </dd>
-        <dt>{cancelled ? "Payment" : "Price"}</dt>
-        <dd>
-          {cancelled
-            ? `${booking.amount}, given back to ${booking.card}`
-            : booking.paid
-              ? `${booking.amount} paid with ${booking.card}`
-              : `${booking.amount} (payment being confirmed, ${booking.card})`}
-        </dd>
+        {cancelled ? null : (
+          <>
+            <dt>Price</dt>
+            <dd>{booking.amount}</dd>
+          </>
+        )}
+        <dt>Payment</dt>
+        <dd>{booking.paidLine}</dd>
       </dl>
+      {booking.payments.length > 0 ? (
+        <>
+          <h2 className="booking-subhead">Your money</h2>
+          <ol className="booking-history booking-money">
+            {booking.payments.map((line, i) => (
+              <li key={`${line.at}-${i}`}>
+                <time dateTime={line.at}>{when.format(new Date(line.at))}</time>: {line.text}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
       {cancelled ? null : (
         <>
           <h2 className="booking-subhead">What happens next</h2>

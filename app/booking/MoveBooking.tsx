@@ -38,12 +38,15 @@ export function MoveBooking({
   paidCents,
   availability,
   changeKey,
+  currentVisit,
   answer,
 }: {
   formId: string;
   paidCents: number;
   availability: Availability;
   changeKey: string;
+  /** The visit this form is rendered for: a booking moved meanwhile refuses it (never priced from a stale page). */
+  currentVisit: string;
   answer: MoveFormAnswer | null;
 }) {
   const navigation = useNavigation();
@@ -91,6 +94,7 @@ export function MoveBooking({
           refunded it to the card that paid.
         </p>
         <input type="hidden" name="changeKey" value={changeKey} />
+        <input type="hidden" name="currentVisit" value={currentVisit} />
         <div className="form-grid">
           <VisitFields
             date={fields.serviceDate}

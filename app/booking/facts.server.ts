@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
-import { bookingEvents, payments, serviceRequests } from "@db/schema";
+import { bookingEvents, serviceRequests } from "@db/schema";
 import { company } from "~/content/company";
 import { SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "~/forms/residential/availability";
 import type { BookingMailFacts } from "~/mail/booking-mail.server";
 import { serviceVisitEventTitle } from "~/mail/subjects";
 import { formatUsd } from "~/payments/money";
-import { cardLabel } from "~/payments/receipt.server";
+import { moneyOf } from "~/payments/ledger.server";
+import { cardLabel } from "~/payments/words";
 import type { ServiceTime } from "~/payments/service-price";
 import { visitDay } from "./visit-day";
 
@@ -41,19 +42,22 @@ export async function bookingMailFacts(
   db: DbOrTx,
   row: BookingRow,
   description: string,
-  { manageUrl }: { manageUrl?: string } = {},
+  { manageUrl, changeEventId }: { manageUrl?: string; changeEventId?: number } = {},
 ): Promise<{ card: string; mail: BookingMailFacts }> {
-  const [payment] = row.paymentId
-    ? await db
-        .select({ brand: payments.brand, last4: payments.last4 })
-        .from(payments)
-        .where(eq(payments.id, row.paymentId))
-    : [];
+  const money = await moneyOf(db, { table: "service_requests", id: row.id });
+  // The invitation's SEQUENCE: one per change sent so far. A change whose history line is written
+  // already counts up to it; otherwise the change about to be written is the next one.
   const [{ n } = { n: 0 }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(bookingEvents)
-    .where(and(eq(bookingEvents.serviceRequestId, row.id), sql`${bookingEvents.kind} in ('rescheduled', 'cancelled')`));
-  const card = cardLabel(payment?.brand ?? row.cardBrand, payment?.last4 ?? row.cardLast4);
+    .where(
+      and(
+        eq(bookingEvents.serviceRequestId, row.id),
+        sql`${bookingEvents.kind} in ('rescheduled', 'cancelled')`,
+        ...(changeEventId ? [sql`${bookingEvents.id} <= ${changeEventId}`] : []),
+      ),
+    );
+  const card = cardLabel(money.brand ?? row.cardBrand, money.last4 ?? row.cardLast4);
   const time = row.serviceTime as ServiceTime;
   const visit = visitText(row.serviceDate, time);
   const where = addressLine(row);
@@ -69,7 +73,7 @@ export async function bookingMailFacts(
         { label: "Booking reference", value: row.reference ?? "" },
         { label: "Visit", value: visit },
         { label: "Address", value: where },
-        { label: "Amount", value: formatUsd(row.totalCents ?? 0) },
+        { label: "Paid (from the ledger)", value: paidLine(money) },
         { label: "Card", value: card },
       ],
       invite: {
@@ -82,8 +86,19 @@ export async function bookingMailFacts(
         startMinute: 0,
         durationMinutes: SLOT_LENGTH_MINUTES[time],
       },
-      sequence: Number(n) + 1,
+      sequence: changeEventId ? Number(n) : Number(n) + 1,
       ...(manageUrl ? { manageUrl } : {}),
     },
   };
+}
+
+/** What the booking has actually been paid, net, and what is still on its way: from the ledger, never the price. */
+export function paidLine(money: { netCents: number; pendingInCents: number; pendingOutCents: number }): string {
+  return [
+    formatUsd(money.netCents),
+    money.pendingOutCents ? `${formatUsd(money.pendingOutCents)} on its way back` : "",
+    money.pendingInCents ? `${formatUsd(money.pendingInCents)} not confirmed yet` : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
 }

@@ -1,6 +1,8 @@
-import { asc, eq } from "drizzle-orm";
-import type { DbOrTx } from "@db/client.server";
-import { bookingEvents, payments, serviceRequests, type BookingStatus } from "@db/schema";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import type { Database, DbOrTx } from "@db/client.server";
+import { bookingEvents, serviceRequests, type BookingStatus } from "@db/schema";
+import { moneyOf, type MoneyOf } from "~/payments/ledger.server";
+import { moneyWords } from "~/payments/words";
 import { formatUsd } from "~/payments/money";
 import { RESIDENTIAL_PENDING, RESIDENTIAL_SUCCESS } from "~/forms/residential/identity";
 import { serviceReceiptLine } from "~/forms/residential/receipt.server";
@@ -9,7 +11,7 @@ import { serviceLabels } from "~/forms/service/schema";
 import { env } from "~/lib/env.server";
 import type { ServiceTime } from "~/payments/service-price";
 import { canChangeOnline } from "./cutoff";
-import { moveMessage } from "./facts.server";
+import { lastMove } from "./reschedule.server";
 import { isManageToken, manageTokenHash } from "./reference.server";
 
 /** What the manage page (/booking/{token}) shows of one booking. */
@@ -31,6 +33,12 @@ export type ManagedBooking = {
   /** What the visitor told us when booking (the receipt's "Your details"). */
   details: { label: string; value: string }[];
   paid: boolean;
+  /** What moved, from the ledger, oldest first: "Nov 28, 2026: $129.95 charged to Visa ending in 4242". */
+  payments: { at: string; text: string }[];
+  /** What the booking has been paid, net, from the ledger ("$129.95 paid with Visa ending in 4242"; pending said). */
+  paidLine: string;
+  /** What a cancellation would give back now: net paid, less what is already on its way back. */
+  backOnCancelCents: number;
   history: {
     at: string;
     kind: string;
@@ -44,9 +52,8 @@ export type ManagedBooking = {
 export async function findBookingByToken(db: DbOrTx, token: string | undefined): Promise<ManagedBooking | null> {
   if (!isManageToken(token)) return null;
   const [row] = await db
-    .select({ booking: serviceRequests, brand: payments.brand, last4: payments.last4 })
+    .select({ booking: serviceRequests })
     .from(serviceRequests)
-    .leftJoin(payments, eq(payments.id, serviceRequests.paymentId))
     .where(eq(serviceRequests.manageTokenHash, manageTokenHash(token)))
     .limit(1);
   const b = row?.booking;
@@ -65,6 +72,7 @@ export async function findBookingByToken(db: DbOrTx, token: string | undefined):
     .where(eq(bookingEvents.serviceRequestId, b.id))
     .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id));
   const status = b.bookingStatus ?? "booked";
+  const money = await moneyOf(db, { table: "service_requests", id: b.id });
   return {
     canChange:
       (status === "booked" || status === "rescheduled") &&
@@ -85,9 +93,12 @@ export async function findBookingByToken(db: DbOrTx, token: string | undefined):
       { label: serviceLabels.contactMethod, value: b.contactMethod ?? "" },
       { label: serviceLabels.description, value: b.description ?? "" },
     ].filter((row) => row.value),
-    card: cardLabel(row.brand ?? b.cardBrand, row.last4 ?? b.cardLast4),
-    brand: row.brand ?? b.cardBrand,
-    last4: row.last4 ?? b.cardLast4,
+    card: cardLabel(money.brand ?? b.cardBrand, money.last4 ?? b.cardLast4),
+    brand: money.brand ?? b.cardBrand,
+    last4: money.last4 ?? b.cardLast4,
+    payments: paymentLines(money),
+    paidLine: paidNow(money),
+    backOnCancelCents: money.netCents - money.pendingOutCents,
     paid: b.paymentStatus === "paid",
     history: history.map((h) => ({
       at: h.at.toISOString(),
@@ -116,9 +127,38 @@ export function bookingReceipt(b: ManagedBooking): { pending: boolean; title: st
     : { pending: true, title: RESIDENTIAL_PENDING, line: "" };
 }
 
-/** What the page says after a move (/booking/{token}?moved): the last move, and its money line. */
-export function lastMoveNote(b: ManagedBooking): string | null {
-  const move = b.history.findLast((event) => event.kind === "rescheduled" && event.from && event.to);
-  if (!move?.note || !move.from || !move.to) return null;
-  return moveMessage(move.note, move.from, move.to);
+/** What the page says after a move (/booking/{token}?moved): the last move, and what moved, from the ledger. */
+export async function lastMoveNote(db: Database, token: string | undefined): Promise<string | null> {
+  if (!isManageToken(token)) return null;
+  const [move] = await db
+    .select({ id: bookingEvents.serviceRequestId, changeKey: bookingEvents.changeKey })
+    .from(bookingEvents)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, bookingEvents.serviceRequestId))
+    .where(
+      and(
+        eq(serviceRequests.manageTokenHash, manageTokenHash(token)),
+        eq(bookingEvents.kind, "rescheduled"),
+        isNotNull(bookingEvents.changeKey),
+      ),
+    )
+    .orderBy(desc(bookingEvents.id))
+    .limit(1);
+  if (!move?.changeKey) return null;
+  return (await lastMove(db, move.id, move.changeKey))?.message ?? null;
+}
+
+/** Every ledger line of the booking in the ledger's words. */
+function paymentLines(money: MoneyOf): { at: string; text: string }[] {
+  return money.lines.map((line) => {
+    const text = moneyWords(line);
+    return { at: line.at.toISOString(), text: `${text.charAt(0).toUpperCase()}${text.slice(1)}.` };
+  });
+}
+
+/** The payment line: what the booking has actually been paid, net, and what is still on its way. */
+function paidNow(money: MoneyOf): string {
+  const parts = [`${formatUsd(money.netCents)} paid with ${money.card}`];
+  if (money.pendingOutCents > 0) parts.push(`${formatUsd(money.pendingOutCents)} on its way back to it (we will confirm it by e-mail)`);
+  if (money.pendingInCents > 0) parts.push(`${formatUsd(money.pendingInCents)} pending: we will confirm it by e-mail`);
+  return `${parts.join("; ")}.`;
 }

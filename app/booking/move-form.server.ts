@@ -34,6 +34,7 @@ const moveSchema = z.object({
   serviceDate: z.string().trim().max(20).optional(),
   serviceTime: z.string().trim().max(60).optional(),
   changeKey: z.string().trim().max(64).optional(),
+  currentVisit: z.string().trim().max(120).optional(),
   intent: z.string().optional(),
   cardHolder: z.string().optional(),
   cardNumber: z.string().optional(),
@@ -61,7 +62,7 @@ export async function answerMove(
   const value = submission.status === "success" ? submission.value : {};
   const serviceDate = value.serviceDate ?? "";
   const serviceTime = value.serviceTime ?? "";
-  const priced = priceChange(booking.totalCents, { serviceDate, serviceTime }, now);
+  const priced = priceChange(booking.backOnCancelCents, { serviceDate, serviceTime }, now);
   const change = priced.ok ? { dearer: priced.direction === "dearer", text: priceChangeText(priced) } : null;
   const secretsPosted = CARD_SECRET_FIELDS.some((name) => String(fields.get(name) ?? "").trim());
   const reply = (fieldErrors: Record<string, string[]> = {}, formErrors: string[] = []) =>
@@ -103,7 +104,7 @@ export async function answerMove(
   const outcome = await rescheduleBooking(
     db,
     token,
-    { serviceDate, serviceTime, changeKey: value.changeKey, card, clientIp },
+    { serviceDate, serviceTime, changeKey: value.changeKey, currentVisit: value.currentVisit ?? null, card, clientIp },
     { now },
   );
   if (outcome.ok) return { ...answer(true, outcome.message, reply()), redirect: "?moved" };

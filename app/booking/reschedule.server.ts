@@ -1,49 +1,59 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, desc, eq, gt, like, sql } from "drizzle-orm";
-import type { Database } from "@db/client.server";
-import { bookingEvents, payments, serviceRequests } from "@db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import type { Database, Tx } from "@db/client.server";
+import { bookingEvents, serviceRequests } from "@db/schema";
 import { company } from "~/content/company";
 import { FormFailure, PAYMENT_DECLINED_MESSAGE, withNextStep } from "~/forms/pipeline";
 import { confirmPlace, holdPlace, releasePlace } from "~/forms/residential/availability.server";
-import { claimRender, claimState, endClaim, recordSubmission, storedSubmission } from "~/forms/submission-keys.server";
+import { recordSubmission, storedSubmission } from "~/forms/submission-keys.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { mailRescheduled } from "~/mail/booking-mail.server";
 import type { CardInput, PaymentGateway } from "~/payments/gateway";
+import { paymentGateway } from "~/payments/gateway.server";
+import { performGiveBacks, requestGiveBack } from "~/payments/give-back.server";
+import { moneyOf } from "~/payments/ledger.server";
 import { formatUsd } from "~/payments/money";
 import {
-  chargeOnce,
+  declinedLastHour,
   linkPayment,
-  refundPart,
-  refundPayment,
-  voidPayment,
+  liveCharge,
+  performCharge,
+  requestCharge,
   type PaymentOutcome,
 } from "~/payments/payments.server";
+import { undoCharge } from "~/payments/reconcile.server";
 import { isServiceTime, type ServiceTime } from "~/payments/service-price";
+import { BOOKING_BUSY, changeSentence, finishMoneyChange, mailChange, NOTHING_MOVED, subjectOf } from "./change.server";
 import { canChangeOnline } from "./cutoff";
-import { bookingMailFacts, moveMessage, moveNote, visitText, type BookingRow } from "./facts.server";
+import { visitText, type BookingRow } from "./facts.server";
 import { priceChange } from "./price-change";
-import { isManageToken, manageTokenHash, managePath } from "./reference.server";
+import { isManageToken, manageTokenHash } from "./reference.server";
 import { moveReminder } from "./reminders.server";
 
 /**
- * Moving a paid visit to another window from its page (issue 29 item 5, DECISIONS 31): until the
- * cut-off, to any open window of the same calendar (the booking form's availability rules and
- * horizon). The server prices the new time: the same, the booking moves; dearer, the difference
- * is charged to a card entered again (none is stored); cheaper, the difference is refunded to the
- * card that paid.
+ * Moving a paid visit to another window from its page (issue 29 item 5, issue 36, DECISIONS 31):
+ * until the cut-off, to any open window of the booking form's calendar. The server prices the new
+ * time against what the booking has actually been paid (net, from the ledger): the same, the
+ * booking moves; dearer, the difference is charged to a card entered again (none is stored);
+ * cheaper, the difference goes back to the card that paid.
  *
- * In order: one change of a booking at a time (a claim that a double click's twin waits on); a
- * place held in the new window under its lock (the last place goes to one visitor, as at
- * booking); the money moved with no transaction open; then one transaction takes the held place,
- * frees the old one (the row moves), records the change with its amounts, writes both mails with
- * the updated invitation and moves the reminder. A move that fails after a charge voids it.
+ * In order, as every paid form (app/forms/pipeline): the place held in the new window under its
+ * lock; then, under the BOOKING's row lock, one transaction re-reads the booking (the visit the
+ * form was rendered for must still be the booking's: a stale form is refused, never priced),
+ * computes the amount from the ledger, and commits the ledger's request — the charge of a dearer
+ * move, or (with the move itself) the give-back of a cheaper one. A second change of the booking
+ * meanwhile finds the first's open charge and refuses; a double click's twin waits for it. Then
+ * the processor is called with no transaction open, and one transaction stores a dearer move with
+ * its charge. Whatever dies in between, the reconciler undoes a charge no move stands on and
+ * sends a give-back that was requested.
  */
 export type RescheduleRequest = {
   serviceDate: string;
   serviceTime: string;
   /** The change form's render key: a double click charges once. */
   changeKey: string;
+  /** The visit the form was rendered for ("2026-12-06|Morning (8 AM to 11 AM)"): a booking moved since refuses it. */
+  currentVisit?: string | null;
   /** Only for a dearer window. */
   card?: CardInput | null;
   clientIp?: string | null;
@@ -65,10 +75,12 @@ export const RESCHEDULE_MESSAGES = {
   unpaid: `We could not confirm this booking's payment yet, so it cannot be moved online. Please call us at ${company.phone.display}.`,
   same: "That is your visit's time already. Choose another day or window.",
   needsCard: (diff: string) => `This time costs ${diff} more. Enter your card to pay the difference.`,
-  busy: "Another change to this booking is under way. Please wait a moment and reload this page.",
+  busy: BOOKING_BUSY,
   changed: "This booking changed while you were choosing. Please look at it again before moving it.",
   tooManyDeclines: `Too many declined cards for this booking. Please call us at ${company.phone.display} to move your visit.`,
   failed: `Your visit could not be moved, and nothing was charged. Please try again, or call us at ${company.phone.display}.`,
+  unknown: (diff: string) =>
+    `We could not confirm the ${diff} payment with the card processor: ${diff} pending: we will confirm it by e-mail. Your visit stays as it was until then; please do not pay again.`,
 } as const;
 
 /** Card attempts per booking and hour (a booking's link is no card-testing tool). */
@@ -76,206 +88,240 @@ const DECLINES_PER_HOUR = 5;
 
 const MOVABLE = new Set(["booked", "rescheduled"]);
 
+/** "2026-12-06|Morning (8 AM to 11 AM)": the visit a move form was rendered for. */
+export const visitKey = (row: { serviceDate: string; serviceTime: string }) => `${row.serviceDate}|${row.serviceTime}`;
+
 export async function rescheduleBooking(
   db: Database,
   token: string | undefined,
   req: RescheduleRequest,
-  { now = new Date(), gateway }: { now?: Date; gateway?: PaymentGateway } = {},
+  { now = new Date(), gateway = paymentGateway() }: { now?: Date; gateway?: PaymentGateway } = {},
 ): Promise<RescheduleOutcome> {
-  if (!isManageToken(token)) return { ok: false, status: 404, message: RESCHEDULE_MESSAGES.notFound };
-  const [row] = await db
-    .select()
+  if (!isManageToken(token)) return notFound();
+  const [found] = await db
+    .select({ id: serviceRequests.id, kind: serviceRequests.kind, total: serviceRequests.totalCents })
     .from(serviceRequests)
     .where(eq(serviceRequests.manageTokenHash, manageTokenHash(token)))
     .limit(1);
-  if (!row || row.kind !== "residential" || row.totalCents === null)
-    return { ok: false, status: 404, message: RESCHEDULE_MESSAGES.notFound };
+  if (!found || found.kind !== "residential" || found.total === null) return notFound();
+  const key = `reschedule:${found.id}:${req.changeKey}`; // the hold's, the charge's, the recorded and the change's key
   // This form's move is done already (a double click's twin arriving after it, a refresh of the post): said again.
-  const key = `reschedule:${row.id}:${req.changeKey}`;
-  if (await storedSubmission(db, key))
-    return (await lastMove(db, row.id, req)) ?? { ok: false, status: 409, message: RESCHEDULE_MESSAGES.changed };
-  const refusal = checkMovable(row, req, now);
-  if (refusal) return refusal;
-  const change = priceChange(row.totalCents, req, now);
-  if (!change.ok) return { ok: false, status: 400, message: change.message, field: change.field };
-  if (change.direction === "dearer" && !req.card)
-    return {
-      ok: false,
-      status: 400,
-      message: RESCHEDULE_MESSAGES.needsCard(formatUsd(change.diffCents)),
-      field: "card",
-    };
-
-  // One change of a booking at a time: a double click's twin (or a second tab) waits for the first.
-  const claim = `booking-change:${row.id}`;
-  const staleMs = env().PAYMENT_TIMEOUT_MS * 2 + 30_000;
-  if (!(await claimRender(db, claim, "booking-change", staleMs))) return awaitChange(db, claim, row.id, req, staleMs);
-  try {
-    const outcome = await move(db, row, token, req, change, { now, gateway });
-    await endClaim(db, claim, outcome.ok ? undefined : { status: outcome.status, message: outcome.message });
-    return outcome;
-  } catch (error) {
-    await endClaim(db, claim, { status: 500, message: RESCHEDULE_MESSAGES.failed }).catch(() => {});
-    throw error;
+  if (await storedSubmission(db, key)) return (await lastMove(db, found.id, key, req)) ?? changed();
+  if (!isServiceTime(req.serviceTime)) {
+    const priced = priceChange(found.total, req, now);
+    if (!priced.ok) return { ok: false, status: 400, message: priced.message, field: priced.field };
   }
-}
-
-function checkMovable(row: BookingRow, req: RescheduleRequest, now: Date): RescheduleOutcome | null {
-  const cutoff = env().BOOKING_CHANGE_CUTOFF_HOURS;
-  if (!MOVABLE.has(row.bookingStatus ?? "booked"))
-    return { ok: false, status: 409, message: RESCHEDULE_MESSAGES.closed };
-  if (!canChangeOnline(row.serviceDate, row.serviceTime as ServiceTime, cutoff, now))
-    return { ok: false, status: 409, message: RESCHEDULE_MESSAGES.tooLate(cutoff) };
-  if (row.paymentStatus !== "paid" || !row.paymentId)
-    return { ok: false, status: 409, message: RESCHEDULE_MESSAGES.unpaid };
-  if (!isServiceTime(req.serviceTime)) return null; // priced next: "Choose a service time."
-  if (req.serviceDate === row.serviceDate && req.serviceTime === row.serviceTime)
-    return { ok: false, status: 400, message: RESCHEDULE_MESSAGES.same, field: "serviceTime" };
-  return null;
-}
-
-type Change = Extract<ReturnType<typeof priceChange>, { ok: true }>;
-
-async function move(
-  db: Database,
-  row: BookingRow,
-  token: string,
-  req: RescheduleRequest,
-  change: Change,
-  { now, gateway }: { now: Date; gateway?: PaymentGateway },
-): Promise<RescheduleOutcome> {
   const time = req.serviceTime as ServiceTime;
-  const key = `reschedule:${row.id}:${req.changeKey}`; // the hold's, the charge's and the recorded key
-  const diff = formatUsd(Math.abs(change.diffCents));
-  const fromVisit = visitText(row.serviceDate, row.serviceTime);
-  const toVisit = visitText(req.serviceDate, time);
 
   // 1. A place in the new window, under its lock (full, begun, past the horizon: refused here).
   const held = await holdPlace(db, key, req.serviceDate, time, now);
   if (held) return fromFailure(held);
 
-  // 2. The money, with no transaction open.
-  let charge: PaymentOutcome | null = null;
-  let refunded: { ok: boolean; paymentId: number | null; message?: string } | null = null;
-  if (change.direction === "dearer") {
-    if ((await declinesLastHour(db, row.id)) >= DECLINES_PER_HOUR) {
-      await releasePlace(db, key);
-      return { ok: false, status: 429, message: RESCHEDULE_MESSAGES.tooManyDeclines, field: "card" };
-    }
-    charge = await chargeOnce(
-      db,
-      {
-        purpose: "service",
-        amountCents: change.diffCents,
-        idempotencyKey: key,
-        card: req.card!,
-        description: `Booking ${row.reference ?? row.id} moved to ${req.serviceDate} ${time}: difference`,
-        customer: { email: row.email, ip: req.clientIp ?? undefined },
-        billing: { address: row.address1, city: row.city, state: row.state, zip: row.zip, country: row.country },
-        reference: { table: "service_requests", id: row.id },
-      },
-      { gateway },
-    );
-    if (charge.status !== "approved") {
-      await releasePlace(db, key);
-      // A charge whose answer is unknown is never called paid, nor tried again: the booking stays as it was.
-      return {
-        ok: false,
-        status: charge.status === "pending" ? 202 : 402,
-        // A card the issuer declined says what to do next, as every paid form's answer does.
-        message:
-          charge.status === "declined"
-            ? withNextStep(charge.message ?? PAYMENT_DECLINED_MESSAGE)
-            : (charge.message ?? PAYMENT_DECLINED_MESSAGE),
-        field: "card",
-      };
-    }
-  } else if (change.direction === "cheaper") {
-    refunded = await refundDifference(db, row, -change.diffCents, gateway);
-  }
-
-  // 3. The move, its record, its mails and its reminder: one transaction.
-  const money =
-    change.direction === "dearer"
-      ? `${diff} was charged to ${cardOf(charge!)} for the difference; the visit now costs ${formatUsd(change.newCents)}.`
-      : change.direction === "cheaper"
-        ? refunded!.ok
-          ? `${diff} is refunded to the card that paid; it shows on your statement within a few business days. The visit now costs ${formatUsd(change.newCents)}.`
-          : `The ${diff} difference is to be refunded to the card that paid, but the card processor has not confirmed it yet: our office is checking it and will contact you.`
-        : `The new time costs the same (${formatUsd(change.newCents)}): nothing was charged or refunded.`;
+  // 2. Under the booking's lock: re-read, price from the ledger, commit the ledger's request.
+  let step: Step;
   try {
-    await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, row.id)).for("update");
-      if (
-        !current ||
-        !MOVABLE.has(current.bookingStatus ?? "booked") ||
-        current.serviceDate !== row.serviceDate ||
-        current.serviceTime !== row.serviceTime
-      )
-        throw new FormFailure(RESCHEDULE_MESSAGES.changed, {}, 409);
-      await confirmPlace(tx, key, req.serviceDate, time);
-      await recordSubmission(tx, key, "booking-change", { submissionTable: "service_requests", submissionId: row.id });
-      if (charge) await linkPayment(tx, charge.paymentId, { table: "service_requests", id: row.id });
-      const [moved] = await tx
-        .update(serviceRequests)
-        .set({
-          serviceDate: req.serviceDate,
-          serviceTime: time,
-          totalCents: change.newCents,
-          bookingStatus: "rescheduled",
-        })
-        .where(eq(serviceRequests.id, row.id))
-        .returning();
-      // Built before this change's history line: the invitation's SEQUENCE counts the updates sent before it.
-      const facts = await bookingMailFacts(tx, moved!, `Garage door service visit, ${time}. Moved from ${fromVisit}.`, {
-        manageUrl: `${env().SITE_URL}${managePath(token)}`,
-      });
-      await tx.insert(bookingEvents).values({
-        serviceRequestId: row.id,
-        kind: "rescheduled",
-        fromDate: row.serviceDate,
-        fromTime: row.serviceTime,
-        toDate: req.serviceDate,
-        toTime: time,
-        amountCents: change.direction === "same" ? 0 : change.diffCents,
-        paymentId: charge?.paymentId ?? refunded?.paymentId ?? null,
-        note: moveNote({ date: row.serviceDate, time: row.serviceTime }, { date: req.serviceDate, time }, money),
-      });
-      if (refunded && !refunded.ok)
-        await tx.insert(bookingEvents).values({
-          serviceRequestId: row.id,
-          kind: "refund pending",
-          amountCents: change.diffCents,
-          paymentId: row.paymentId,
-          note: `The ${diff} difference is not refunded yet (${refunded.message ?? "no answer"}): our office is checking it.`,
-        });
-
-      await mailRescheduled(tx, facts.mail, {
-        from: fromVisit,
-        to: toVisit,
-        money,
-        ...(refunded && !refunded.ok
-          ? {
-              actionNeeded: `The card processor did not confirm the ${diff} refund (${refunded.message ?? "no answer"}). Refund ${diff} to ${facts.card} in the processor's dashboard (after the payment settles, if it has not yet), then note it in Studio.`,
-            }
-          : {}),
-      });
-      await moveReminder(tx, { id: row.id, serviceDate: req.serviceDate, serviceTime: time }, token, now);
-    });
+    step = await db.transaction((tx) => requestMove(tx, found.id, key, req, now, gateway.name, token!));
   } catch (error) {
     await releasePlace(db, key).catch(() => {});
-    if (charge) await giveBack(db, charge.paymentId, gateway);
-    if (refunded?.ok)
-      log.error(
-        { bookingId: row.id },
-        "a move's difference was refunded but the move was not stored: the company must check it",
-      );
     if (error instanceof FormFailure) return fromFailure(error);
-    log.error({ err: error, bookingId: row.id }, "booking could not be moved");
+    throw error;
+  }
+  if (step.kind === "refused") {
+    await releasePlace(db, key);
+    return step.outcome;
+  }
+  if (step.kind === "twin") {
+    await releasePlace(db, key);
+    return awaitTwin(db, found.id, key, req);
+  }
+  if (step.kind === "moved") {
+    // 3. A cheaper move: the money goes back (no transaction open), then the mails say what moved.
+    await performGiveBacks(db, step.giveBacks, { gateway });
+    await finishMoneyChange(db, found.id, key, token);
+    return movedOutcome(db, found.id, key, req);
+  }
+
+  // 3. A dearer move: the charge, then the move stored with it.
+  const charge = await performCharge(
+    db,
+    step.chargeId,
+    {
+      amountCents: step.diffCents,
+      idempotencyKey: key,
+      card: req.card!,
+      description: `Booking ${step.row.reference ?? step.row.id} moved to ${req.serviceDate} ${time}: difference`,
+      customer: { email: step.row.email, ip: req.clientIp ?? undefined },
+      billing: {
+        address: step.row.address1,
+        city: step.row.city,
+        state: step.row.state,
+        zip: step.row.zip,
+        country: step.row.country,
+      },
+    },
+    { gateway },
+  );
+  if (charge.status !== "approved") {
+    await releasePlace(db, key);
+    return chargeRefused(charge, step.diffCents);
+  }
+  try {
+    await db.transaction((tx) => storeDearerMove(tx, found.id, key, req, step.newCents, charge, token!, now));
+  } catch (error) {
+    await releasePlace(db, key).catch(() => {});
+    // Money taken for a move that could not be stored goes back at once (else the reconciler's).
+    await undoCharge(db, charge.paymentId, { gateway }).catch(() => {});
+    if (error instanceof FormFailure) return fromFailure(error);
+    log.error({ err: error, bookingId: found.id }, "booking could not be moved");
     return { ok: false, status: 500, message: RESCHEDULE_MESSAGES.failed };
   }
-  return { ok: true, status: 200, message: `Your visit is moved to ${toVisit}. ${money}` };
+  return movedOutcome(db, found.id, key, req);
 }
+
+type Step =
+  | { kind: "refused"; outcome: RescheduleOutcome }
+  | { kind: "twin" }
+  | { kind: "moved"; giveBacks: number[] }
+  | { kind: "charge"; chargeId: number; diffCents: number; newCents: number; row: BookingRow };
+
+/** Step 2, inside one transaction holding the booking's row lock. */
+async function requestMove(
+  tx: Tx,
+  id: number,
+  key: string,
+  req: RescheduleRequest,
+  now: Date,
+  processor: PaymentGateway["name"],
+  token: string,
+): Promise<Step> {
+  const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, id)).for("update");
+  if (!row) return { kind: "refused", outcome: notFound() };
+  if (await storedSubmission(tx, key)) return { kind: "twin" };
+  const refusal = checkMovable(row, req, now);
+  if (refusal) return { kind: "refused", outcome: refusal };
+  const money = await moneyOf(tx, subjectOf(id));
+  if (money.openCharge) {
+    // This render's own charge in flight (a double click): its twin waits for it; another change refuses.
+    const mine = await liveCharge(tx, key);
+    return mine ? { kind: "twin" } : { kind: "refused", outcome: { ok: false, status: 409, message: BOOKING_BUSY } };
+  }
+  const paid = money.netCents - money.pendingOutCents;
+  const change = priceChange(paid, req, now);
+  if (!change.ok) return { kind: "refused", outcome: { ok: false, status: 400, message: change.message, field: change.field } };
+  const time = req.serviceTime as ServiceTime;
+  if (change.direction === "dearer") {
+    if (!req.card)
+      return {
+        kind: "refused",
+        outcome: { ok: false, status: 400, message: RESCHEDULE_MESSAGES.needsCard(formatUsd(change.diffCents)), field: "card" },
+      };
+    if ((await declinedLastHour(tx, `reschedule:${id}:`)) >= DECLINES_PER_HOUR)
+      return { kind: "refused", outcome: { ok: false, status: 429, message: RESCHEDULE_MESSAGES.tooManyDeclines, field: "card" } };
+    const chargeId = await requestCharge(
+      tx,
+      { purpose: "service", intent: "move", reference: subjectOf(id), amountCents: change.diffCents, idempotencyKey: key },
+      processor,
+    );
+    if (chargeId === undefined) return { kind: "twin" };
+    return { kind: "charge", chargeId, diffCents: change.diffCents, newCents: change.newCents, row };
+  }
+  // The same price or cheaper: the move and its ledger request commit together.
+  await confirmPlace(tx, key, req.serviceDate, time);
+  await recordSubmission(tx, key, "booking-change", { submissionTable: "service_requests", submissionId: id });
+  const giveBacks =
+    change.direction === "cheaper"
+      ? await requestGiveBack(tx, { reference: subjectOf(id), cents: -change.diffCents, intent: "move", key })
+      : [];
+  await moveRow(tx, row, req, change.newCents, key, giveBacks[0] ?? null, -Math.max(0, -change.diffCents), token, now);
+  // Nothing to send to the processor: the mails go with the move.
+  if (giveBacks.length === 0) await mailChange(tx, { ...row, serviceDate: req.serviceDate, serviceTime: time }, key, token);
+  return { kind: "moved", giveBacks };
+}
+
+/** The move itself: the booking's new window and price, its history line, its reminder. */
+async function moveRow(
+  tx: Tx,
+  row: BookingRow,
+  req: RescheduleRequest,
+  newCents: number,
+  key: string,
+  paymentId: number | null,
+  amountCents: number,
+  token: string,
+  now: Date,
+): Promise<void> {
+  const time = req.serviceTime as ServiceTime;
+  await tx
+    .update(serviceRequests)
+    .set({ serviceDate: req.serviceDate, serviceTime: time, totalCents: newCents, bookingStatus: "rescheduled" })
+    .where(eq(serviceRequests.id, row.id));
+  await tx.insert(bookingEvents).values({
+    serviceRequestId: row.id,
+    kind: "rescheduled",
+    fromDate: row.serviceDate,
+    fromTime: row.serviceTime,
+    toDate: req.serviceDate,
+    toTime: time,
+    amountCents,
+    paymentId,
+    changeKey: key,
+    note: `Moved online from ${visitText(row.serviceDate, row.serviceTime)} to ${visitText(req.serviceDate, time)}.`,
+  });
+  await moveReminder(tx, { id: row.id, serviceDate: req.serviceDate, serviceTime: time }, token, now);
+}
+
+/** A dearer move's store, once its charge is approved: under the booking's lock again, with the charge resolved by it. */
+async function storeDearerMove(
+  tx: Tx,
+  id: number,
+  key: string,
+  req: RescheduleRequest,
+  newCents: number,
+  charge: PaymentOutcome,
+  token: string,
+  now: Date,
+): Promise<void> {
+  const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, id)).for("update");
+  if (!row || !MOVABLE.has(row.bookingStatus ?? "booked") || visitKey(row) !== (req.currentVisit ?? visitKey(row)))
+    throw new FormFailure(RESCHEDULE_MESSAGES.changed, {}, 409);
+  const time = req.serviceTime as ServiceTime;
+  await confirmPlace(tx, key, req.serviceDate, time);
+  await recordSubmission(tx, key, "booking-change", { submissionTable: "service_requests", submissionId: id });
+  await linkPayment(tx, charge.paymentId, subjectOf(id));
+  await moveRow(tx, row, req, newCents, key, charge.paymentId, charge.amountCents, token, now);
+  await mailChange(tx, { ...row, serviceDate: req.serviceDate, serviceTime: time, totalCents: newCents }, key, token);
+}
+
+function checkMovable(row: BookingRow, req: RescheduleRequest, now: Date): RescheduleOutcome | null {
+  const cutoff = env().BOOKING_CHANGE_CUTOFF_HOURS;
+  if (!MOVABLE.has(row.bookingStatus ?? "booked")) return { ok: false, status: 409, message: RESCHEDULE_MESSAGES.closed };
+  // The form was rendered for another visit than the booking's now: a stale form is refused, never priced.
+  if (req.currentVisit && req.currentVisit !== visitKey(row)) return changed();
+  if (!canChangeOnline(row.serviceDate, row.serviceTime as ServiceTime, cutoff, now))
+    return { ok: false, status: 409, message: RESCHEDULE_MESSAGES.tooLate(cutoff) };
+  if (row.paymentStatus !== "paid") return { ok: false, status: 409, message: RESCHEDULE_MESSAGES.unpaid };
+  if (req.serviceDate === row.serviceDate && req.serviceTime === row.serviceTime)
+    return { ok: false, status: 400, message: RESCHEDULE_MESSAGES.same, field: "serviceTime" };
+  return null;
+}
+
+function chargeRefused(charge: PaymentOutcome, diffCents: number): RescheduleOutcome {
+  if (charge.status === "pending")
+    return { ok: false, status: 202, message: RESCHEDULE_MESSAGES.unknown(formatUsd(diffCents)), field: "card" };
+  // A card the issuer declined says what to do next, as every paid form's answer does.
+  return {
+    ok: false,
+    status: 402,
+    message:
+      charge.status === "declined"
+        ? withNextStep(charge.message ?? PAYMENT_DECLINED_MESSAGE)
+        : (charge.message ?? PAYMENT_DECLINED_MESSAGE),
+    field: "card",
+  };
+}
+
+const notFound = (): RescheduleOutcome => ({ ok: false, status: 404, message: RESCHEDULE_MESSAGES.notFound });
+const changed = (): RescheduleOutcome => ({ ok: false, status: 409, message: RESCHEDULE_MESSAGES.changed });
 
 function fromFailure(failure: FormFailure): RescheduleOutcome {
   const field = Object.keys(failure.fieldErrors)[0];
@@ -287,107 +333,39 @@ function fromFailure(failure: FormFailure): RescheduleOutcome {
   };
 }
 
-const cardOf = (p: PaymentOutcome) => (p.brand && p.last4 ? `${p.brand} ending in ${p.last4}` : "your card");
-
-/** A move that failed after its charge: the charge is voided (or refunded when it has settled). */
-async function giveBack(db: Database, paymentId: number, gateway?: PaymentGateway): Promise<void> {
-  const voided = await voidPayment(db, paymentId, { gateway }).catch(() => null);
-  if (voided?.status === "voided") return;
-  const refunded = await refundPayment(db, paymentId, { gateway }).catch(() => null);
-  if (refunded?.status !== "refunded")
-    log.error(
-      { paymentId },
-      "a move's charge could not be given back after the move failed: the company must refund it",
-    );
+/** "Your visit is moved to …. $69.05 refunded to Visa ending in 4242 (…)." */
+async function movedOutcome(db: Database, id: number, key: string, req: RescheduleRequest): Promise<RescheduleOutcome> {
+  return (await lastMove(db, id, key, req)) ?? changed();
 }
 
-/**
- * The difference of a cheaper move, refunded from the booking's charges, the latest first (a
- * difference charged by an earlier move, then the first payment): each gives what remains of it.
- */
-async function refundDifference(
-  db: Database,
-  row: BookingRow,
-  cents: number,
-  gateway?: PaymentGateway,
-): Promise<{ ok: boolean; paymentId: number | null; message?: string }> {
-  const charges = await db
-    .select({ id: payments.id, amount: payments.amountCents, refunded: payments.refundedCents })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.referenceTable, "service_requests"),
-        eq(payments.referenceId, row.id),
-        eq(payments.status, "approved"),
-      ),
-    )
-    .orderBy(desc(payments.id));
-  let left = cents;
-  let first: number | null = null;
-  for (const c of charges) {
-    if (left === 0) break;
-    const part = Math.min(left, c.amount - c.refunded);
-    if (part <= 0) continue;
-    const outcome = await refundPart(db, c.id, part, { gateway }).catch(() => null);
-    if (!outcome?.ok) return { ok: false, paymentId: c.id, message: outcome?.message ?? "no answer" };
-    first ??= c.id;
-    left -= part;
-  }
-  return left === 0
-    ? { ok: true, paymentId: first }
-    : { ok: false, paymentId: first, message: "nothing left to refund" };
-}
-
-async function declinesLastHour(db: Database, bookingId: number): Promise<number> {
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(payments)
-    .where(
-      and(
-        like(payments.idempotencyKey, `reschedule:${bookingId}:%`),
-        eq(payments.status, "declined"),
-        gt(payments.createdAt, sql`now() - interval '1 hour'`),
-      ),
-    );
-  return Number(n);
-}
-
-/** The twin of a change under way: waits for it, then says what became of the booking. */
-async function awaitChange(
-  db: Database,
-  claim: string,
-  id: number,
-  req: RescheduleRequest,
-  staleMs: number,
-): Promise<RescheduleOutcome> {
-  const deadline = Date.now() + staleMs;
+/** A double click's twin: waits for the first post of its render, then says what became of it. */
+async function awaitTwin(db: Database, id: number, key: string, req: RescheduleRequest): Promise<RescheduleOutcome> {
+  const deadline = Date.now() + env().PAYMENT_TIMEOUT_MS + 5_000;
   for (;;) {
-    const state = await claimState(db, claim);
-    if (state.state === "refused") return { ok: false, status: state.status, message: state.message };
-    if (state.state === "none") break;
-    if (Date.now() > deadline) return { ok: false, status: 409, message: RESCHEDULE_MESSAGES.busy };
+    if (await storedSubmission(db, key)) return movedOutcome(db, id, key, req);
+    const charge = await liveCharge(db, key);
+    if (!charge || charge.status === "declined") return { ok: false, status: 402, message: withNextStep(PAYMENT_DECLINED_MESSAGE), field: "card" };
+    if (charge.status === "pending" && Date.now() > deadline) return chargeRefused(charge, charge.amountCents);
+    if (charge.status === "voided" || charge.status === "refunded") return { ok: false, status: 500, message: RESCHEDULE_MESSAGES.failed };
     await sleep(200);
   }
-  return (await lastMove(db, id, req)) ?? { ok: false, status: 409, message: RESCHEDULE_MESSAGES.changed };
 }
 
-/** The booking's last move, told again, when it went where this request asked. */
-async function lastMove(db: Database, id: number, req: RescheduleRequest): Promise<RescheduleOutcome | null> {
-  const [row] = await db
-    .select({ date: serviceRequests.serviceDate, time: serviceRequests.serviceTime })
-    .from(serviceRequests)
-    .where(eq(serviceRequests.id, id));
-  const [last] = await db
-    .select({ note: bookingEvents.note, fromDate: bookingEvents.fromDate, fromTime: bookingEvents.fromTime })
+/** The move of this change key, told again: where it went and what moved. */
+export async function lastMove(
+  db: Database,
+  id: number,
+  key: string,
+  req?: Pick<RescheduleRequest, "serviceDate" | "serviceTime">,
+): Promise<RescheduleOutcome | null> {
+  const [event] = await db
+    .select()
     .from(bookingEvents)
-    .where(and(eq(bookingEvents.serviceRequestId, id), eq(bookingEvents.kind, "rescheduled")))
+    .where(and(eq(bookingEvents.serviceRequestId, id), eq(bookingEvents.changeKey, key)))
     .orderBy(desc(bookingEvents.id))
     .limit(1);
-  if (row?.date !== req.serviceDate || row.time !== req.serviceTime || !last?.note || !last.fromDate || !last.fromTime)
-    return null;
-  return {
-    ok: true,
-    status: 200,
-    message: moveMessage(last.note, { date: last.fromDate, time: last.fromTime }, { date: row.date, time: row.time }),
-  };
+  if (!event?.toDate || !event.toTime) return null;
+  if (req && (event.toDate !== req.serviceDate || event.toTime !== req.serviceTime)) return null;
+  const money = (await changeSentence(db, id, key)) || NOTHING_MOVED;
+  return { ok: true, status: 200, message: `Your visit is moved to ${visitText(event.toDate, event.toTime)}. ${money}` };
 }

@@ -136,34 +136,48 @@ export async function mailCancellation(tx: DbOrTx, b: BookingMailFacts, money: s
   wakeMailWorker();
 }
 
-/** The refund was refused or not answered: the company must act; the visitor is not told it was refunded. */
-export async function mailCancellationPending(tx: DbOrTx, b: BookingMailFacts, why: string): Promise<void> {
-  const staff: SubmissionMail = {
-    title: refundActionSubject(b.reference),
-    intro: `${b.name} cancelled the service visit on ${b.visit} from the booking's page, but the card processor did not confirm the refund.`,
+/**
+ * Money that went back later than the change's mails said (a refund sent once its charge settled,
+ * or confirmed by the reconciler after an unknown answer): the visitor and the company are told
+ * what moved, in the ledger's words.
+ */
+export async function mailMoneyBack(tx: DbOrTx, b: BookingMailFacts, money: string): Promise<void> {
+  const e = env();
+  const visitor: SubmissionMail = {
+    title: "Your money went back",
+    intro: `Hello ${b.name}. As we said we would, we confirm the money for your booking ${b.reference}.`,
     facts: [
-      { label: "State", value: "Cancellation pending: its place in the slot is still held" },
-      { label: "The processor's answer", value: why },
+      { label: "Booking reference", value: b.reference },
+      { label: "Your money", value: money },
     ],
-    sections: [
-      {
-        heading: "What to do",
-        paragraphs: [
-          "Refund the payment in the processor's dashboard (or void it, if it has not settled yet), then set the booking to cancelled in Studio: its place is then free again.",
-          "The booking's page told the visitor that the refund is not confirmed yet and that our office will contact them: call or write to them once it is done.",
-        ],
-      },
-    ],
+    rows: [],
+    footer: visitorFooter(e.COMPANY_INBOX),
+  };
+  const staff: SubmissionMail = {
+    title: `Booking ${b.reference}: money confirmed by the processor`,
+    intro: `The card processor confirmed money for booking ${b.reference} after the change's mails were sent.`,
+    facts: [{ label: "What moved", value: money }],
     rowsHeading: "The booking",
     rows: b.rows,
   };
-  await enqueueMail(tx, {
-    to: env().COMPANY_INBOX,
-    replyTo: b.email,
-    subject: refundActionSubject(b.reference),
-    ...written(staff),
-    source: source(b),
-  });
+  await enqueueMail(
+    tx,
+    {
+      to: b.email,
+      replyTo: e.COMPANY_INBOX,
+      subject: receiptSubject(`Your money for booking ${b.reference}`),
+      ...written(visitor),
+      kind: "receipt",
+      source: source(b),
+    },
+    {
+      to: e.COMPANY_INBOX,
+      replyTo: b.email,
+      subject: `Booking ${b.reference}: money confirmed (${money.slice(0, 60)})`,
+      ...written(staff),
+      source: source(b),
+    },
+  );
   wakeMailWorker();
 }
 
@@ -177,7 +191,7 @@ export async function mailCancellationPending(tx: DbOrTx, b: BookingMailFacts, w
 export async function mailRescheduled(
   tx: DbOrTx,
   b: BookingMailFacts,
-  change: { from: string; to: string; money: string; actionNeeded?: string },
+  change: { from: string; to: string; money: string },
 ): Promise<void> {
   const e = env();
   const visitor: SubmissionMail = {
@@ -199,14 +213,11 @@ export async function mailRescheduled(
     footer: visitorFooter(e.COMPANY_INBOX),
   };
   const staff: SubmissionMail = {
-    title: change.actionNeeded
-      ? `Action needed: booking ${b.reference} moved, refund not confirmed`
-      : `Booking ${b.reference} moved by the visitor`,
+    title: `Booking ${b.reference} moved by the visitor`,
     intro: `${b.name} moved their service visit to another window from the booking's page.`,
     facts: [
       { label: "From", value: change.from },
       { label: "To", value: change.to },
-      ...(change.actionNeeded ? [{ label: "Action needed", value: change.actionNeeded }] : []),
       { label: MONEY_LABEL, value: change.money },
       { label: "The slots", value: "The place in the old window is free again; one in the new window is taken." },
       { label: "Online changes", value: onlineChangesLine(deadlineOf(b.invite)) },

@@ -124,6 +124,11 @@ export interface PaymentGateway {
    * this way: the reconciler asks within minutes.
    */
   findByReference(reference: string): Promise<LookupResult>;
+  /**
+   * Every transaction the processor made since a moment, when it can list them (the sandbox's
+   * books): `npm run payments:audit` looks there for money the ledger does not know.
+   */
+  transactionsSince?(since: Date): Promise<ProcessorTransaction[]>;
 }
 
 /** The reference a ledger row sets on its processor request: short, for Authorize.net's 20-character invoice number. */

@@ -1,73 +1,55 @@
-import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Database, DbOrTx } from "@db/client.server";
-import { PAYMENT_PURPOSES, payments, type PaymentPurpose, type PaymentStatus } from "@db/schema";
+import { PAYMENT_PURPOSES, payments, type LedgerIntent, type PaymentPurpose } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import type { ChargeRequest, ChargeResult, PaymentGateway } from "./gateway";
-import { PAYMENT_MESSAGES } from "./gateway";
+import { ledgerReference, PAYMENT_MESSAGES } from "./gateway";
 import { paymentGateway } from "./gateway.server";
 import { cardDigits, checkCardNumber } from "./card";
 import { assertCents } from "./money";
 import { scrubCardNumbers } from "./redact";
 
 /**
- * Payment records and the one way to charge a card: `chargeOnce`.
+ * The ledger's charges (issue 16, issue 36): the one way to charge a card, `chargeOnce`.
  *
  * THE SEQUENCE (why it is this one)
  *
- *   1. INSERT the attempt as 'pending' … ON CONFLICT (idempotency_key) WHERE
- *      live DO NOTHING — a statement of its own, committed at once.
- *      Inserted: this call owns the attempt; go on. Conflict: another call
- *      with this key owns a live attempt (pending, approved, voided,
- *      refunded): its outcome is this call's outcome (step 4), nothing is sent.
- *   2. Ask the processor. No transaction is open and no row is locked while
- *      the network call runs (up to PAYMENT_TIMEOUT_MS): a second request
- *      with the same key is not stuck behind an uncommitted insert on the
- *      unique index, and nothing else waits on it.
- *   3. UPDATE the row with the answer: approved (transaction id, brand, last
- *      four), declined / failed (message), or — when the answer is unknown —
- *      it stays 'pending' with the message and updated_at set.
- *   4. A call that lost step 1 to a request still in flight polls the row
- *      until it is answered (at most PAYMENT_TIMEOUT_MS + 5 s after the row was
- *      created; an older unanswered row belongs to a process that died
- *      mid-call and is returned as pending at once).
+ *   1. INSERT the charge as 'requested' … ON CONFLICT (idempotency_key) WHERE state <> 'declined'
+ *      DO NOTHING, committed before anything is sent (by itself, or — `requestCharge` — inside the
+ *      caller's transaction that holds the lock of what is paid for: a booking's move).
+ *      Inserted: this call owns the request; go on. Conflict: another call with this key owns a
+ *      live row: its outcome is this call's outcome (step 4), nothing is sent.
+ *   2. Ask the processor, with the row's reference ("L123") set on the transaction, so a charge
+ *      whose answer is lost can be found by it (./reconcile.server.ts). No transaction is open
+ *      and no row is locked while the network call runs.
+ *   3. UPDATE the row with the answer: succeeded (transaction id, brand, last four), declined
+ *      (message), or unknown (a timeout: the reconciler asks the processor again).
+ *   4. A call that lost step 1 to a request still in flight polls the row until it is answered.
  *
- * The record of a charge must outlive whatever happens to the caller's
- * transaction, so chargeOnce refuses to run inside one (a rollback would
- * erase the proof that money was taken) and writes through the database
- * handle. On PGlite (one connection) calling it from inside a
- * `db.transaction(...)` callback would also wait forever for that transaction.
- *
- * A booking (or an invoice payment) is therefore written in its own
- * transaction AFTER chargeOnce answered 'approved' — never stored as paid
- * before. Where a place must be held first (the last place of a service
- * slot), the caller holds it in a short transaction before step 1 and
- * confirms or releases it after step 3:
- *
- *   hold the place (tx: lock the slot, count, insert as 'awaiting payment')
- *   → chargeOnce → approved: one tx marks it paid, links the payment
- *     (`linkPayment`), queues the e-mails; declined/failed: release the place;
- *     pending: keep the place, tell the visitor the payment is being checked.
- *
- * If the booking cannot be stored after an approval, `voidPayment` gives the
- * money back (same day, nothing settles).
- *
- * Declined and failed attempts do not hold the key (the unique index leaves
- * them out): the visitor fixes the card and pays from the same form, and each
- * refused attempt stays as a row of its own. A decline took no money, so this
- * never charges twice.
+ * What the charge serves (the booking, order, invoice or move) is written in its own transaction
+ * AFTER the charge answered, and marks the charge resolved there (`linkPayment`). A charge that
+ * succeeded and is never resolved is given back by the reconciler.
  */
 
-export type ChargeOnceInput = Omit<ChargeRequest, "currency"> & {
+export type ChargeOnceInput = Omit<ChargeRequest, "currency" | "reference"> & {
   purpose: PaymentPurpose;
+  /** The business change it serves (default: the purpose's own: book, checkout, invoice). */
+  intent?: LedgerIntent;
   /** What is paid for, when it already exists (or later: `linkPayment`). */
   reference?: { table: string; id: number };
 };
 
+/**
+ * A charge as the forms and pages see it, its status DERIVED from the ledger: approved (taken,
+ * nothing given back in full), declined, pending (no answer, or an unknown one: never call it
+ * paid), voided (cancelled before it settled), refunded (all of it given back).
+ */
+export type PaymentStatus = "approved" | "declined" | "pending" | "voided" | "refunded";
+
 export type PaymentOutcome = {
   paymentId: number;
-  /** approved | declined | failed | pending (unknown: never call it paid) | voided | refunded */
   status: PaymentStatus;
   amountCents: number;
   transactionId?: string;
@@ -81,16 +63,49 @@ export type PaymentOutcome = {
 
 export type ChargeOnceOptions = {
   gateway?: PaymentGateway;
-  /** How long a call waits for another call's in-flight attempt (default PAYMENT_TIMEOUT_MS + 5 s). */
+  /** How long a call waits for another call's in-flight request (default PAYMENT_TIMEOUT_MS + 5 s). */
   waitMs?: number;
   pollMs?: number;
 };
 
 /** The predicate of payments_idempotency_key_live_idx, which ON CONFLICT must name to use it. */
-const LIVE_PREDICATE = sql.raw(`status not in ('declined', 'failed')`);
-const isLive = sql`${payments.status} not in ('declined', 'failed')`;
+const LIVE_PREDICATE = sql.raw(`state <> 'declined'`);
+const isLive = ne(payments.state, "declined");
 
-type PaymentRow = typeof payments.$inferSelect;
+export type LedgerRow = typeof payments.$inferSelect;
+
+const DEFAULT_INTENT: Record<PaymentPurpose, LedgerIntent> = { service: "book", order: "checkout", invoice: "invoice" };
+
+/** Step 1 alone: the charge's row, committed with the caller's transaction (or at once). */
+export async function requestCharge(
+  db: DbOrTx,
+  input: Pick<ChargeOnceInput, "purpose" | "intent" | "reference" | "amountCents" | "idempotencyKey">,
+  processor: PaymentGateway["name"],
+): Promise<number | undefined> {
+  assertCents(input.amountCents);
+  if (input.amountCents === 0) throw new RangeError("a charge of 0 cents");
+  if (!(PAYMENT_PURPOSES as readonly string[]).includes(input.purpose))
+    throw new TypeError(`unknown payment purpose ${input.purpose}`);
+  const key = input.idempotencyKey;
+  if (!key || key.length > 200) throw new TypeError("an idempotency key of 1 to 200 characters is required");
+  const [claimed] = await db
+    .insert(payments)
+    .values({
+      kind: "charge",
+      state: "requested",
+      amountCents: input.amountCents,
+      currency: "USD",
+      purpose: input.purpose,
+      intent: input.intent ?? DEFAULT_INTENT[input.purpose],
+      idempotencyKey: key,
+      processor,
+      referenceTable: input.reference?.table,
+      referenceId: input.reference?.id,
+    })
+    .onConflictDoNothing({ target: payments.idempotencyKey, where: LIVE_PREDICATE })
+    .returning({ id: payments.id });
+  return claimed?.id;
+}
 
 export async function chargeOnce(
   db: Database,
@@ -98,57 +113,35 @@ export async function chargeOnce(
   options: ChargeOnceOptions = {},
 ): Promise<PaymentOutcome> {
   refuseTransaction(db, "chargeOnce");
-  assertCents(input.amountCents);
-  if (input.amountCents === 0) throw new RangeError("a charge of 0 cents");
-  if (!(PAYMENT_PURPOSES as readonly string[]).includes(input.purpose))
-    throw new TypeError(`unknown payment purpose ${input.purpose}`);
-  const key = input.idempotencyKey;
-  if (!key || key.length > 200) throw new TypeError("an idempotency key of 1 to 200 characters is required");
   const gateway = options.gateway ?? paymentGateway();
   const waitMs = options.waitMs ?? env().PAYMENT_TIMEOUT_MS + 5_000;
   const pollMs = options.pollMs ?? 200;
 
-  // A few rounds at most: a round is lost only when the live attempt we
-  // collided with was declined between our insert and our read.
+  // A few rounds at most: a round is lost only when the live request we collided with was
+  // declined between our insert and our read.
   for (let round = 0; round < 5; round++) {
-    const [claimed] = await db
-      .insert(payments)
-      .values({
-        amountCents: input.amountCents,
-        currency: "USD",
-        purpose: input.purpose,
-        status: "pending",
-        idempotencyKey: key,
-        processor: gateway.name,
-        referenceTable: input.reference?.table,
-        referenceId: input.reference?.id,
-      })
-      .onConflictDoNothing({ target: payments.idempotencyKey, where: LIVE_PREDICATE })
-      .returning({ id: payments.id });
-    if (claimed) return attempt(db, gateway, claimed.id, input);
-
-    const earlier = await earlierOutcome(db, key, waitMs, pollMs);
+    const id = await requestCharge(db, input, gateway.name);
+    if (id !== undefined) return performCharge(db, id, input, { gateway });
+    const earlier = await earlierOutcome(db, input.idempotencyKey, waitMs, pollMs);
     if (earlier) {
       if (earlier.purpose !== input.purpose)
         throw new Error(`idempotency key reused for another purpose (payment ${earlier.id})`);
-      const outcome = toOutcome(earlier, true);
-      log.info(
-        logFields(outcome, earlier),
-        "card payment repeated: the earlier attempt's outcome is returned, nothing sent",
-      );
+      const outcome = await toOutcome(db, earlier, true);
+      log.info(logFields(outcome, earlier), "card payment repeated: the earlier request's outcome is returned, nothing sent");
       return outcome;
     }
   }
   throw new Error("could not claim the payment's idempotency key");
 }
 
-/** Steps 2 and 3: the processor call (no transaction, no lock) and the answer's record. */
-async function attempt(
+/** Steps 2 and 3 for a committed 'requested' charge: the processor call (no transaction, no lock) and its answer. */
+export async function performCharge(
   db: Database,
-  gateway: PaymentGateway,
   paymentId: number,
-  input: ChargeOnceInput,
+  input: Omit<ChargeOnceInput, "purpose" | "intent" | "reference">,
+  { gateway = paymentGateway() }: { gateway?: PaymentGateway } = {},
 ): Promise<PaymentOutcome> {
+  refuseTransaction(db, "performCharge");
   let result: ChargeResult;
   try {
     result = await gateway.charge({
@@ -160,64 +153,58 @@ async function attempt(
       customer: input.customer,
       billing: input.billing,
       invoiceNumber: input.invoiceNumber,
+      reference: ledgerReference(paymentId),
     });
   } catch (error) {
-    // Adapters answer every processor outcome; a throw is a bug. Whether
-    // anything was sent is not known, so the attempt stays pending (it can
-    // only be resolved by a person) and the error goes up without its text,
-    // which could quote what was being sent.
+    // Adapters answer every processor outcome; a throw is a bug. Whether anything was sent is not
+    // known: the row becomes unknown (the reconciler asks the processor) and the error goes up
+    // without its text, which could quote what was being sent.
     log.error({ paymentId, processor: gateway.name, error: (error as Error)?.name }, "card gateway threw");
-    await recordAnswer(db, paymentId, { status: "pending", message: PAYMENT_MESSAGES.unknown });
+    await recordAnswer(db, paymentId, { state: "unknown", message: PAYMENT_MESSAGES.unknown });
     throw new Error(`the card gateway failed (payment ${paymentId})`);
   }
 
-  // Refused and unknown attempts keep the brand and last four too (staff
-  // reconciling a pending one look for "Visa ending 4242"), from our own
-  // reading of the number; only for a number long enough to be a card's.
+  // Refused and unknown requests keep the brand and last four too (staff reconciling one look for
+  // "Visa ending 4242"), from our own reading of the number; only for a number long enough.
   const digits = cardDigits(input.card.number);
   const seen =
     digits && digits.length >= 12 ? { brand: checkCardNumber(digits).brand ?? null, last4: digits.slice(-4) } : {};
   const answer =
     result.status === "approved"
       ? {
-          status: "approved" as const,
+          state: "succeeded" as const,
           processorTransactionId: result.transactionId,
           brand: result.brand,
           last4: result.last4,
           message: null,
         }
       : result.status === "declined"
-        ? {
-            ...seen,
-            status: result.reason === "card" ? ("declined" as const) : ("failed" as const),
-            message: scrubCardNumbers(result.message),
-          }
+        ? { ...seen, state: "declined" as const, message: scrubCardNumbers(result.message) }
         : {
             ...seen,
-            status: "pending" as const,
+            state: "unknown" as const,
             processorTransactionId: result.transactionId ?? null,
             message: scrubCardNumbers(result.message),
           };
   const row = await recordAnswer(db, paymentId, answer, result.status === "approved" ? result : undefined);
-  const outcome = toOutcome(row, false);
+  const outcome = await toOutcome(db, row, false);
   const fields = logFields(outcome, row);
-  if (outcome.status === "pending") log.warn(fields, "card payment outcome unknown: recorded as pending");
+  if (outcome.status === "pending") log.warn(fields, "card payment outcome unknown: recorded as unknown");
   else log.info(fields, "card payment answered");
   return outcome;
 }
 
 /**
- * Writes the processor's answer. Retried a few times: after an approval this
- * row is the only proof in our database that money was taken. If it still
- * cannot be written, the log line carries the transaction id for the
- * reconciliation and the caller gets an error (so it stores nothing as paid).
+ * Writes the processor's answer to a row still open. Retried a few times: after an approval this
+ * row is the only proof in our database that money was taken. If it still cannot be written, it
+ * stays 'requested', which the reconciler resolves by asking the processor.
  */
-async function recordAnswer(
+export async function recordAnswer(
   db: Database,
   paymentId: number,
-  answer: Partial<Pick<PaymentRow, "status" | "processorTransactionId" | "brand" | "last4" | "message">>,
+  answer: Partial<Pick<LedgerRow, "state" | "processorTransactionId" | "brand" | "last4" | "message">>,
   approved?: { transactionId: string; brand: string; last4: string },
-): Promise<PaymentRow> {
+): Promise<LedgerRow> {
   let lastError: unknown;
   for (let tries = 0; tries < 3; tries++) {
     try {
@@ -236,24 +223,19 @@ async function recordAnswer(
   log.error(
     {
       paymentId,
-      status: answer.status,
+      state: answer.state,
       transactionId: approved?.transactionId,
       brand: approved?.brand,
       last4: approved?.last4,
       error: (lastError as Error)?.message,
     },
-    "card payment answered but its record could not be written: reconcile by hand",
+    "processor answered but the ledger row could not be completed: the reconciler will ask the processor",
   );
   throw new Error(`the answer for payment ${paymentId} could not be recorded`);
 }
 
-/** Step 4: the live attempt with this key, once it is answered (or the wait is over). */
-async function earlierOutcome(
-  db: Database,
-  key: string,
-  waitMs: number,
-  pollMs: number,
-): Promise<PaymentRow | undefined> {
+/** Step 4: the live request with this key, once it is answered (or the wait is over). */
+async function earlierOutcome(db: Database, key: string, waitMs: number, pollMs: number): Promise<LedgerRow | undefined> {
   const age = sql<number>`(extract(epoch from (now() - ${payments.createdAt})) * 1000)::float8`;
   const [live] = await db
     .select({ row: payments, ageMs: age })
@@ -264,7 +246,7 @@ async function earlierOutcome(
   const deadline = Date.now() + Math.max(0, waitMs - Number(live.ageMs));
   let current = live.row;
   // Followed by id from here: if it is declined meanwhile, that decline is the answer.
-  while (current.status === "pending" && current.updatedAt === null && Date.now() < deadline) {
+  while (current.state === "requested" && Date.now() < deadline) {
     await sleep(pollMs);
     const [again] = await db.select().from(payments).where(eq(payments.id, current.id));
     if (!again) return undefined;
@@ -273,10 +255,7 @@ async function earlierOutcome(
   return current;
 }
 
-/** What the reconciliation writes as the reference of a charge it is settling (./reconcile.server.ts). */
-export const SETTLING_REFERENCE = "reconciliation";
-
-/** Thrown by `linkPayment` when the charge is no longer there to pay for it (voided, or being settled). */
+/** Thrown by `linkPayment` when the charge is no longer there to pay for it (given back by the reconciler). */
 export class PaymentSettledError extends Error {
   constructor(readonly paymentId: number) {
     super(`payment ${paymentId} was settled before its submission was stored`);
@@ -285,30 +264,28 @@ export class PaymentSettledError extends Error {
 }
 
 /**
- * Sets what a payment paid for (inside the submission's transaction). Refused, with
- * PaymentSettledError, when the reconciliation has taken the charge meanwhile (an orphan whose
- * store came too late): the submission rolls back rather than stand on a voided charge.
+ * The business side of a charge commits (inside the submission's transaction): what it paid for,
+ * and that it is resolved. Refused, with PaymentSettledError, when the reconciler has given the
+ * charge back meanwhile (its store came too late): the submission rolls back rather than stand on
+ * a voided charge. The row is locked first, so the reconciler's undo and this wait for each other.
  */
-export async function linkPayment(
-  db: DbOrTx,
-  paymentId: number,
-  reference: { table: string; id: number },
-): Promise<void> {
+export async function linkPayment(db: DbOrTx, paymentId: number, reference: { table: string; id: number }): Promise<void> {
   const rows = await db
     .update(payments)
-    .set({ referenceTable: reference.table, referenceId: reference.id })
+    .set({ referenceTable: reference.table, referenceId: reference.id, resolvedAt: sql`now()` })
     .where(
       and(
         eq(payments.id, paymentId),
-        inArray(payments.status, ["approved", "pending"]),
-        or(isNull(payments.referenceTable), ne(payments.referenceTable, SETTLING_REFERENCE)),
+        eq(payments.kind, "charge"),
+        inArray(payments.state, ["succeeded", "requested", "unknown"]),
+        isNull(payments.resolvedAt),
       ),
     )
     .returning({ id: payments.id });
   if (rows.length === 0) throw new PaymentSettledError(paymentId);
 }
 
-/** The attempt with this idempotency key that took, or may have taken, money; whether it pays for a record yet. */
+/** The charge with this idempotency key that took, or may have taken, money; whether a record stands on it yet. */
 export async function liveCharge(
   db: DbOrTx,
   idempotencyKey: string,
@@ -316,128 +293,54 @@ export async function liveCharge(
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.idempotencyKey, idempotencyKey), isLive))
+    .where(and(eq(payments.idempotencyKey, idempotencyKey), eq(payments.kind, "charge"), isLive))
     .limit(1);
-  return row
-    ? { ...toOutcome(row, true), linked: row.referenceId !== null && row.referenceTable !== SETTLING_REFERENCE }
-    : undefined;
+  if (!row) return undefined;
+  const outcome = await toOutcome(db, row, true);
+  return { ...outcome, linked: row.resolvedAt !== null && row.referenceId !== null };
 }
 
 export async function findPayment(db: DbOrTx, paymentId: number): Promise<PaymentOutcome | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  return row ? toOutcome(row, false) : undefined;
+  return row ? toOutcome(db, row, false) : undefined;
 }
 
-/**
- * Cancels an approved charge (before the day's settlement: no money moves),
- * e.g. when the booking it paid for could not be stored. Only an approved
- * payment is voided; the status changes only when the processor agrees.
- */
-export async function voidPayment(
-  db: Database,
-  paymentId: number,
-  options: { gateway?: PaymentGateway } = {},
-): Promise<PaymentOutcome> {
-  return adjust(db, paymentId, "voided", options.gateway, (gateway, row) => gateway.void(row.processorTransactionId!));
-}
-
-/** Gives back what remains of an approved (settled) charge: all of it, less any part refunded before. */
-export async function refundPayment(
-  db: Database,
-  paymentId: number,
-  options: { gateway?: PaymentGateway } = {},
-): Promise<PaymentOutcome> {
-  return adjust(db, paymentId, "refunded", options.gateway, (gateway, row) =>
-    gateway.refund(row.processorTransactionId!, row.amountCents - row.refundedCents, row.last4 ?? ""),
-  );
-}
-
-/**
- * Gives back part of an approved (settled) charge: a visit moved to a cheaper window. The payment
- * stays approved with `refundedCents` raised (refunded once nothing remains). The caller makes
- * sure one change refunds once (the booking's change claim); a part larger than what remains is refused.
- */
-export async function refundPart(
-  db: Database,
-  paymentId: number,
-  cents: number,
-  options: { gateway?: PaymentGateway } = {},
-): Promise<{ ok: true } | { ok: false; message: string }> {
-  refuseTransaction(db, "refundPart");
-  assertCents(cents);
-  const gateway = options.gateway ?? paymentGateway();
-  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!row) throw new Error(`no payment ${paymentId}`);
-  if (row.status !== "approved" || cents <= 0 || cents > row.amountCents - row.refundedCents)
-    return { ok: false, message: "Only what remains of an approved payment can be refunded." };
-  if (row.processor !== gateway.name)
-    throw new Error(`payment ${paymentId} was made with ${row.processor}, not ${gateway.name}`);
-  const result = await gateway.refund(row.processorTransactionId!, cents, row.last4 ?? "");
-  if (result.status !== "approved") {
-    log.warn(
-      { paymentId, processor: gateway.name, outcome: result.status, cents },
-      "part of a payment could not be refunded",
-    );
-    return { ok: false, message: scrubCardNumbers(result.message) };
-  }
-  await db
-    .update(payments)
-    .set({
-      refundedCents: sql`${payments.refundedCents} + ${cents}`,
-      status: sql`case when ${payments.refundedCents} + ${cents} >= ${payments.amountCents} then 'refunded' else 'approved' end`,
-      updatedAt: sql`now()`,
+/** What has been given back of a charge (succeeded voids and refunds) and what is on its way back (requested, unknown). */
+export async function givenBack(db: DbOrTx, chargeId: number): Promise<{ backCents: number; voided: boolean; pendingCents: number }> {
+  const [sums] = await db
+    .select({
+      back: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.state} = 'succeeded'), 0)::int`,
+      voided: sql<boolean>`coalesce(bool_or(${payments.kind} = 'void' and ${payments.state} = 'succeeded'), false)`,
+      pending: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.state} in ('requested', 'unknown')), 0)::int`,
     })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "approved")));
-  log.info(
-    { paymentId, processor: gateway.name, cents, adjustmentId: result.transactionId },
-    "part of a card payment refunded",
-  );
-  return { ok: true };
+    .from(payments)
+    .where(and(eq(payments.parentId, chargeId), ne(payments.kind, "charge")));
+  return { backCents: Number(sums?.back ?? 0), voided: Boolean(sums?.voided), pendingCents: Number(sums?.pending ?? 0) };
 }
 
-async function adjust(
-  db: Database,
-  paymentId: number,
-  to: "voided" | "refunded",
-  gatewayOption: PaymentGateway | undefined,
-  call: (gateway: PaymentGateway, row: PaymentRow) => ReturnType<PaymentGateway["void"]>,
-): Promise<PaymentOutcome> {
-  refuseTransaction(db, to === "voided" ? "voidPayment" : "refundPayment");
-  const gateway = gatewayOption ?? paymentGateway();
-  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!row) throw new Error(`no payment ${paymentId}`);
-  if (row.status !== "approved") return { ...toOutcome(row, false), message: `Only an approved payment can be ${to}.` };
-  if (row.processor !== gateway.name)
-    throw new Error(`payment ${paymentId} was made with ${row.processor}, not ${gateway.name}`);
-  const result = await call(gateway, row);
-  if (result.status !== "approved") {
-    log.warn({ paymentId, processor: gateway.name, outcome: result.status, to }, `card payment could not be ${to}`);
-    return { ...toOutcome(row, false), message: scrubCardNumbers(result.message) };
+/** A charge row's status for the forms, derived from it and the rows that acted on it. */
+export async function toOutcome(db: DbOrTx, row: LedgerRow, repeated: boolean): Promise<PaymentOutcome> {
+  let status: PaymentStatus;
+  if (row.state === "declined") status = "declined";
+  else if (row.state !== "succeeded") status = "pending";
+  else {
+    const back = await givenBack(db, row.id);
+    status = back.voided ? "voided" : back.backCents >= row.amountCents ? "refunded" : "approved";
   }
-  const [changed] = await db
-    .update(payments)
-    .set({ status: to, updatedAt: sql`now()`, ...(to === "refunded" ? { refundedCents: row.amountCents } : {}) })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "approved")))
-    .returning();
-  log.info({ paymentId, processor: gateway.name, to, adjustmentId: result.transactionId }, `card payment ${to}`);
-  return toOutcome(changed ?? row, false);
-}
-
-function toOutcome(row: PaymentRow, repeated: boolean): PaymentOutcome {
   return {
     paymentId: row.id,
-    status: row.status,
+    status,
     amountCents: row.amountCents,
     ...(row.processorTransactionId ? { transactionId: row.processorTransactionId } : {}),
     ...(row.brand ? { brand: row.brand } : {}),
     ...(row.last4 ? { last4: row.last4 } : {}),
-    ...(row.message ? { message: row.message } : row.status === "pending" ? { message: PAYMENT_MESSAGES.unknown } : {}),
+    ...(row.message ? { message: row.message } : status === "pending" ? { message: PAYMENT_MESSAGES.unknown } : {}),
     repeated,
   };
 }
 
 /** What a payment log line says: never more than brand and last four of the card. */
-function logFields(outcome: PaymentOutcome, row: PaymentRow) {
+function logFields(outcome: PaymentOutcome, row: LedgerRow) {
   return {
     paymentId: outcome.paymentId,
     purpose: row.purpose,
@@ -451,7 +354,7 @@ function logFields(outcome: PaymentOutcome, row: PaymentRow) {
   };
 }
 
-function refuseTransaction(db: DbOrTx, what: string): void {
+export function refuseTransaction(db: DbOrTx, what: string): void {
   if (db instanceof PgTransaction) {
     throw new Error(
       `${what} runs outside transactions: the record of a charge must outlive a rollback, and no lock may be held during the processor call`,
@@ -459,4 +362,35 @@ function refuseTransaction(db: DbOrTx, what: string): void {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The charges of a business record, newest first (for give-backs and the ledger's sums). */
+export async function chargesOf(db: DbOrTx, reference: { table: string; id: number }): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.kind, "charge"),
+        eq(payments.referenceTable, reference.table),
+        eq(payments.referenceId, reference.id),
+      ),
+    )
+    .orderBy(desc(payments.id));
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How many charges whose keys begin with `keyPrefix` were declined in the last hour (a booking's link is no card-testing tool). */
+export async function declinedLastHour(db: DbOrTx, keyPrefix: string): Promise<number> {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(
+      and(
+        sql`${payments.idempotencyKey} like ${`${keyPrefix}%`}`,
+        eq(payments.kind, "charge"),
+        eq(payments.state, "declined"),
+        sql`${payments.createdAt} > now() - interval '1 hour'`,
+      ),
+    );
+  return Number(n);
+}

@@ -18,7 +18,4 @@ export function verifiedReceiptId(purpose: string, id: string | undefined, sig: 
   return safeEqual(sig, formHmac(purpose, id)) ? Number(id) : null;
 }
 
-/** "Visa ending in 4242", or what is known of the card. */
-export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string {
-  return brand && last4 ? `${brand} ending in ${last4}` : last4 ? `card ending in ${last4}` : "your card";
-}
+export { cardLabel } from "./words";

@@ -1,90 +1,279 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "@db/client.server";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Database, Tx } from "@db/client.server";
 import { payments } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import type { PaymentGateway } from "./gateway";
-import { refundPayment, SETTLING_REFERENCE, voidPayment } from "./payments.server";
+import type { LookupResult, PaymentGateway } from "./gateway";
+import { ledgerReference } from "./gateway";
+import { paymentGateway } from "./gateway.server";
+import { completeGiveBack, MAX_GIVE_BACK_ATTEMPTS, performGiveBack, requestGiveBack, resolveRows } from "./give-back.server";
+import { refuseTransaction, type LedgerRow } from "./payments.server";
 
 /**
- * Orphaned charges (issue 28): an approved payment whose booking, invoice or order was never
- * stored (the process died between the approval and the store, or the database went away and
- * the pipeline could not void it). Found here — at start, every RECONCILE_EVERY_MS after, and
- * by the re-send of the same render — and settled through the gateway: voided, or refunded when
- * the processor will not void it. The caller tells staff about each one, whatever the outcome.
+ * THE reconciler (issue 36 item 4): every ledger row that is not final, resolved by asking the
+ * processor, at start and every minute, on one instance at a time (the caller holds the lease:
+ * server/maintenance.ts). Its rules, in the order it applies them to one row:
  *
- * Taking the charge first (its reference set to SETTLING_REFERENCE, only while no record links
- * it) closes the race with a store that arrives late: `linkPayment` then refuses, the store rolls
- * back, and nothing stands on a voided charge.
+ *   row                                   asks                          then
+ *   charge requested (no answer: died)    lookup by transaction id, or  succeeded / declined (missing:
+ *   charge unknown (timeout)              findByReference("L<id>")      never reached: declined)
+ *   charge succeeded, nothing stands on   —                             undo: void (or refund), company
+ *     it (its record never committed)                                   mailed once
+ *   charge answered now whose record was  —                             the record confirmed (succeeded)
+ *     stored pending (a pending booking,                                or released (declined), company
+ *     order, invoice)                                                   mailed once
+ *   void / refund requested (died before  the charge's state; a refund  completed, or sent now (a refund
+ *     the call, or waiting for the          by reference                 waiting for its charge to settle
+ *     charge to settle), or unknown                                     goes once it has)
+ *   void / refund done, its change's      —                             the change's mails written
+ *     mails never written                                               (whoever it serves), once
+ *
+ * Every write is conditional on the row's state, so a late request (the process that was only
+ * slow) and the reconciler never both act; mails are written in the transaction that resolves.
  */
-export type SettledCharge = {
-  paymentId: number;
-  purpose: string;
-  amountCents: number;
-  brand: string | null;
-  last4: string | null;
-  transactionId: string | null;
-  createdAt: Date;
-  /** 'voided' / 'refunded': the money went back; 'approved': the processor refused both (staff must act). */
-  status: "voided" | "refunded" | "approved";
+export type ReconcileEvent = {
+  /** undone: money taken for nothing was given back; confirmed/released: a pending record settled;
+   *  gave-back: a give-back completed or its mails written; stuck: the processor refused to give money back. */
+  kind: "undone" | "confirmed" | "released" | "gave-back" | "stuck";
+  row: LedgerRow;
+  /** For undone: what the give-back did. */
+  outcome?: "voided" | "refunded" | "pending" | "refused";
 };
 
-export const RECONCILE_EVERY_MS = 15_000;
+/** What the capabilities do when the reconciler settles a row of theirs (the server registers them). */
+export type ReconcileHooks = {
+  /** A charge stored as pending (unknown answer) turned out to have succeeded: confirm its record. */
+  confirmed?(tx: Tx, row: LedgerRow): Promise<void>;
+  /** A charge stored as pending turned out declined or never reached the processor: release its record. */
+  released?(tx: Tx, row: LedgerRow): Promise<void>;
+  /** A give-back finished by the reconciler: `later` when the change's mails were written before it went through. */
+  gaveBack?(tx: Tx, row: LedgerRow, info: { later: boolean }): Promise<void>;
+  /** Tell the company, in the same transaction (once). */
+  notify?(tx: Tx, event: ReconcileEvent): Promise<void>;
+};
 
-/** How long an approval may stand unlinked before it counts as orphaned: a store takes milliseconds. */
-export const orphanGraceMs = () => env().PAYMENT_TIMEOUT_MS + 10_000;
+export const RECONCILE_EVERY_MS = 60_000;
 
-/** Settles every approved, unlinked charge answered more than `olderThanMs` ago. */
-export async function settleOrphanCharges(
-  db: Database,
-  { olderThanMs = orphanGraceMs(), gateway }: { olderThanMs?: number; gateway?: PaymentGateway } = {},
-): Promise<SettledCharge[]> {
-  const orphans = await db
+/** How long a row may stay open before it counts as abandoned: a request answers within the processor's timeout. */
+export const reconcileGraceMs = () => env().PAYMENT_TIMEOUT_MS + 10_000;
+
+export type ReconcileOptions = { gateway?: PaymentGateway; hooks?: ReconcileHooks; graceMs?: number; limit?: number };
+
+/** One round over every open row older than the grace. */
+export async function reconcile(db: Database, options: ReconcileOptions = {}): Promise<ReconcileEvent[]> {
+  refuseTransaction(db, "reconcile");
+  const graceMs = options.graceMs ?? reconcileGraceMs();
+  const open = await db
     .select({ id: payments.id })
     .from(payments)
     .where(
       and(
-        eq(payments.status, "approved"),
-        isNull(payments.referenceId),
-        lt(payments.updatedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
+        or(
+          inArray(payments.state, ["requested", "unknown"]),
+          and(eq(payments.state, "succeeded"), isNull(payments.resolvedAt)),
+        ),
+        lt(sql`coalesce(${payments.updatedAt}, ${payments.createdAt})`, sql`now() - make_interval(secs => ${graceMs / 1000})`),
       ),
     )
-    .orderBy(payments.id)
-    .limit(100);
-  const settled: SettledCharge[] = [];
-  for (const { id } of orphans) {
-    const one = await settleOrphanCharge(db, id, { gateway });
-    if (one) settled.push(one);
+    .orderBy(asc(payments.id))
+    .limit(options.limit ?? 200);
+  const events: ReconcileEvent[] = [];
+  for (const { id } of open) {
+    try {
+      events.push(...(await reconcileRow(db, id, options)));
+    } catch (error) {
+      log.error({ err: error, paymentId: id }, "ledger row could not be reconciled; trying again next round");
+    }
   }
-  return settled;
+  return events;
 }
 
-/** Takes one orphaned charge (unless a record linked it or another instance took it) and gives the money back. */
-export async function settleOrphanCharge(
-  db: Database,
-  paymentId: number,
-  { gateway }: { gateway?: PaymentGateway } = {},
-): Promise<SettledCharge | undefined> {
-  const [taken] = await db
-    .update(payments)
-    .set({ referenceTable: SETTLING_REFERENCE })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "approved"), isNull(payments.referenceTable)))
-    .returning();
-  if (!taken) return undefined;
-  let outcome = await voidPayment(db, paymentId, { gateway });
-  if (outcome.status === "approved") outcome = await refundPayment(db, paymentId, { gateway });
-  const status = outcome.status === "voided" || outcome.status === "refunded" ? outcome.status : "approved";
-  const fields = { paymentId, purpose: taken.purpose, amountCents: taken.amountCents, status };
-  if (status === "approved") log.error(fields, "orphaned charge could not be voided or refunded: staff must refund it");
-  else log.warn(fields, `orphaned charge ${status}: its submission was never stored`);
-  return {
-    paymentId,
-    purpose: taken.purpose,
-    amountCents: taken.amountCents,
-    brand: taken.brand,
-    last4: taken.last4,
-    transactionId: taken.processorTransactionId,
-    createdAt: taken.createdAt,
-    status,
-  };
+/** Applies the rules to one row (also called by a re-send of a render whose charge went through unstored). */
+export async function reconcileRow(db: Database, id: number, options: ReconcileOptions = {}): Promise<ReconcileEvent[]> {
+  const gateway = options.gateway ?? paymentGateway();
+  const hooks = options.hooks ?? {};
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  if (!row) return [];
+  if (row.kind === "charge") return reconcileCharge(db, row, gateway, hooks);
+  return reconcileGiveBack(db, row, gateway, hooks);
 }
+
+async function reconcileCharge(db: Database, row: LedgerRow, gateway: PaymentGateway, hooks: ReconcileHooks) {
+  const events: ReconcileEvent[] = [];
+  let current = row;
+  if (row.state === "requested" || row.state === "unknown") {
+    const found = row.processorTransactionId
+      ? await gateway.lookup(row.processorTransactionId)
+      : await gateway.findByReference(ledgerReference(row.id));
+    if (found.status === "unknown") return events;
+    const answered = await answerCharge(db, row, found, hooks, events);
+    if (!answered) return events;
+    current = answered;
+  }
+  if (current.state === "succeeded" && current.resolvedAt === null) {
+    const undone = await undoCharge(db, current.id, { gateway, hooks });
+    if (undone) events.push(undone);
+  }
+  return events;
+}
+
+/** Completes a charge from the processor's record; a record stored pending is confirmed or released with it. */
+async function answerCharge(
+  db: Database,
+  row: LedgerRow,
+  found: Exclude<LookupResult, { status: "unknown" }>,
+  hooks: ReconcileHooks,
+  events: ReconcileEvent[],
+): Promise<LedgerRow | undefined> {
+  const took = found.status === "found" && found.transaction.type === "charge" && found.transaction.status !== "declined";
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(payments)
+      .set(
+        took && found.status === "found"
+          ? {
+              state: "succeeded",
+              processorTransactionId: found.transaction.transactionId,
+              brand: row.brand ?? found.transaction.brand ?? null,
+              last4: row.last4 ?? found.transaction.last4 ?? null,
+              message: null,
+              updatedAt: sql`now()`,
+            }
+          : {
+              state: "declined",
+              message: found.status === "missing" ? "The request never reached the card processor." : "Declined by the card processor.",
+              updatedAt: sql`now()`,
+            },
+      )
+      .where(and(eq(payments.id, row.id), inArray(payments.state, ["requested", "unknown"])))
+      .returning();
+    if (!updated) return undefined;
+    log.warn({ paymentId: row.id, state: updated.state }, "open charge answered by the processor's record");
+    // A record stored while the answer was unknown (a pending booking, order, invoice) settles now.
+    if (updated.resolvedAt !== null) {
+      const event: ReconcileEvent = { kind: took ? "confirmed" : "released", row: updated };
+      await (took ? hooks.confirmed : hooks.released)?.(tx, updated);
+      await hooks.notify?.(tx, event);
+      events.push(event);
+    }
+    return updated;
+  });
+}
+
+/**
+ * Money taken with nothing standing on it (the record never committed, a move that failed): the
+ * charge is resolved as undone and a void requested in one transaction — so a store arriving late
+ * is refused (`linkPayment`) and nothing stands on money given back — then the void (or refund,
+ * once settled) is sent and the company told once what moved.
+ */
+export async function undoCharge(
+  db: Database,
+  chargeId: number,
+  { gateway = paymentGateway(), hooks = {} }: { gateway?: PaymentGateway; hooks?: ReconcileHooks } = {},
+): Promise<ReconcileEvent | undefined> {
+  const key = `undo:${chargeId}`;
+  const taken = await db.transaction(async (tx) => {
+    const [charge] = await tx
+      .update(payments)
+      .set({ resolvedAt: sql`now()` })
+      .where(
+        and(
+          eq(payments.id, chargeId),
+          eq(payments.kind, "charge"),
+          eq(payments.state, "succeeded"),
+          isNull(payments.resolvedAt),
+        ),
+      )
+      .returning();
+    if (!charge) return undefined;
+    // The give-back carries the charge's reference (the booking a failed move was for), or none.
+    const reference =
+      charge.referenceTable && charge.referenceId !== null ? { table: charge.referenceTable, id: charge.referenceId } : null;
+    await requestGiveBack(tx, { reference, chargeId: charge.id, cents: "all", intent: "undo", key: `${key}:` });
+    return charge;
+  });
+  if (!taken) return undefined;
+  const [giveBack] = await db.select().from(payments).where(sql`${payments.idempotencyKey} like ${`${key}:%`}`);
+  if (giveBack) await performGiveBack(db, giveBack.id, { gateway });
+  return finishUndo(db, chargeId, hooks);
+}
+
+/** The undo's mail, with what its give-back did: written once, in the transaction resolving the give-back. */
+async function finishUndo(db: Database, chargeId: number, hooks: ReconcileHooks): Promise<ReconcileEvent | undefined> {
+  return db.transaction(async (tx) => {
+    const resolved = await resolveRows(tx, `undo:${chargeId}:`);
+    if (resolved.length === 0) return undefined;
+    const [charge] = await tx.select().from(payments).where(eq(payments.id, chargeId));
+    const back = resolved[0]!;
+    const event: ReconcileEvent = {
+      kind: "undone",
+      row: charge!,
+      outcome:
+        back.state === "succeeded" ? (back.kind === "void" ? "voided" : "refunded") : back.state === "declined" ? "refused" : "pending",
+    };
+    await hooks.notify?.(tx, event);
+    const fields = { paymentId: chargeId, purpose: charge!.purpose, amountCents: charge!.amountCents, outcome: event.outcome };
+    if (event.outcome === "refused") log.error(fields, "charge with nothing standing on it could not be given back: staff must refund it");
+    else log.warn(fields, "charge with nothing standing on it given back");
+    return event;
+  });
+}
+
+async function reconcileGiveBack(db: Database, row: LedgerRow, gateway: PaymentGateway, hooks: ReconcileHooks) {
+  const events: ReconcileEvent[] = [];
+  let current = row;
+  if (row.state === "requested" || row.state === "unknown") {
+    // A refund whose answer was lost is found by its reference; a void shows on its charge (performGiveBack reads it).
+    const found = row.kind === "refund" ? await gateway.findByReference(ledgerReference(row.id)) : undefined;
+    if (found?.status === "unknown") return events;
+    const wasResolved = row.resolvedAt !== null;
+    if (found?.status === "found") {
+      await completeGiveBack(db, row, "refund", found.transaction.status === "declined" ? { status: "declined", message: "Declined by the card processor." } : { status: "approved", transactionId: found.transaction.transactionId });
+    } else if (row.state === "requested" || found?.status === "missing") {
+      if (row.state === "unknown") await db.update(payments).set({ state: "requested" }).where(and(eq(payments.id, row.id), eq(payments.state, "unknown")));
+      await performGiveBack(db, row.id, { gateway });
+    }
+    const [after] = await db.select().from(payments).where(eq(payments.id, row.id));
+    if (!after) return events;
+    current = after;
+    if (wasResolved && after.state === "succeeded") {
+      // Its change's mails said it was on its way: now it has gone.
+      await db.transaction(async (tx) => {
+        const event: ReconcileEvent = { kind: "gave-back", row: after };
+        if (after.intent !== "undo") await hooks.gaveBack?.(tx, after, { later: true });
+        await hooks.notify?.(tx, event);
+        events.push(event);
+      });
+    }
+    if (after.state === "declined" && stuck(after)) {
+      await db.transaction(async (tx) => {
+        const event: ReconcileEvent = { kind: "stuck", row: after };
+        await hooks.notify?.(tx, event);
+        events.push(event);
+      });
+    }
+  }
+  if (current.state !== "declined" && current.resolvedAt === null) {
+    // The change's mails were never written (the process died after its commit).
+    if (current.intent === "undo") {
+      const parent = current.parentId;
+      const undone = parent ? await finishUndo(db, parent, hooks) : undefined;
+      if (undone) events.push(undone);
+    } else {
+      await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(payments).where(eq(payments.id, current.id)).for("update");
+        if (!locked || locked.resolvedAt !== null) return;
+        await hooks.gaveBack?.(tx, locked, { later: false });
+        // A capability without a finish of its own: the row is resolved here.
+        await tx.update(payments).set({ resolvedAt: sql`now()` }).where(and(eq(payments.id, locked.id), isNull(payments.resolvedAt)));
+        const event: ReconcileEvent = { kind: "gave-back", row: locked };
+        await hooks.notify?.(tx, event);
+        events.push(event);
+      });
+    }
+  }
+  return events;
+}
+
+/** A give-back refused MAX_GIVE_BACK_ATTEMPTS times: no retry follows, staff must act. */
+const stuck = (row: LedgerRow) => Number(/#(\d+)$/.exec(row.idempotencyKey)?.[1] ?? 1) >= MAX_GIVE_BACK_ATTEMPTS;

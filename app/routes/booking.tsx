@@ -79,7 +79,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Moving the visit (?move): the calendar's availability and this render's change key.
     move: move ? { availability: await loadAvailability(db), changeKey: newChangeKey() } : null,
     // After a move (?moved): what changed, from the booking's history.
-    moved: search.has("moved") ? lastMoveNote(booking) : null,
+    moved: search.has("moved") ? await lastMoveNote(db, params.token) : null,
   };
 }
 
@@ -115,9 +115,10 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             {loaderData.move ? (
               <MoveBooking
                 formId={MOVE_FORM_ID}
-                paidCents={loaderData.booking.totalCents}
+                paidCents={loaderData.booking.backOnCancelCents}
                 availability={loaderData.move.availability}
                 changeKey={loaderData.move.changeKey}
+                currentVisit={`${loaderData.booking.serviceDate}|${loaderData.booking.serviceTime}`}
                 answer={actionData && isMoveAnswer(actionData) ? actionData : null}
               />
             ) : null}

@@ -148,6 +148,8 @@ export const bookingEvents = pgTable(
     amountCents: integer("amount_cents"),
     paymentId: integer("payment_id"),
     note: text("note"),
+    /** The change's key (a move's render, a cancel): its ledger rows' idempotency keys begin with it. */
+    changeKey: text("change_key"),
   },
   (t) => [index("booking_events_booking_idx").on(t.serviceRequestId, t.createdAt)],
 );

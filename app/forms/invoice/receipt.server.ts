@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
-import { invoicePayments, payments, type InvoicePaymentStatus } from "@db/schema";
+import { invoicePayments, type InvoicePaymentStatus } from "@db/schema";
+import { cardOfCharge } from "~/payments/ledger.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { randomReference } from "~/lib/link-token.server";
 import type { MailRow } from "~/mail/templates/types";
@@ -53,22 +54,20 @@ export async function findInvoiceReceipt(db: DbOrTx, paymentId: number): Promise
       createdAt: invoicePayments.createdAt,
       invoiceNumber: invoicePayments.invoiceNumber,
       amountCents: invoicePayments.amountCents,
-      brand: payments.brand,
-      last4: payments.last4,
     })
     .from(invoicePayments)
-    .innerJoin(payments, eq(payments.id, invoicePayments.paymentId))
     .where(eq(invoicePayments.paymentId, paymentId))
     .limit(1);
   if (!row) return null;
+  const card = await cardOfCharge(db, paymentId);
   return {
     status: row.status,
     reference: row.reference,
     date: paymentDay(row.createdAt),
     invoiceNumber: row.invoiceNumber,
     amount: formatUsd(row.amountCents),
-    brand: row.brand,
-    last4: row.last4,
+    brand: card.brand,
+    last4: card.last4,
   };
 }
 
@@ -94,4 +93,24 @@ export function receiptFacts(r: InvoiceReceipt): MailRow[] {
       ? { label: "Amount paid", value: `${r.amount}, charged to ${card}` }
       : { label: "Amount", value: `${r.amount} on ${card}, being confirmed with the card processor` },
   ];
+}
+
+/** An invoice payment stored while its answer was unknown, confirmed by the processor's record. */
+export async function confirmPendingInvoicePayment(tx: DbOrTx, invoicePaymentId: number): Promise<void> {
+  await tx
+    .update(invoicePayments)
+    .set({ status: "paid" })
+    .where(and(eq(invoicePayments.id, invoicePaymentId), eq(invoicePayments.status, "pending")));
+}
+
+/** What each invoice payment should have been paid (the payments audit): its amount. */
+export async function expectedInvoicePayments(db: DbOrTx) {
+  const rows = await db
+    .select({ id: invoicePayments.id, reference: invoicePayments.reference, amount: invoicePayments.amountCents })
+    .from(invoicePayments);
+  return rows.map((r) => ({
+    subject: { table: "invoice_payments", id: r.id },
+    label: `invoice payment ${r.reference ?? `#${r.id}`}`,
+    expectedCents: r.amount,
+  }));
 }

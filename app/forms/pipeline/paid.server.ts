@@ -3,8 +3,8 @@ import type { Database } from "@db/client.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { chargeOnce, liveCharge, type PaymentOutcome } from "~/payments/payments.server";
-import { mailSettledCharges } from "~/mail/staff-notices.server";
-import { settleOrphanCharge } from "~/payments/reconcile.server";
+import { mailReconcileEvent } from "~/mail/staff-notices.server";
+import { undoCharge } from "~/payments/reconcile.server";
 import {
   claimRender,
   claimState,
@@ -124,10 +124,9 @@ export async function reserveAndCharge<V, H>(
 export async function settleUnstored(def: FormDefinition, db: Database, paid: Paid<unknown>): Promise<string> {
   if (paid.payment.status !== "approved" || paid.payment.repeated) return "";
   try {
-    const settled = await settleOrphanCharge(db, paid.payment.paymentId);
+    const settled = await undoCharge(db, paid.payment.paymentId, { hooks: { notify: mailReconcileEvent } });
     await def.payment?.release?.(db, paid.paymentKey).catch(() => {});
-    if (settled) await mailSettledCharges(db, [settled]);
-    if (settled && settled.status !== "approved") {
+    if (settled && (settled.outcome === "voided" || settled.outcome === "refunded")) {
       log.warn(
         { form: def.id, paymentId: paid.payment.paymentId },
         "charge voided: its submission could not be stored",

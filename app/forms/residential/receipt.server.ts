@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
-import { payments, serviceRequests } from "@db/schema";
+import { serviceRequests } from "@db/schema";
+import { cardOfCharge } from "~/payments/ledger.server";
 import { formatUsd } from "~/payments/money";
 import { cardLabel, signedReceiptPath, verifiedReceiptId } from "~/payments/receipt.server";
 
@@ -39,20 +40,18 @@ export async function findServiceReceipt(db: DbOrTx, paymentId: number): Promise
       totalCents: serviceRequests.totalCents,
       serviceDate: serviceRequests.serviceDate,
       serviceTime: serviceRequests.serviceTime,
-      brand: payments.brand,
-      last4: payments.last4,
     })
     .from(serviceRequests)
-    .innerJoin(payments, eq(payments.id, serviceRequests.paymentId))
     .where(eq(serviceRequests.paymentId, paymentId))
     .limit(1);
   if (!row || row.totalCents === null) return null;
+  const card = await cardOfCharge(db, paymentId);
   return {
     pending: row.paymentStatus !== "paid",
     reference: row.reference,
     amount: formatUsd(row.totalCents),
-    brand: row.brand,
-    last4: row.last4,
+    brand: card.brand,
+    last4: card.last4,
     serviceDate: row.serviceDate,
     serviceTime: row.serviceTime,
   };

@@ -222,3 +222,23 @@ export async function findOwnOrder(db: DbOrTx, orderId: number, cartId: string |
 
 /** A resubmission knows only its payment: the confirmation page finds the order from it (never the token). */
 export const paymentConfirmationPath = (paymentId: number) => `/order-confirmation?payment=${paymentId}`;
+
+/** An order stored while its payment's answer was unknown, settled by the processor's record: paid, or cancelled (nothing taken). */
+export async function settlePendingOrder(tx: DbOrTx, orderId: number, paid: boolean): Promise<void> {
+  await tx
+    .update(orders)
+    .set(paid ? { status: "paid" } : { orderStatus: "cancelled" })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+}
+
+/** What each order should have been paid, net (the payments audit): its total, or nothing once released unpaid. */
+export async function expectedOrderPayments(db: DbOrTx) {
+  const rows = await db
+    .select({ id: orders.id, reference: orders.reference, total: orders.totalCents, status: orders.status, progress: orders.orderStatus })
+    .from(orders);
+  return rows.map((r) => ({
+    subject: { table: "orders", id: r.id },
+    label: `order ${r.reference ?? `#${r.id}`}`,
+    expectedCents: r.status === "pending" && r.progress === "cancelled" ? 0 : r.total,
+  }));
+}

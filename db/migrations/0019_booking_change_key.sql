@@ -1,0 +1,1 @@
+ALTER TABLE "booking_events" ADD COLUMN "change_key" text;
