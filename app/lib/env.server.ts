@@ -134,6 +134,10 @@ const schema = z.object({
   AUTHORIZENET_TRANSACTION_KEY: optionalString,
   // Which Authorize.net endpoint: sandbox (apitest.authorize.net) or production (api.authorize.net).
   AUTHORIZENET_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
+  // When the sandbox processor settles a charge or refund (app/payments/sandbox.server.ts): `cutoff`
+  // (the default) at the next midnight in America/Detroit, so a void works the same day and a refund
+  // after; `immediate` at once (refunds work at once, voids never: the e2e server's refund flows).
+  SANDBOX_SETTLEMENT: optionalString.pipe(z.enum(["cutoff", "immediate"]).default("cutoff")),
   // How long a charge waits for the processor before its outcome is recorded as unknown (pending).
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   // A residential booking can be cancelled or moved online until this many hours before its

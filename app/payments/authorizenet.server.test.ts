@@ -11,7 +11,13 @@ import {
   secretsIn,
   type AnetMock,
 } from "../../tests/integration/payments-support";
-import { AUTHORIZENET_ENDPOINTS, authorizeNetRefId, createAuthorizeNetGateway } from "./authorizenet.server";
+import {
+  AUTHORIZENET_ENDPOINTS,
+  authorizeNetRefId,
+  createAuthorizeNetGateway,
+  LIST_PAGE_SIZE,
+  LOOKUP_MESSAGES,
+} from "./authorizenet.server";
 import { CARD_MESSAGES } from "./card";
 import { PAYMENT_MESSAGES, type ChargeRequest } from "./gateway";
 
@@ -43,6 +49,7 @@ const request = (over: Partial<ChargeRequest> = {}): ChargeRequest => ({
   customer: { email: "ada@example.com", ip: "203.0.113.7" },
   billing: { address: "1 Main St", city: "Flint", state: "MI", zip: "48502", country: "United States" },
   invoiceNumber: "1001",
+  reference: "L41",
   ...over,
 });
 
@@ -69,7 +76,8 @@ describe("the request", () => {
           transactionType: "authCaptureTransaction",
           amount: "250.50",
           payment: { creditCard: { cardNumber: "4111111111111111", expirationDate: "2030-04", cardCode: "847" } },
-          order: { invoiceNumber: "1001", description: "Invoice payment 1001" },
+          // The ledger's reference is the order's invoice number; the description names the company's invoice.
+          order: { invoiceNumber: "L41", description: "Invoice payment 1001" },
           customer: { email: "ada@example.com" },
           billTo: {
             firstName: "Ada King",
@@ -124,8 +132,16 @@ describe("the request", () => {
       transactionType: "authCaptureTransaction",
       amount: "250.50",
       payment: { creditCard: { cardNumber: "4111111111111111", expirationDate: "2030-04", cardCode: "847" } },
-      order: { description: "Invoice payment 1001" },
+      order: { invoiceNumber: "L41", description: "Invoice payment 1001" },
       billTo: { firstName: "Cher" },
+    });
+  });
+
+  it("the company's invoice number goes into the description when it does not name it already", async () => {
+    await gateway.charge(request({ invoiceNumber: "12345", description: "Payment on account", reference: "L7" }));
+    expect(mock.requests[0]!.createTransactionRequest.transactionRequest.order).toEqual({
+      invoiceNumber: "L7",
+      description: "Invoice 12345: Payment on account",
     });
   });
 
@@ -285,8 +301,8 @@ describe("void and refund", () => {
               : "60012345690",
         }),
       );
-    expect(await gateway.void("60012345678")).toEqual({ status: "approved", transactionId: "60012345678" });
-    expect(await gateway.refund("60012345678", 25050, "1111")).toEqual({
+    expect(await gateway.void("60012345678", "L42")).toEqual({ status: "approved", transactionId: "60012345678" });
+    expect(await gateway.refund("60012345678", 25050, "1111", "L43")).toEqual({
       status: "approved",
       transactionId: "60012345690",
     });
@@ -302,19 +318,303 @@ describe("void and refund", () => {
           amount: "250.50",
           payment: { creditCard: { cardNumber: "1111", expirationDate: "XXXX" } },
           refTransId: "60012345678",
+          order: { invoiceNumber: "L43" },
         },
       },
+    ]);
+    expect(Object.keys(mock.requests[1]!.createTransactionRequest.transactionRequest)).toEqual([
+      "transactionType",
+      "amount",
+      "payment",
+      "refTransId",
+      "order",
     ]);
   });
 
   it("a refused void says why; a void without an answer is unknown", async () => {
     mock.respond = (body) => anetJson(answers.transactionError(body, "16", "The transaction cannot be found."));
-    expect(await gateway.void("60012345678")).toEqual({
+    expect(await gateway.void("60012345678", "L42")).toEqual({
       status: "declined",
       message: "The transaction cannot be found.",
     });
     mock.respond = never;
-    expect(await gateway.void("60012345678")).toMatchObject({ status: "unknown" });
+    expect(await gateway.void("60012345678", "L42")).toMatchObject({ status: "unknown" });
+  });
+});
+
+/** The look-ups' requests (the mock records every body under the createTransactionRequest type). */
+type LookupBody = {
+  getTransactionDetailsRequest?: { merchantAuthentication: unknown; transId: string };
+  getUnsettledTransactionListRequest?: {
+    merchantAuthentication: unknown;
+    sorting: { orderBy: string; orderDescending: boolean };
+    paging: { limit: number; offset: number };
+  };
+};
+const asLookup = (body: unknown) => body as LookupBody;
+const OK = { resultCode: "Ok", message: [{ code: "I00001", text: "Successful." }] };
+
+/** getTransactionDetailsResponse as the API documents it (the members we read and a few we do not). */
+function details(over: Record<string, unknown> = {}) {
+  return {
+    transaction: {
+      transId: "60012345678",
+      submitTimeUTC: "2026-04-15T16:00:01.123Z",
+      submitTimeLocal: "2026-04-15T09:00:01.123",
+      transactionType: "authCaptureTransaction",
+      transactionStatus: "capturedPendingSettlement",
+      responseCode: 1,
+      responseReasonCode: 1,
+      responseReasonDescription: "Approval",
+      authCode: "HH5414",
+      AVSResponse: "Y",
+      cardCodeResponse: "P",
+      order: { invoiceNumber: "L41", description: "Invoice payment 1001" },
+      requestedAmountSpecified: false,
+      authAmount: 250.5,
+      settleAmount: 250.5,
+      taxExempt: false,
+      payment: { creditCard: { cardNumber: "XXXX1111", expirationDate: "XXXX", cardType: "Visa" } },
+      customer: { email: "ada@example.com" },
+      billTo: { firstName: "Ada King", lastName: "Lovelace", address: "1 Main St", city: "Flint", state: "MI" },
+      recurringBilling: false,
+      customerIP: "203.0.113.7",
+      product: "Card Not Present",
+      marketType: "eCommerce",
+      ...over,
+    },
+    messages: OK,
+  };
+}
+
+/** getUnsettledTransactionListResponse: summaries, newest first. */
+function unsettled(transactions: { transId: string; invoiceNumber?: string; submitTimeUTC: string; status: string }[]) {
+  return {
+    transactions: transactions.map((t) => ({
+      transId: t.transId,
+      submitTimeUTC: t.submitTimeUTC,
+      submitTimeLocal: t.submitTimeUTC.replace("Z", ""),
+      transactionStatus: t.status,
+      ...(t.invoiceNumber ? { invoiceNumber: t.invoiceNumber } : {}),
+      firstName: "Ada King",
+      lastName: "Lovelace",
+      accountType: "Visa",
+      accountNumber: "XXXX1111",
+      settleAmount: 100.0,
+      marketType: "eCommerce",
+      product: "Card Not Present",
+    })),
+    messages: OK,
+    totalNumInResultSet: transactions.length,
+  };
+}
+
+describe("look-ups", () => {
+  it("lookup: getTransactionDetailsRequest by id; an unsettled charge is found with its reference and card", async () => {
+    mock.respond = () => anetJson(details());
+    expect(await gateway.lookup("60012345678")).toEqual({
+      status: "found",
+      transaction: {
+        transactionId: "60012345678",
+        type: "charge",
+        status: "approved",
+        settled: false,
+        amountCents: 25050,
+        reference: "L41",
+        brand: "Visa",
+        last4: "1111",
+      },
+    });
+    expect(mock.requests).toEqual([
+      {
+        getTransactionDetailsRequest: {
+          merchantAuthentication: { name: "login-id-test", transactionKey: "transaction-key-test" },
+          transId: "60012345678",
+        },
+      },
+    ]);
+  });
+
+  it("a settled charge, a voided one, a declined one, one held for review", async () => {
+    mock.respond = () =>
+      anetJson(
+        details({
+          transactionStatus: "settledSuccessfully",
+          batch: {
+            batchId: "1221577",
+            settlementTimeUTC: "2026-04-15T22:00:00Z",
+            settlementState: "settledSuccessfully",
+          },
+        }),
+      );
+    expect(await gateway.lookup("60012345678")).toMatchObject({
+      status: "found",
+      transaction: { type: "charge", status: "approved", settled: true, amountCents: 25050 },
+    });
+    // A voided charge settles nothing: its settleAmount is 0, its authorized amount is what it was.
+    mock.respond = () => anetJson(details({ transactionStatus: "voided", settleAmount: 0 }));
+    expect(await gateway.lookup("60012345678")).toMatchObject({
+      status: "found",
+      transaction: { status: "voided", settled: false, amountCents: 25050 },
+    });
+    mock.respond = () => anetJson(details({ transactionStatus: "declined", responseCode: 2, settleAmount: 0 }));
+    expect(await gateway.lookup("60012345678")).toMatchObject({ transaction: { status: "declined" } });
+    mock.respond = () => anetJson(details({ transactionStatus: "FDSPendingReview" }));
+    expect(await gateway.lookup("60012345678")).toEqual({ status: "unknown", message: LOOKUP_MESSAGES.held });
+  });
+
+  it("E00040 (no such record) → missing; an id that is not Authorize.net's is missing without asking", async () => {
+    mock.respond = () =>
+      anetJson({
+        messages: { resultCode: "Error", message: [{ code: "E00040", text: "The record cannot be found." }] },
+      });
+    expect(await gateway.lookup("60012349999")).toEqual({ status: "missing" });
+    expect(mock.requests).toHaveLength(1);
+    expect(await gateway.lookup("sbx_0123456789abcdef01234567")).toEqual({ status: "missing" });
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it("another error (the Transaction Details API not enabled), garbage, a timeout → unknown", async () => {
+    mock.respond = () =>
+      anetJson({ messages: { resultCode: "Error", message: [{ code: "E00011", text: "Access denied." }] } });
+    expect(await gateway.lookup("60012345678")).toEqual({ status: "unknown", message: LOOKUP_MESSAGES.refused });
+    mock.respond = () => new HttpResponse("<html>502</html>", { headers: { "content-type": "text/html" } });
+    expect(await gateway.lookup("60012345678")).toEqual({ status: "unknown", message: LOOKUP_MESSAGES.noAnswer });
+    mock.respond = () => anetJson({ messages: OK, transaction: { transId: "60012345678" } });
+    expect(await gateway.lookup("60012345678")).toMatchObject({ status: "unknown" });
+    mock.respond = never;
+    const started = performance.now();
+    expect(await gateway.lookup("60012345678")).toEqual({ status: "unknown", message: LOOKUP_MESSAGES.noAnswer });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    mock.respond = never;
+    expect(await gateway.findByReference("L77")).toEqual({ status: "unknown", message: LOOKUP_MESSAGES.noAnswer });
+  });
+
+  it("findByReference: the unsettled list (newest first) matched on the invoice number, then the refund's details", async () => {
+    mock.respond = (raw) => {
+      const body = asLookup(raw);
+      if (body.getUnsettledTransactionListRequest)
+        return anetJson(
+          unsettled([
+            {
+              transId: "60012345700",
+              invoiceNumber: "L78",
+              submitTimeUTC: "2026-04-15T16:05:00Z",
+              status: "refundPendingSettlement",
+            },
+            {
+              transId: "60012345690",
+              invoiceNumber: "L77",
+              submitTimeUTC: "2026-04-15T16:04:00Z",
+              status: "refundPendingSettlement",
+            },
+            { transId: "60012345680", submitTimeUTC: "2026-04-15T16:03:00Z", status: "capturedPendingSettlement" },
+            {
+              transId: "60012345670",
+              invoiceNumber: "L777",
+              submitTimeUTC: "2026-04-15T16:02:00Z",
+              status: "capturedPendingSettlement",
+            },
+          ]),
+        );
+      return anetJson(
+        details({
+          transId: body.getTransactionDetailsRequest!.transId,
+          refTransId: "60012345678",
+          transactionType: "refundTransaction",
+          transactionStatus: "refundPendingSettlement",
+          order: { invoiceNumber: "L77" },
+          authAmount: "100.00",
+          settleAmount: "100.00",
+        }),
+      );
+    };
+    expect(await gateway.findByReference("L77")).toEqual({
+      status: "found",
+      transaction: {
+        transactionId: "60012345690",
+        type: "refund",
+        status: "approved",
+        settled: false,
+        amountCents: 10000,
+        reference: "L77",
+        parentTransactionId: "60012345678",
+        brand: "Visa",
+        last4: "1111",
+      },
+    });
+    expect(mock.requests).toEqual([
+      {
+        getUnsettledTransactionListRequest: {
+          merchantAuthentication: { name: "login-id-test", transactionKey: "transaction-key-test" },
+          sorting: { orderBy: "submitTimeUTC", orderDescending: true },
+          paging: { limit: LIST_PAGE_SIZE, offset: 1 },
+        },
+      },
+      {
+        getTransactionDetailsRequest: {
+          merchantAuthentication: { name: "login-id-test", transactionKey: "transaction-key-test" },
+          transId: "60012345690",
+        },
+      },
+    ]);
+    expect(Object.keys(asLookup(mock.requests[0]).getUnsettledTransactionListRequest!)).toEqual([
+      "merchantAuthentication",
+      "sorting",
+      "paging",
+    ]);
+  });
+
+  it("findByReference: no match → missing; an empty list (no transactions member) → missing; a full page → the next", async () => {
+    mock.respond = () =>
+      anetJson(
+        unsettled([
+          { transId: "60012345670", invoiceNumber: "L1", submitTimeUTC: "2026-04-15T16:02:00Z", status: "voided" },
+        ]),
+      );
+    expect(await gateway.findByReference("L2")).toEqual({ status: "missing" });
+    mock.respond = () =>
+      anetJson({ messages: { resultCode: "Ok", message: [{ code: "I00004", text: "No records found." }] } });
+    expect(await gateway.findByReference("L2")).toEqual({ status: "missing" });
+
+    mock.requests.length = 0;
+    const full = Array.from({ length: LIST_PAGE_SIZE }, (_, i) => ({
+      transId: String(60012340000 + i),
+      invoiceNumber: `L${5000 + i}`,
+      submitTimeUTC: "2026-04-15T16:00:00Z",
+      status: "capturedPendingSettlement",
+    }));
+    mock.respond = (raw) => {
+      const body = asLookup(raw);
+      if (body.getUnsettledTransactionListRequest?.paging.offset === 1) return anetJson(unsettled(full));
+      if (body.getUnsettledTransactionListRequest)
+        return anetJson(
+          unsettled([
+            {
+              transId: "60012330000",
+              invoiceNumber: "L9",
+              submitTimeUTC: "2026-04-14T16:00:00Z",
+              status: "settledSuccessfully",
+            },
+          ]),
+        );
+      return anetJson(
+        details({ transId: "60012330000", order: { invoiceNumber: "L9" }, transactionStatus: "settledSuccessfully" }),
+      );
+    };
+    expect(await gateway.findByReference("L9")).toMatchObject({
+      status: "found",
+      transaction: { transactionId: "60012330000", reference: "L9", settled: true },
+    });
+    expect(
+      mock.requests.map((b) => asLookup(b).getUnsettledTransactionListRequest?.paging.offset ?? "details"),
+    ).toEqual([1, 2, "details"]);
+  });
+
+  it("findByReference: a refused list (error answer) → unknown, never missing", async () => {
+    mock.respond = () =>
+      anetJson({ messages: { resultCode: "Error", message: [{ code: "E00011", text: "Access denied." }] } });
+    expect(await gateway.findByReference("L41")).toEqual({ status: "unknown", message: LOOKUP_MESSAGES.refused });
   });
 });
 

@@ -7,15 +7,22 @@ import {
   type AdjustResult,
   type ChargeRequest,
   type ChargeResult,
+  type LookupResult,
   type PaymentGateway,
+  type ProcessorTransaction,
 } from "./gateway";
-import { assertCents, centsToDecimal } from "./money";
+import { assertCents, centsToDecimal, parseDollars } from "./money";
 import { scrubCardNumbers } from "./redact";
 
 /**
  * Authorize.net through its JSON API (PAYMENT_GATEWAY=authorizenet): one POST
  * of `createTransactionRequest` per charge (`authCaptureTransaction`), void
- * (`voidTransaction`) or refund (`refundTransaction`).
+ * (`voidTransaction`) or refund (`refundTransaction`); the look-ups through the
+ * Transaction Details API (`getTransactionDetailsRequest` by transaction id;
+ * `getUnsettledTransactionListRequest` searched for a reference, then that
+ * transaction's details). The Transaction Details API must be enabled in the
+ * merchant interface (Account → Settings → Transaction Details API); until it
+ * is, every look-up answers `unknown`.
  *
  * What the API does that matters here:
  * - The JSON is a transliteration of the XML schema, so element ORDER inside
@@ -29,6 +36,12 @@ import { scrubCardNumbers } from "./redact";
  *   idempotency key. The payments table's unique key is what prevents a
  *   second charge; the refId, derived from our key, lets staff find the
  *   attempt in the merchant dashboard when its outcome was unknown.
+ * - The ledger row's reference ("L123") is the order's `invoiceNumber` on a
+ *   charge and on a refund (the only field the unsettled transaction list
+ *   returns that we set), so a transaction whose answer was lost can be found
+ *   by it; the company's own invoice number, when paying one, goes into the
+ *   order's description instead. A void names no order (it acts on the
+ *   charge's own transaction, which then reads `voided`).
  *
  * Outcomes: approved only for resultCode Ok + responseCode 1 + a transaction
  * id. Declined for a decline (2), an error (3), or a request refused as a
@@ -38,6 +51,14 @@ import { scrubCardNumbers } from "./redact";
  * an answer that is not JSON or not this shape, held for review (4), an
  * approval without a transaction id. An unknown answer may hide a charge: the
  * caller records it as pending and never retries on its own.
+ *
+ * Look-ups: `found` with the transaction as the processor holds it (its
+ * transactionStatus read as type, status and settled, below); `missing` when
+ * it answers E00040 (no such record) or the unsettled list holds no
+ * transaction with the reference; `unknown` when it could not be asked (no
+ * answer, an error answer, an unreadable one) or holds the transaction for
+ * review. The unsettled list only holds what has not settled yet: a
+ * reference is looked for there within minutes of its request, never days.
  *
  * The card number and CVC go into the request body and nowhere else: never
  * into a log line, a result or an error (errors are caught and replaced).
@@ -100,12 +121,17 @@ const ACCOUNT_TYPES: Record<string, string> = {
  */
 const CARDHOLDER_ERROR_CODES = new Set(["5", "6", "7", "8", "11", "17", "28", "37", "78"]);
 
-const responseSchema = z.object({
+/** What every answer carries: the request's result as a whole. */
+const baseSchema = z.object({
   refId: z.string().optional(),
   messages: z.object({
     resultCode: z.enum(["Ok", "Error"]),
     message: z.array(z.object({ code: z.string(), text: z.string() })).optional(),
   }),
+});
+type AnetBase = z.infer<typeof baseSchema>;
+
+const responseSchema = baseSchema.extend({
   transactionResponse: z
     .object({
       responseCode: z.string().optional(),
@@ -119,11 +145,92 @@ const responseSchema = z.object({
 });
 type AnetResponse = z.infer<typeof responseSchema>;
 
+/** An amount as the reporting API writes it: a JSON number (250.5) or, in some answers, a string. */
+const amountSchema = z.union([z.number(), z.string()]).optional();
+
+/** getTransactionDetailsResponse: the members read here (the rest is ignored). */
+const detailsSchema = baseSchema.extend({
+  transaction: z
+    .object({
+      transId: z.string(),
+      refTransId: z.string().optional(),
+      transactionType: z.string(),
+      transactionStatus: z.string(),
+      authAmount: amountSchema,
+      settleAmount: amountSchema,
+      order: z.object({ invoiceNumber: z.string().optional() }).optional(),
+      payment: z
+        .object({
+          creditCard: z.object({ cardNumber: z.string().optional(), cardType: z.string().optional() }).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+type AnetDetails = NonNullable<z.infer<typeof detailsSchema>["transaction"]>;
+
+/** getUnsettledTransactionListResponse: each transaction's summary (an empty list leaves `transactions` out). */
+const summarySchema = z.object({
+  transId: z.string(),
+  submitTimeUTC: z.string().optional(),
+  invoiceNumber: z.string().optional(),
+});
+const listSchema = baseSchema.extend({
+  transactions: z
+    .union([z.array(summarySchema), z.object({ transaction: z.array(summarySchema) })])
+    .optional()
+    .nullable(),
+});
+
 /** The outcome of one POST: the parsed answer, or why there is none. */
-type Exchange =
-  | { kind: "answer"; data: AnetResponse }
-  | { kind: "unreachable"; detail: string }
-  | { kind: "unknown"; detail: string };
+type Exchange<T extends AnetBase = AnetResponse> =
+  { kind: "answer"; data: T } | { kind: "unreachable"; detail: string } | { kind: "unknown"; detail: string };
+
+/** The unsettled list is read in pages of this many (the API's largest), newest first, at most LIST_PAGES pages. */
+export const LIST_PAGE_SIZE = 1000;
+const LIST_PAGES = 5;
+
+/**
+ * transactionStatus → what it means for the site. Statuses absent here (held for review:
+ * FDSPendingReview, FDSAuthorizedPendingReview, underReview; couldNotVoid, settlementError,
+ * returnedItem, anything new) are not read: the look-up answers `unknown` and staff look.
+ */
+const TRANSACTION_STATUSES: Record<string, { status: ProcessorTransaction["status"]; settled: boolean }> = {
+  authorizedPendingCapture: { status: "approved", settled: false },
+  capturedPendingSettlement: { status: "approved", settled: false },
+  approvedReview: { status: "approved", settled: false },
+  settledSuccessfully: { status: "approved", settled: true },
+  refundPendingSettlement: { status: "approved", settled: false },
+  refundSettledSuccessfully: { status: "approved", settled: true },
+  voided: { status: "voided", settled: false },
+  // An authorization that lapsed uncaptured: nothing moved, as after a void.
+  expired: { status: "voided", settled: false },
+  declined: { status: "declined", settled: false },
+  failedReview: { status: "declined", settled: false },
+  communicationError: { status: "declined", settled: false },
+  generalError: { status: "declined", settled: false },
+};
+
+const TRANSACTION_TYPES: Record<string, ProcessorTransaction["type"]> = {
+  authCaptureTransaction: "charge",
+  captureOnlyTransaction: "charge",
+  priorAuthCaptureTransaction: "charge",
+  authOnlyTransaction: "charge",
+  refundTransaction: "refund",
+  voidTransaction: "void",
+};
+
+/** "The record cannot be found." (getTransactionDetailsRequest for an id the account never had). */
+const RECORD_NOT_FOUND = "E00040";
+
+/** The look-ups' texts for whoever reads an `unknown` (staff, the reconciler's log); never a visitor. */
+export const LOOKUP_MESSAGES = {
+  noAnswer: "The card processor could not be asked: no usable answer.",
+  refused: "The card processor refused the look-up (is the Transaction Details API enabled?).",
+  unreadable: "The card processor's record could not be read.",
+  held: "The card processor holds the transaction for review.",
+  tooMany: "Too many unsettled transactions to search them all for the reference.",
+} as const;
 
 /** Connection-phase failures: the request never left, so nothing was charged. */
 const NOT_SENT_CODES = new Set([
@@ -140,7 +247,19 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
   const now = options.now ?? (() => new Date());
   const merchantAuthentication = { name: options.loginId, transactionKey: options.transactionKey };
 
-  async function post(body: unknown, refId: string | undefined, action: string): Promise<Exchange> {
+  function post(body: unknown, refId: string | undefined, action: string): Promise<Exchange>;
+  function post<T extends AnetBase>(
+    body: unknown,
+    refId: string | undefined,
+    action: string,
+    schema: z.ZodType<T>,
+  ): Promise<Exchange<T>>;
+  async function post(
+    body: unknown,
+    refId: string | undefined,
+    action: string,
+    schema: z.ZodType<AnetBase> = responseSchema,
+  ): Promise<Exchange<AnetBase>> {
     let response: Response;
     let bytes: ArrayBuffer;
     try {
@@ -181,7 +300,7 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
       );
       return { kind: "unknown", detail: "not JSON" };
     }
-    const parsed = responseSchema.safeParse(json);
+    const parsed = schema.safeParse(json);
     if (!parsed.success) {
       log.warn({ processor: "authorizenet", action, refId }, "card processor answered JSON of an unexpected shape");
       return { kind: "unknown", detail: "unexpected shape" };
@@ -265,6 +384,7 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
       }
     },
 
+    // The reference is not sent: a void has no order of its own (the charge's transaction reads `voided`).
     async void(transactionId: string): Promise<AdjustResult> {
       const body = {
         createTransactionRequest: {
@@ -275,9 +395,10 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
       return adjustResult(await post(body, undefined, "void"), transactionId);
     },
 
-    async refund(transactionId: string, amountCents: number, last4: string): Promise<AdjustResult> {
+    async refund(transactionId: string, amountCents: number, last4: string, reference: string): Promise<AdjustResult> {
       assertCents(amountCents);
       if (!/^\d{4}$/.test(last4)) return { status: "declined", message: "The card's last four digits are required." };
+      const invoiceNumber = cut(reference, LIMITS.invoiceNumber);
       const body = {
         createTransactionRequest: {
           merchantAuthentication,
@@ -287,12 +408,130 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
             // Refunds name the card by its last four digits; "XXXX" stands for the expiry the processor already has.
             payment: { creditCard: { cardNumber: last4, expirationDate: "XXXX" } },
             refTransId: transactionId,
+            // After refTransId in the schema's sequence: the refund's own ledger reference, to find it by.
+            ...(invoiceNumber ? { order: { invoiceNumber } } : {}),
           },
         },
       };
       return adjustResult(await post(body, undefined, "refund"), transactionId);
     },
+
+    lookup,
+
+    async findByReference(reference: string): Promise<LookupResult> {
+      const invoiceNumber = cut(reference, LIMITS.invoiceNumber);
+      if (!invoiceNumber) return { status: "missing" };
+      for (let page = 1; page <= LIST_PAGES; page++) {
+        const body = {
+          getUnsettledTransactionListRequest: {
+            merchantAuthentication,
+            sorting: { orderBy: "submitTimeUTC", orderDescending: true },
+            paging: { limit: LIST_PAGE_SIZE, offset: page },
+          },
+        };
+        const exchange = await post(body, undefined, "findByReference", listSchema);
+        if (exchange.kind !== "answer") return { status: "unknown", message: LOOKUP_MESSAGES.noAnswer };
+        const { data } = exchange;
+        if (data.messages.resultCode !== "Ok") {
+          log.warn(
+            { processor: "authorizenet", action: "findByReference", ...describe(data) },
+            "card processor refused a look-up",
+          );
+          return { status: "unknown", message: LOOKUP_MESSAGES.refused };
+        }
+        const listed = Array.isArray(data.transactions) ? data.transactions : (data.transactions?.transaction ?? []);
+        const match = listed
+          .filter((t) => t.invoiceNumber === invoiceNumber)
+          .sort((a, b) => (b.submitTimeUTC ?? "").localeCompare(a.submitTimeUTC ?? ""))[0];
+        if (match) {
+          const found = await lookup(match.transId);
+          // Listed a moment ago: a record the details then deny is not "never reached".
+          return found.status === "missing" ? { status: "unknown", message: LOOKUP_MESSAGES.unreadable } : found;
+        }
+        if (listed.length < LIST_PAGE_SIZE) return { status: "missing" };
+      }
+      log.warn(
+        { processor: "authorizenet", action: "findByReference", pages: LIST_PAGES, pageSize: LIST_PAGE_SIZE },
+        "too many unsettled transactions to search for a reference",
+      );
+      return { status: "unknown", message: LOOKUP_MESSAGES.tooMany };
+    },
   };
+
+  async function lookup(transactionId: string): Promise<LookupResult> {
+    // Authorize.net's transaction ids are digits: anything else (a sandbox id) was never its.
+    if (!/^\d{1,20}$/.test(transactionId) || transactionId === "0") return { status: "missing" };
+    const body = { getTransactionDetailsRequest: { merchantAuthentication, transId: transactionId } };
+    const exchange = await post(body, undefined, "lookup", detailsSchema);
+    if (exchange.kind !== "answer") return { status: "unknown", message: LOOKUP_MESSAGES.noAnswer };
+    const { data } = exchange;
+    if (data.messages.resultCode !== "Ok") {
+      if (data.messages.message?.some((m) => m.code === RECORD_NOT_FOUND)) return { status: "missing" };
+      log.warn(
+        { processor: "authorizenet", action: "lookup", transactionId, ...describe(data) },
+        "card processor refused a look-up",
+      );
+      return { status: "unknown", message: LOOKUP_MESSAGES.refused };
+    }
+    if (!data.transaction) {
+      log.warn(
+        { processor: "authorizenet", action: "lookup", transactionId },
+        "card processor answered a look-up without its transaction",
+      );
+      return { status: "unknown", message: LOOKUP_MESSAGES.unreadable };
+    }
+    return transactionFromDetails(data.transaction, transactionId);
+  }
+}
+
+/** A getTransactionDetails transaction as the site reads it; `unknown` for what it cannot read with certainty. */
+function transactionFromDetails(t: AnetDetails, asked: string): LookupResult {
+  const type = TRANSACTION_TYPES[t.transactionType];
+  const state = TRANSACTION_STATUSES[t.transactionStatus];
+  const settle = amountCents(t.settleAmount);
+  const auth = amountCents(t.authAmount);
+  const amount = settle !== null && settle > 0 ? settle : auth;
+  const context = {
+    processor: "authorizenet",
+    action: "lookup",
+    transactionId: asked,
+    transactionType: t.transactionType,
+    transactionStatus: t.transactionStatus,
+  };
+  if (!state) {
+    log.warn(context, "card processor holds a transaction in a state the site does not read");
+    const held = /review/i.test(t.transactionStatus);
+    return { status: "unknown", message: held ? LOOKUP_MESSAGES.held : LOOKUP_MESSAGES.unreadable };
+  }
+  if (!type || amount === null || t.transId !== asked) {
+    log.warn(context, "card processor answered a look-up that cannot be read");
+    return { status: "unknown", message: LOOKUP_MESSAGES.unreadable };
+  }
+  const card = t.payment?.creditCard;
+  const last4 = /(\d{4})$/.exec(card?.cardNumber ?? "")?.[1];
+  const brand = card?.cardType && ACCOUNT_TYPES[card.cardType] ? brandName(ACCOUNT_TYPES[card.cardType]!) : undefined;
+  const reference = t.order?.invoiceNumber?.trim();
+  const parent = t.refTransId && t.refTransId !== "0" ? t.refTransId : undefined;
+  return {
+    status: "found",
+    transaction: {
+      transactionId: t.transId,
+      type,
+      status: state.status,
+      settled: state.settled,
+      amountCents: amount,
+      ...(reference ? { reference } : {}),
+      ...(parent ? { parentTransactionId: parent } : {}),
+      ...(brand ? { brand } : {}),
+      ...(last4 ? { last4 } : {}),
+    },
+  };
+}
+
+/** 250.5 or "250.50" → 25050; null when it is not an amount. */
+function amountCents(value: number | string | undefined): number | null {
+  if (value === undefined) return null;
+  return parseDollars(typeof value === "number" ? value.toFixed(2) : value);
 }
 
 /** The charge's request body, in the schema's element order (see above). */
@@ -309,9 +548,16 @@ export function chargeBody(
   const lastName = holder.length > 1 ? holder.pop() : undefined;
   const firstName = holder.join(" ");
   const billing = request.billing ?? {};
+  // The order's invoice number is the ledger's reference (what a lost answer is found by); the
+  // company's invoice number, when paying one, is named in the description instead.
+  const invoice = request.invoiceNumber?.trim();
+  const description =
+    invoice && !request.description.includes(invoice)
+      ? `Invoice ${invoice}: ${request.description}`
+      : request.description;
   const order = {
-    invoiceNumber: cut(request.invoiceNumber, LIMITS.invoiceNumber),
-    description: cut(request.description, LIMITS.description),
+    invoiceNumber: cut(request.reference, LIMITS.invoiceNumber),
+    description: cut(description, LIMITS.description),
   };
   const email = cut(request.customer?.email, LIMITS.email);
   // The schema's customerIP is an IPv4 address (15 characters); an IPv6 visitor's is left out rather than refused.

@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Connection } from "@db/client.server";
 import { parseEnv } from "~/lib/env.server";
+import { createTestDatabase } from "../../tests/support/db";
 import { createGateway, paymentConfigProblems } from "./gateway.server";
+import type { ChargeRequest } from "./gateway";
 
 /** Which gateway the configuration gives, and what it refuses. */
 const production = {
@@ -23,6 +26,7 @@ describe("payment settings", () => {
 
   it("bad values stop the server at start", () => {
     expect(() => parseEnv({ PAYMENT_GATEWAY: "stripe" })).toThrow(/PAYMENT_GATEWAY/);
+    expect(() => parseEnv({ SANDBOX_SETTLEMENT: "never" })).toThrow(/SANDBOX_SETTLEMENT/);
     expect(() => parseEnv({ AUTHORIZENET_ENV: "live" })).toThrow(/AUTHORIZENET_ENV/);
     expect(() => parseEnv({ SERVICE_SLOT_CAPACITY: "0" })).toThrow(/SERVICE_SLOT_CAPACITY/);
     expect(() => parseEnv({ PAYMENT_TIMEOUT_MS: "soon" })).toThrow(/PAYMENT_TIMEOUT_MS/);
@@ -69,5 +73,41 @@ describe("payment settings", () => {
     }
     expect(message).toMatch(/AUTHORIZENET_TRANSACTION_KEY/);
     expect(message).not.toContain("login-123");
+  });
+});
+
+describe("the sandbox's settlement setting", () => {
+  let conn: Connection;
+  beforeAll(async () => {
+    conn = await createTestDatabase({ seed: false });
+  });
+  afterAll(async () => {
+    await conn?.close();
+  });
+  const request = (reference: string): ChargeRequest => ({
+    amountCents: 1000,
+    currency: "USD",
+    idempotencyKey: reference,
+    card: { number: "4242424242424242", expMonth: "04", expYear: "30", cvc: "123", holder: "Ada Lovelace" },
+    description: "Test",
+    reference,
+  });
+
+  it("cutoff by default: a charge made now is not settled yet; immediate: settled at once, refundable", async () => {
+    expect(parseEnv({}).SANDBOX_SETTLEMENT).toBe("cutoff");
+    const cutoff = createGateway(parseEnv({}), conn.db);
+    const first = await cutoff.charge(request("L1"));
+    expect(first).toMatchObject({ status: "approved" });
+    const firstId = (first as { transactionId: string }).transactionId;
+    expect(await cutoff.lookup(firstId)).toMatchObject({ status: "found", transaction: { settled: false } });
+    expect(await cutoff.refund(firstId, 1000, "4242", "L2")).toMatchObject({ status: "declined" });
+
+    const immediate = createGateway(parseEnv({ SANDBOX_SETTLEMENT: "immediate" }), conn.db);
+    const second = await immediate.charge(request("L3"));
+    const secondId = (second as { transactionId: string }).transactionId;
+    expect(await immediate.lookup(secondId)).toMatchObject({ status: "found", transaction: { settled: true } });
+    expect(await immediate.refund(secondId, 1000, "4242", "L4")).toMatchObject({ status: "approved" });
+    // One processor: either gateway sees the other's transactions.
+    expect(await cutoff.findByReference("L4")).toMatchObject({ status: "found", transaction: { type: "refund" } });
   });
 });

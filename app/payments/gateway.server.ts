@@ -1,9 +1,20 @@
+import type { Database } from "@db/client.server";
+import { getDb } from "~/lib/db.server";
 import { env, type Env } from "~/lib/env.server";
 import { AUTHORIZENET_ENDPOINTS, createAuthorizeNetGateway } from "./authorizenet.server";
 import type { PaymentGateway } from "./gateway";
-import { createSandboxGateway } from "./sandbox.server";
+import { createSandboxGateway, settleImmediately } from "./sandbox.server";
 
-export type { AdjustResult, CardInput, ChargeRequest, ChargeResult, GatewayName, PaymentGateway } from "./gateway";
+export type {
+  AdjustResult,
+  CardInput,
+  ChargeRequest,
+  ChargeResult,
+  GatewayName,
+  LookupResult,
+  PaymentGateway,
+  ProcessorTransaction,
+} from "./gateway";
 
 /**
  * The one place that turns configuration into a gateway.
@@ -32,7 +43,11 @@ export function paymentConfigProblems(e: Env): string[] {
   return problems;
 }
 
-export function createGateway(e: Env): PaymentGateway {
+/**
+ * The gateway the configuration names. The sandbox keeps its books in a database: `db` when given,
+ * else the site's, opened on the sandbox's first transaction (making a gateway opens nothing).
+ */
+export function createGateway(e: Env, db?: Database): PaymentGateway {
   const problems = paymentConfigProblems(e);
   if (problems.length > 0) throw new Error(`Invalid payment configuration:\n  ${problems.join("\n  ")}`);
   if (e.PAYMENT_GATEWAY === "authorizenet") {
@@ -43,13 +58,27 @@ export function createGateway(e: Env): PaymentGateway {
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
     });
   }
-  return createSandboxGateway();
+  return createSandboxGateway({
+    db: db ?? getDb,
+    ...(e.SANDBOX_SETTLEMENT === "immediate" ? { settlesAt: settleImmediately } : {}),
+  });
 }
 
 let current: PaymentGateway | undefined;
+const sandboxes = new WeakMap<Database, PaymentGateway>();
 
-/** The site's gateway, made from the environment on first use. */
-export function paymentGateway(): PaymentGateway {
+/**
+ * The site's gateway, made from the environment on first use. Given the database handle the
+ * caller writes its ledger to, the sandbox keeps its books there too (an integration test's
+ * database rather than a second one opened for the site); Authorize.net ignores it.
+ */
+export function paymentGateway(db?: Database): PaymentGateway {
   current ??= createGateway(env());
-  return current;
+  if (!db || current.name !== "sandbox") return current;
+  let sandbox = sandboxes.get(db);
+  if (!sandbox) {
+    sandbox = createGateway(env(), db);
+    sandboxes.set(db, sandbox);
+  }
+  return sandbox;
 }

@@ -1,11 +1,45 @@
-import { describe, expect, it } from "vitest";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Connection } from "@db/client.server";
+import { sandboxTransactions } from "@db/schema/sandbox";
+import { createTestDatabase } from "../../tests/support/db";
+import { secretsIn } from "../../tests/integration/payments-support";
 import { CARD_MESSAGES, checkCard } from "./card";
-import type { CardInput, ChargeRequest } from "./gateway";
-import { createSandboxGateway, SANDBOX_CARDS, sandboxTransactionId } from "./sandbox.server";
+import { PAYMENT_MESSAGES, type CardInput, type ChargeRequest, type PaymentGateway } from "./gateway";
+import {
+  createSandboxGateway,
+  nextDetroitMidnight,
+  SANDBOX_CARDS,
+  SANDBOX_MESSAGES,
+  settleImmediately,
+} from "./sandbox.server";
 
-/** The default gateway: the checks every charge passes first, then the test cards. */
-const NOW = new Date("2026-04-15T16:00:00Z");
-const sandbox = createSandboxGateway({ now: () => NOW });
+/**
+ * The sandbox processor on a real database: the card checks every charge passes first, the test
+ * cards (approved, declined, answer lost, never reached), settlement at the day's cut-off (void
+ * before, refund after), refunds capped at what is left (two at once included), the look-ups, and
+ * two gateway objects sharing one database as two site instances share the processor.
+ */
+let conn: Connection;
+beforeAll(async () => {
+  conn = await createTestDatabase({ seed: false });
+});
+afterAll(async () => {
+  await conn?.close();
+});
+
+// 15 April 2026, 12:00 in Detroit (EDT, UTC−4): the day's cut-off is 16 April 00:00 EDT = 04:00 UTC.
+const NOON = new Date("2026-04-15T16:00:00Z");
+const CUTOFF = new Date("2026-04-16T04:00:00Z");
+const AFTER_CUTOFF = new Date(CUTOFF.getTime() + 60_000);
+
+/** A processor whose clock the test moves. */
+function sandboxAt(start = NOON) {
+  const clock = { now: start };
+  const gateway = createSandboxGateway({ db: conn.db, now: () => clock.now });
+  return { gateway, clock };
+}
+
 const card = (over: Partial<CardInput> = {}): CardInput => ({
   number: "4242 4242 4242 4242",
   expMonth: "04",
@@ -14,76 +48,151 @@ const card = (over: Partial<CardInput> = {}): CardInput => ({
   holder: "Ada Lovelace",
   ...over,
 });
-const charge = (over: Partial<CardInput> = {}, key = "key-1"): ChargeRequest => ({
-  amountCents: 25050,
+let references = 0;
+const charge = (over: Partial<CardInput> = {}, amountCents = 25050): ChargeRequest => ({
+  amountCents,
   currency: "USD",
-  idempotencyKey: key,
+  idempotencyKey: crypto.randomUUID(),
   card: card(over),
   description: "Invoice 1001",
+  reference: `L${++references}`,
 });
 
-describe("sandbox gateway", () => {
-  it("4242 4242 4242 4242 approves: a transaction id, the brand and the last four only", async () => {
-    const result = await sandbox.charge(charge());
+const rowsOf = (id: string) => conn.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, id));
+const byReference = (reference: string) =>
+  conn.db
+    .select()
+    .from(sandboxTransactions)
+    .where(eq(sandboxTransactions.reference, reference))
+    .orderBy(asc(sandboxTransactions.createdAt));
+
+/** An approved charge's id (the test fails here when it is not approved). */
+async function approvedCharge(gateway: PaymentGateway, request = charge()): Promise<string> {
+  const result = await gateway.charge(request);
+  if (result.status !== "approved") throw new Error(`expected an approval, got ${JSON.stringify(result)}`);
+  return result.transactionId;
+}
+
+describe("charges and the test cards", () => {
+  it("4242 4242 4242 4242 approves: a random sbx_ id, brand and last four; the processor's row holds no card", async () => {
+    const { gateway } = sandboxAt();
+    const request = charge();
+    const result = await gateway.charge(request);
     expect(result).toEqual({
       status: "approved",
-      transactionId: sandboxTransactionId("key-1"),
+      transactionId: expect.stringMatching(/^sbx_[0-9a-f]{24}$/),
       brand: "Visa",
       last4: "4242",
     });
-    expect(JSON.stringify(result)).not.toContain("42424242");
-    expect(JSON.stringify(result)).not.toContain("123");
+    const id = (result as { transactionId: string }).transactionId;
+    const [row] = await rowsOf(id);
+    expect(row).toMatchObject({
+      type: "charge",
+      status: "approved",
+      reference: request.reference,
+      parentId: null,
+      amountCents: 25050,
+      createdAt: NOON,
+      settlesAt: CUTOFF,
+      brand: "Visa",
+      last4: "4242",
+    });
+    expect(secretsIn(JSON.stringify(row))).toEqual([]);
+    expect(JSON.stringify(row)).not.toContain('"123"');
+    // The same request again is another transaction: the ledger, not the processor, stops a second charge.
+    const again = await approvedCharge(gateway, request);
+    expect(again).not.toBe(id);
   });
 
-  it("the same key gives the same transaction id on any instance (derived, not remembered)", async () => {
-    const other = createSandboxGateway({ now: () => NOW });
-    const a = await sandbox.charge(charge({}, "same"));
-    const b = await other.charge(charge({}, "same"));
-    const c = await sandbox.charge(charge({}, "different"));
-    expect(a).toEqual(b);
-    expect(c.status === "approved" && a.status === "approved" && c.transactionId !== a.transactionId).toBe(true);
-  });
-
-  it("4000 0000 0000 0002 is declined with 'Your card was declined.'", async () => {
-    expect(await sandbox.charge(charge({ number: "4000 0000 0000 0002" }))).toEqual({
+  it("4000 0000 0000 0002 is declined with 'Your card was declined.' and kept as a declined charge", async () => {
+    const { gateway } = sandboxAt();
+    const request = charge({ number: "4000 0000 0000 0002" });
+    expect(await gateway.charge(request)).toEqual({
       status: "declined",
       reason: "card",
       message: "Your card was declined.",
     });
+    const rows = await byReference(request.reference);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        type: "charge",
+        status: "declined",
+        amountCents: 25050,
+        settlesAt: null,
+        last4: "0002",
+      }),
+    ]);
+    expect(await gateway.findByReference(request.reference)).toMatchObject({
+      status: "found",
+      transaction: { type: "charge", status: "declined", settled: false },
+    });
   });
 
-  it("4000 0000 0000 0119 answers unknown (the pending path without a processor)", async () => {
-    expect(await sandbox.charge(charge({ number: SANDBOX_CARDS.unknown }))).toMatchObject({ status: "unknown" });
+  it("4000 0000 0000 0119: charged, the answer lost (unknown, no id); findByReference finds the charge", async () => {
+    const { gateway } = sandboxAt();
+    expect(SANDBOX_CARDS.lost).toBe("4000000000000119");
+    const request = charge({ number: "4000 0000 0000 0119" });
+    expect(await gateway.charge(request)).toEqual({ status: "unknown", message: PAYMENT_MESSAGES.unknown });
+    const found = await gateway.findByReference(request.reference);
+    expect(found).toEqual({
+      status: "found",
+      transaction: {
+        transactionId: expect.stringMatching(/^sbx_[0-9a-f]{24}$/),
+        type: "charge",
+        status: "approved",
+        settled: false,
+        amountCents: 25050,
+        reference: request.reference,
+        brand: "Visa",
+        last4: "0119",
+      },
+    });
+    // It is a real charge: it can be voided the same day.
+    const id = (found as { transaction: { transactionId: string } }).transaction.transactionId;
+    expect(await gateway.void(id, "L-void-lost")).toMatchObject({ status: "approved" });
+  });
+
+  it("4000 0000 0000 0127: never reached (unknown); the processor has no record of it", async () => {
+    const { gateway } = sandboxAt();
+    const request = charge({ number: SANDBOX_CARDS.unreached });
+    expect(await gateway.charge(request)).toEqual({ status: "unknown", message: PAYMENT_MESSAGES.unknown });
+    expect(await gateway.findByReference(request.reference)).toEqual({ status: "missing" });
+    expect(await byReference(request.reference)).toEqual([]);
   });
 
   it("other valid numbers approve, with their brand", async () => {
-    expect(await sandbox.charge(charge({ number: "5555-5555-5555-4444" }))).toMatchObject({
+    const { gateway } = sandboxAt();
+    expect(await gateway.charge(charge({ number: "5555-5555-5555-4444" }))).toMatchObject({
       status: "approved",
       brand: "Mastercard",
       last4: "4444",
     });
-    expect(await sandbox.charge(charge({ number: "3782 822463 10005", cvc: "1234" }))).toMatchObject({
+    expect(await gateway.charge(charge({ number: "3782 822463 10005", cvc: "1234" }))).toMatchObject({
       status: "approved",
       brand: "American Express",
       last4: "0005",
     });
-    expect(await sandbox.charge(charge({ number: "6011111111111117" }))).toMatchObject({
+    expect(await gateway.charge(charge({ number: "6011111111111117" }))).toMatchObject({
       status: "approved",
       brand: "Discover",
     });
   });
 
-  it("an invalid Luhn number, an unknown brand, letters: refused before anything", async () => {
+  it("an invalid Luhn number, an unknown brand, letters: refused before anything is recorded", async () => {
+    const { gateway } = sandboxAt();
     for (const number of ["4242 4242 4242 4241", "1234 5678 1234 5670", "4242 4242 4242 424x", "4242", ""]) {
-      expect(await sandbox.charge(charge({ number })), number).toEqual({
+      const request = charge({ number });
+      expect(await gateway.charge(request), number).toEqual({
         status: "declined",
         reason: "invalid",
         message: CARD_MESSAGES.number,
       });
+      expect(await byReference(request.reference)).toEqual([]);
     }
   });
 
   it("expired: good through the last day of its month in Detroit, not in UTC", async () => {
+    const { gateway } = sandboxAt();
     const april = card({ expMonth: "4", expYear: "2026" });
     // 30 April 2026, 23:30 in Detroit = 1 May, 03:30 UTC: still good.
     expect(checkCard(april, new Date("2026-05-01T03:30:00Z"))).toMatchObject({ ok: true });
@@ -92,7 +201,7 @@ describe("sandbox gateway", () => {
       ok: false,
       errors: { expiry: CARD_MESSAGES.expired },
     });
-    expect(await sandbox.charge(charge({ expMonth: "03", expYear: "26" }))).toEqual({
+    expect(await gateway.charge(charge({ expMonth: "03", expYear: "26" }))).toEqual({
       status: "declined",
       reason: "invalid",
       message: CARD_MESSAGES.expired,
@@ -100,6 +209,7 @@ describe("sandbox gateway", () => {
   });
 
   it("an expiry that is not a month and a year, or beyond any card's life", async () => {
+    const { gateway } = sandboxAt();
     for (const [expMonth, expYear] of [
       ["13", "30"],
       ["0", "30"],
@@ -109,33 +219,30 @@ describe("sandbox gateway", () => {
       ["04", "2099"],
     ]) {
       expect(
-        await sandbox.charge(charge({ expMonth: expMonth!, expYear: expYear! })),
+        await gateway.charge(charge({ expMonth: expMonth!, expYear: expYear! })),
         `${expMonth}/${expYear}`,
-      ).toMatchObject({
-        status: "declined",
-        reason: "invalid",
-        message: CARD_MESSAGES.expiry,
-      });
+      ).toMatchObject({ status: "declined", reason: "invalid", message: CARD_MESSAGES.expiry });
     }
   });
 
   it("a bad CVC: not digits, too short, too long, or not the brand's length", async () => {
+    const { gateway } = sandboxAt();
     for (const cvc of ["12", "12a", "12345", "", "1234"]) {
-      expect(await sandbox.charge(charge({ cvc })), cvc).toEqual({
+      expect(await gateway.charge(charge({ cvc })), cvc).toEqual({
         status: "declined",
         reason: "invalid",
         message: CARD_MESSAGES.cvc,
       });
     }
     // American Express takes four digits, not three.
-    expect(await sandbox.charge(charge({ number: "378282246310005", cvc: "123" }))).toMatchObject({
+    expect(await gateway.charge(charge({ number: "378282246310005", cvc: "123" }))).toMatchObject({
       message: CARD_MESSAGES.cvc,
     });
   });
 
   it("every failing field is named (the form shows them all)", () => {
     expect(
-      checkCard(card({ number: "4242424242424241", expMonth: "1", expYear: "2020", cvc: "1", holder: " " }), NOW),
+      checkCard(card({ number: "4242424242424241", expMonth: "1", expYear: "2020", cvc: "1", holder: " " }), NOON),
     ).toEqual({
       ok: false,
       errors: {
@@ -148,15 +255,244 @@ describe("sandbox gateway", () => {
     });
   });
 
-  it("void and refund of a sandbox transaction", async () => {
-    const id = sandboxTransactionId("key-1");
-    expect(await sandbox.void(id)).toEqual({ status: "approved", transactionId: id });
-    expect(await sandbox.refund(id, 25050, "4242")).toMatchObject({ status: "approved" });
-    expect(await sandbox.void("12345")).toMatchObject({ status: "declined" });
+  it("amounts are whole cents", async () => {
+    const { gateway } = sandboxAt();
+    await expect(gateway.charge({ ...charge(), amountCents: 250.5 })).rejects.toThrow(RangeError);
+    await expect(gateway.charge({ ...charge(), amountCents: 0 })).rejects.toThrow(RangeError);
+    await expect(gateway.refund("sbx_x", 1.5, "4242", "L-r")).rejects.toThrow(RangeError);
+  });
+});
+
+describe("settlement: void before the cut-off, refund after", () => {
+  it("the cut-off is the next midnight in Detroit, in EDT and EST, and on the nights the clocks move", () => {
+    expect(nextDetroitMidnight(NOON)).toEqual(CUTOFF);
+    // 23:59 in Detroit settles a minute later; 00:00 the next night.
+    expect(nextDetroitMidnight(new Date("2026-04-16T03:59:00Z"))).toEqual(CUTOFF);
+    expect(nextDetroitMidnight(CUTOFF)).toEqual(new Date("2026-04-17T04:00:00Z"));
+    // EST (UTC−5) in January.
+    expect(nextDetroitMidnight(new Date("2026-01-10T17:00:00Z"))).toEqual(new Date("2026-01-11T05:00:00Z"));
+    // 8 March 2026, clocks forward at 2 AM: that day's charges settle at midnight EDT.
+    expect(nextDetroitMidnight(new Date("2026-03-08T15:00:00Z"))).toEqual(new Date("2026-03-09T04:00:00Z"));
+    // 1 November 2026, clocks back at 2 AM: midnight EST.
+    expect(nextDetroitMidnight(new Date("2026-11-01T15:00:00Z"))).toEqual(new Date("2026-11-02T05:00:00Z"));
   });
 
-  it("amounts are whole cents", async () => {
-    await expect(sandbox.charge({ ...charge(), amountCents: 250.5 })).rejects.toThrow(RangeError);
-    await expect(sandbox.charge({ ...charge(), amountCents: 0 })).rejects.toThrow(RangeError);
+  it("a void before the cut-off: its own transaction, the charge voided; a second void and a refund refused", async () => {
+    const { gateway } = sandboxAt();
+    const id = await approvedCharge(gateway);
+    const voided = await gateway.void(id, "L-void-1");
+    expect(voided).toEqual({ status: "approved", transactionId: expect.stringMatching(/^sbx_[0-9a-f]{24}$/) });
+    const voidId = (voided as { transactionId: string }).transactionId;
+    expect(voidId).not.toBe(id);
+    expect(await gateway.lookup(id)).toMatchObject({ status: "found", transaction: { status: "voided" } });
+    expect(await gateway.lookup(voidId)).toEqual({
+      status: "found",
+      transaction: {
+        transactionId: voidId,
+        type: "void",
+        status: "approved",
+        settled: false,
+        amountCents: 25050,
+        reference: "L-void-1",
+        parentTransactionId: id,
+        brand: "Visa",
+        last4: "4242",
+      },
+    });
+    expect(await gateway.void(id, "L-void-2")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.alreadyVoided,
+    });
+    expect(await gateway.findByReference("L-void-2")).toEqual({ status: "missing" });
+  });
+
+  it("after the cut-off a void is refused ('The transaction has settled: refund it instead.')", async () => {
+    const { gateway, clock } = sandboxAt();
+    const id = await approvedCharge(gateway);
+    clock.now = AFTER_CUTOFF;
+    expect(await gateway.void(id, "L-late-void")).toEqual({
+      status: "declined",
+      message: "The transaction has settled: refund it instead.",
+    });
+    expect(await gateway.lookup(id)).toMatchObject({
+      status: "found",
+      transaction: { status: "approved", settled: true },
+    });
+  });
+
+  it("a refund before the cut-off is refused; after it, accepted as its own transaction that settles at the next", async () => {
+    const { gateway, clock } = sandboxAt();
+    const id = await approvedCharge(gateway);
+    expect(await gateway.refund(id, 25050, "4242", "L-early-refund")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.notSettled,
+    });
+    clock.now = AFTER_CUTOFF;
+    const refunded = await gateway.refund(id, 10000, "4242", "L-refund-1");
+    expect(refunded).toEqual({ status: "approved", transactionId: expect.stringMatching(/^sbx_[0-9a-f]{24}$/) });
+    const refundId = (refunded as { transactionId: string }).transactionId;
+    const found = {
+      transactionId: refundId,
+      type: "refund",
+      status: "approved",
+      settled: false,
+      amountCents: 10000,
+      reference: "L-refund-1",
+      parentTransactionId: id,
+      brand: "Visa",
+      last4: "4242",
+    };
+    expect(await gateway.lookup(refundId)).toEqual({ status: "found", transaction: found });
+    expect(await gateway.findByReference("L-refund-1")).toEqual({ status: "found", transaction: found });
+    clock.now = new Date("2026-04-17T04:00:00Z");
+    expect(await gateway.lookup(refundId)).toEqual({ status: "found", transaction: { ...found, settled: true } });
+    // The charge itself stays approved (partly refunded).
+    expect(await gateway.lookup(id)).toMatchObject({ transaction: { status: "approved", amountCents: 25050 } });
+  });
+
+  it("settlesAt replaces the rule: settling at once, a refund works at once and a void never", async () => {
+    const clock = { now: NOON };
+    const immediate = createSandboxGateway({ db: conn.db, now: () => clock.now, settlesAt: settleImmediately });
+    const id = await approvedCharge(immediate);
+    expect(await immediate.lookup(id)).toMatchObject({ transaction: { settled: true } });
+    expect(await immediate.void(id, "L-imm-void")).toEqual({ status: "declined", message: SANDBOX_MESSAGES.settled });
+    expect(await immediate.refund(id, 25050, "4242", "L-imm-refund")).toMatchObject({ status: "approved" });
+  });
+});
+
+describe("refunds: what is left, the right card", () => {
+  it("capped at the settled amount minus the refunds already approved", async () => {
+    const { gateway, clock } = sandboxAt();
+    const id = await approvedCharge(gateway);
+    clock.now = AFTER_CUTOFF;
+    expect(await gateway.refund(id, 25051, "4242", "L-cap-1")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.overCap,
+    });
+    expect(await gateway.refund(id, 20000, "4242", "L-cap-2")).toMatchObject({ status: "approved" });
+    expect(await gateway.refund(id, 5051, "4242", "L-cap-3")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.overCap,
+    });
+    expect(await gateway.refund(id, 5050, "4242", "L-cap-4")).toMatchObject({ status: "approved" });
+    expect(await gateway.refund(id, 1, "4242", "L-cap-5")).toMatchObject({ status: "declined" });
+    expect(await gateway.refund(id, 0, "4242", "L-cap-6")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.amount,
+    });
+    const refunds = await conn.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.parentId, id));
+    expect(refunds.map((r) => [r.reference, r.amountCents]).sort()).toEqual([
+      ["L-cap-2", 20000],
+      ["L-cap-4", 5050],
+    ]);
+  });
+
+  it("two refunds of the remaining amount at once, from two instances: exactly one approved", async () => {
+    const clock = { now: NOON };
+    const a = createSandboxGateway({ db: conn.db, now: () => clock.now });
+    const b = createSandboxGateway({ db: conn.db, now: () => clock.now });
+    for (let round = 1; round <= 3; round++) {
+      clock.now = NOON;
+      const id = await approvedCharge(a);
+      clock.now = AFTER_CUTOFF;
+      expect(await a.refund(id, 5050, "4242", `L-race-${round}`)).toMatchObject({ status: "approved" });
+      const results = await Promise.all([
+        a.refund(id, 20000, "4242", `L-race-${round}-a`),
+        b.refund(id, 20000, "4242", `L-race-${round}-b`),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual(["approved", "declined"]);
+      expect(results.find((r) => r.status === "declined")).toEqual({
+        status: "declined",
+        message: SANDBOX_MESSAGES.overCap,
+      });
+      const refunds = await conn.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.parentId, id));
+      expect(refunds.map((r) => r.amountCents).sort()).toEqual([20000, 5050]);
+    }
+  });
+
+  it("the card's last four must be the charge's", async () => {
+    const { gateway, clock } = sandboxAt();
+    const id = await approvedCharge(gateway);
+    clock.now = AFTER_CUTOFF;
+    expect(await gateway.refund(id, 100, "1111", "L-last4")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.last4,
+    });
+    expect(await gateway.refund(id, 100, "42", "L-last4")).toMatchObject({ status: "declined" });
+    expect(await gateway.findByReference("L-last4")).toEqual({ status: "missing" });
+  });
+
+  it("a refund of a voided charge, of a declined one, of a refund or of nothing is refused", async () => {
+    const { gateway, clock } = sandboxAt();
+    const voided = await approvedCharge(gateway);
+    await gateway.void(voided, "L-v");
+    const declined = charge({ number: SANDBOX_CARDS.decline });
+    await gateway.charge(declined);
+    const [declinedRow] = await byReference(declined.reference);
+    const settled = await approvedCharge(gateway);
+    clock.now = AFTER_CUTOFF;
+    const refund = await gateway.refund(settled, 100, "4242", "L-r1");
+    const refundId = (refund as { transactionId: string }).transactionId;
+    expect(await gateway.refund(voided, 100, "4242", "L-x")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.voided,
+    });
+    expect(await gateway.refund(declinedRow!.id, 100, "0002", "L-x")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.notApproved,
+    });
+    expect(await gateway.refund(refundId, 100, "4242", "L-x")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.notCharge,
+    });
+    expect(await gateway.refund("sbx_000000000000000000000000", 100, "4242", "L-x")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.unknownTransaction,
+    });
+    expect(await gateway.void("60012345678", "L-x")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.unknownTransaction,
+    });
+    expect(await gateway.findByReference("L-x")).toEqual({ status: "missing" });
+  });
+});
+
+describe("one processor for every instance", () => {
+  it("two gateway objects on one database see each other's transactions", async () => {
+    const clock = { now: NOON };
+    const a = createSandboxGateway({ db: conn.db, now: () => clock.now });
+    const b = createSandboxGateway({ db: async () => conn.db, now: () => clock.now });
+    const request = charge();
+    const id = await approvedCharge(a, request);
+    expect(await b.lookup(id)).toMatchObject({ status: "found", transaction: { transactionId: id, type: "charge" } });
+    expect(await b.findByReference(request.reference)).toMatchObject({ transaction: { transactionId: id } });
+    expect(await b.void(id, "L-shared-void")).toMatchObject({ status: "approved" });
+    expect(await a.lookup(id)).toMatchObject({ transaction: { status: "voided" } });
+    expect(await a.void(id, "L-shared-void-2")).toMatchObject({ status: "declined" });
+  });
+
+  it("lookup of an id it never made: missing", async () => {
+    const { gateway } = sandboxAt();
+    expect(await gateway.lookup("sbx_ffffffffffffffffffffffff")).toEqual({ status: "missing" });
+  });
+
+  it("its database out of reach: unknown answers, never a throw; the next call tries again", async () => {
+    let opens = 0;
+    const down = createSandboxGateway({
+      db: () => {
+        opens++;
+        if (opens === 1) throw new Error("connect ECONNREFUSED");
+        return conn.db;
+      },
+      now: () => NOON,
+    });
+    expect(await down.charge(charge())).toEqual({ status: "unknown", message: PAYMENT_MESSAGES.unknown });
+    expect(await down.lookup("sbx_ffffffffffffffffffffffff")).toEqual({ status: "missing" });
+    expect(opens).toBe(2);
+    const never = createSandboxGateway({ db: () => Promise.reject(new Error("down")), now: () => NOON });
+    expect(await never.lookup("x")).toEqual({ status: "unknown", message: PAYMENT_MESSAGES.unknown });
+    expect(await never.findByReference("L1")).toMatchObject({ status: "unknown" });
+    expect(await never.void("x", "L1")).toMatchObject({ status: "unknown" });
+    expect(await never.refund("x", 100, "4242", "L1")).toMatchObject({ status: "unknown" });
   });
 });

@@ -1,79 +1,319 @@
-import { createHash } from "node:crypto";
-import { assertCents } from "./money";
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database, Tx } from "@db/client.server";
+import { sandboxTransactions } from "@db/schema/sandbox";
+import { COMPANY_TIME_ZONE, todayInDetroit } from "~/lib/company-time";
+import { log } from "~/lib/log.server";
 import { checkCharge } from "./card";
 import {
   PAYMENT_MESSAGES,
   type AdjustResult,
   type ChargeRequest,
   type ChargeResult,
+  type LookupResult,
   type PaymentGateway,
+  type ProcessorTransaction,
 } from "./gateway";
+import { assertCents } from "./money";
 
 /**
- * The default gateway (PAYMENT_GATEWAY=sandbox, DECISIONS 15): no network, no
- * money. It runs the same card checks a real charge does (Luhn, brand,
- * length, expiry in America/Detroit, CVC length), then:
- *   4242 4242 4242 4242 → approved
- *   4000 0000 0000 0002 → declined, 'Your card was declined.'
- *   4000 0000 0000 0119 → unknown (as a processor timeout would be), so the
- *                         pending path can be tried end to end without one
- *   any other valid number → approved
+ * The default gateway (PAYMENT_GATEWAY=sandbox, DECISIONS 15; issue 36): a card processor with
+ * books of its own and no money. Its transactions live in `sandbox_transactions` (the processor's
+ * side: the site reads them only through this interface), written through the database handle it
+ * is given, so two instances on one database share them as they would share a real processor.
  *
- * Stateless on purpose: two instances of the site may answer a retry, so the
- * transaction id is derived from the idempotency key (the same key gives the
- * same id on any instance) rather than remembered. The payments table, not
- * the gateway, stops a second charge.
+ * A charge runs the same card checks a real one does (Luhn, brand, length, expiry in
+ * America/Detroit, CVC length), then:
+ *   4242 4242 4242 4242 → approved (so does any other valid number)
+ *   4000 0000 0000 0002 → declined, "Your card was declined." (recorded as a declined charge, as
+ *                         Authorize.net keeps its declined transactions)
+ *   4000 0000 0000 0119 → charged, answer lost: recorded approved, but the caller is told
+ *                         `unknown` without a transaction id (found again by `findByReference`)
+ *   4000 0000 0000 0127 → never reached: nothing recorded, the caller is told `unknown`
+ *
+ * Settlement: a charge (and a refund) settles at the day's cut-off after it was made, by default
+ * the next midnight in America/Detroit (`nextDetroitMidnight`; Authorize.net's default is 3:00 PM
+ * Pacific: any daily instant behaves the same way). Before it a charge can be voided and not
+ * refunded; after it, refunded and not voided. `settlesAt` replaces the rule (tests, and the e2e
+ * server through SANDBOX_SETTLEMENT=immediate).
+ *
+ * A refund gives back at most what the charge settled minus the refunds already approved, and
+ * names the card by the charge's last four. The check and the insert run in one transaction with
+ * the charge's row locked (`select … for update`), so two instances refunding at once never go
+ * past that cap. A refused void or refund leaves no row (as a processor answers an error without a
+ * transaction).
+ *
+ * The card never reaches the table: only its brand and last four digits.
  */
 export const SANDBOX_CARDS = {
   approve: "4242424242424242",
   decline: "4000000000000002",
+  /** Charged, but the answer is lost on the way back: `unknown`, no transaction id. */
+  lost: "4000000000000119",
+  /** The request never reaches the processor: `unknown`, nothing recorded. */
+  unreached: "4000000000000127",
+  /** The card named before issue 36 (the same as `lost`). */
   unknown: "4000000000000119",
 } as const;
 
 export const SANDBOX_TRANSACTION_PREFIX = "sbx_";
 
-export function sandboxTransactionId(idempotencyKey: string): string {
-  return (
-    SANDBOX_TRANSACTION_PREFIX + createHash("sha256").update(`charge:${idempotencyKey}`).digest("hex").slice(0, 24)
-  );
+/** The sandbox's refusals of a void or a refund (its own wording, as a processor's errorText). */
+export const SANDBOX_MESSAGES = {
+  unknownTransaction: "The transaction cannot be found.",
+  notCharge: "Only a charge can be voided or refunded.",
+  notApproved: "The transaction was not approved: there is nothing to void or refund.",
+  voided: "The transaction has been voided: there is nothing to refund.",
+  alreadyVoided: "The transaction has already been voided.",
+  settled: "The transaction has settled: refund it instead.",
+  notSettled: "The transaction has not settled yet: void it instead.",
+  last4: "The card's last four digits do not match the transaction.",
+  amount: "The refund amount must be more than zero.",
+  overCap: "The refund is more than what is left to refund on the transaction.",
+} as const;
+
+export type SandboxGatewayOptions = {
+  /** Where the processor keeps its books: a handle, or a function giving one (called on first use). */
+  db: Database | (() => Database | Promise<Database>);
+  /** The processor's clock: card expiry, when a transaction was made, whether it has settled. */
+  now?: () => Date;
+  /** When a charge or refund made at `createdAt` settles. Default: `nextDetroitMidnight`. */
+  settlesAt?: (createdAt: Date) => Date;
+};
+
+/** A new transaction id: `sbx_` and 24 random hex digits. */
+function newTransactionId(): string {
+  return SANDBOX_TRANSACTION_PREFIX + randomBytes(12).toString("hex");
 }
 
-export function createSandboxGateway(options: { now?: () => Date } = {}): PaymentGateway {
+const dayAfter = (date: string) => {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+const hourOf = new Intl.DateTimeFormat("en-CA", {
+  timeZone: COMPANY_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * The default cut-off: the first midnight in America/Detroit after `createdAt` (a charge made at
+ * 23:59 settles a minute later; one made at 00:00 the next night). Midnight always exists there
+ * (the clocks move at 2 AM): it is 04:00 or 05:00 UTC.
+ */
+export function nextDetroitMidnight(createdAt: Date): Date {
+  const date = dayAfter(todayInDetroit(createdAt));
+  for (const offset of [4, 5]) {
+    const candidate = new Date(`${date}T0${offset}:00:00Z`);
+    const parts = Object.fromEntries(hourOf.formatToParts(candidate).map((p) => [p.type, p.value]));
+    if (`${parts.year}-${parts.month}-${parts.day}` === date && Number(parts.hour) === 0) return candidate;
+  }
+  throw new RangeError(`no midnight on ${date} in ${COMPANY_TIME_ZONE}`);
+}
+
+/** SANDBOX_SETTLEMENT=immediate: a transaction settles the moment it is made (refunds at once, no voids). */
+export const settleImmediately = (createdAt: Date): Date => createdAt;
+
+type Row = typeof sandboxTransactions.$inferSelect;
+/** A charge that a void or refund may act on (locked), or why not. */
+type LockedCharge = { refused: string } | { charge: Row; voided: boolean };
+
+export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGateway {
   const now = options.now ?? (() => new Date());
+  const settlesAt = options.settlesAt ?? nextDetroitMidnight;
+  let handle: Promise<Database> | undefined;
+  const database = (): Promise<Database> => {
+    const given = options.db;
+    if (typeof given !== "function") return Promise.resolve(given);
+    if (!handle) {
+      const opening = Promise.resolve().then(given);
+      handle = opening;
+      // A failed open is tried again by the next call.
+      opening.catch(() => {
+        if (handle === opening) handle = undefined;
+      });
+    }
+    return handle;
+  };
+
+  const isSettled = (row: Row, at: Date) => row.settlesAt !== null && at.getTime() >= row.settlesAt.getTime();
+
+  function describe(row: Row, at: Date): ProcessorTransaction {
+    return {
+      transactionId: row.id,
+      type: row.type as ProcessorTransaction["type"],
+      status: row.status as ProcessorTransaction["status"],
+      settled: isSettled(row, at),
+      amountCents: row.amountCents,
+      ...(row.reference ? { reference: row.reference } : {}),
+      ...(row.parentId ? { parentTransactionId: row.parentId } : {}),
+      ...(row.brand ? { brand: row.brand } : {}),
+      ...(row.last4 ? { last4: row.last4 } : {}),
+    };
+  }
+
+  /** A database failure is the processor not answering: the outcome is unknown (never thrown). */
+  function failed(action: string, error: unknown) {
+    log.error({ processor: "sandbox", action, error: (error as Error)?.name ?? "Error" }, "sandbox processor failed");
+    return { status: "unknown", message: PAYMENT_MESSAGES.unknown } as const;
+  }
+
+  /**
+   * Locks the charge `transactionId` for a void or refund and returns it, or why it cannot be
+   * adjusted. The lock is held until the caller's transaction ends.
+   */
+  async function lockedCharge(tx: Tx, transactionId: string): Promise<LockedCharge> {
+    const [charge] = await tx
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.id, transactionId))
+      .for("update");
+    if (!charge) return { refused: SANDBOX_MESSAGES.unknownTransaction };
+    if (charge.type !== "charge") return { refused: SANDBOX_MESSAGES.notCharge };
+    if (charge.status === "voided") return { charge, voided: true };
+    if (charge.status !== "approved") return { refused: SANDBOX_MESSAGES.notApproved };
+    return { charge, voided: false };
+  }
+
+  async function newest(where: ReturnType<typeof eq>, action: string): Promise<LookupResult> {
+    try {
+      const db = await database();
+      const [row] = await db
+        .select()
+        .from(sandboxTransactions)
+        .where(where)
+        .orderBy(desc(sandboxTransactions.createdAt))
+        .limit(1);
+      return row ? { status: "found", transaction: describe(row, now()) } : { status: "missing" };
+    } catch (error) {
+      return failed(action, error);
+    }
+  }
+
   return {
     name: "sandbox",
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       const checked = checkCharge(request, now());
       if ("refused" in checked) return checked.refused;
-      const check = checked.card;
+      const card = checked.card;
       const digits = request.card.number.replace(/[\s-]/g, "");
-      if (digits === SANDBOX_CARDS.decline)
-        return { status: "declined", reason: "card", message: PAYMENT_MESSAGES.declined };
-      if (digits === SANDBOX_CARDS.unknown) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
-      return {
-        status: "approved",
-        transactionId: sandboxTransactionId(request.idempotencyKey),
-        brand: check.brand,
-        last4: check.last4,
-      };
+      if (digits === SANDBOX_CARDS.unreached) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+      const declined = digits === SANDBOX_CARDS.decline;
+      const createdAt = now();
+      const id = newTransactionId();
+      try {
+        const db = await database();
+        await db.insert(sandboxTransactions).values({
+          id,
+          createdAt,
+          type: "charge",
+          status: declined ? "declined" : "approved",
+          reference: request.reference,
+          amountCents: request.amountCents,
+          settlesAt: declined ? null : settlesAt(createdAt),
+          brand: card.brand,
+          last4: card.last4,
+          message: declined ? PAYMENT_MESSAGES.declined : "Approved.",
+        });
+      } catch (error) {
+        return failed("charge", error);
+      }
+      if (declined) return { status: "declined", reason: "card", message: PAYMENT_MESSAGES.declined };
+      if (digits === SANDBOX_CARDS.lost) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+      return { status: "approved", transactionId: id, brand: card.brand, last4: card.last4 };
     },
 
-    async void(transactionId: string): Promise<AdjustResult> {
-      if (!transactionId.startsWith(SANDBOX_TRANSACTION_PREFIX))
-        return { status: "declined", message: "Unknown transaction." };
-      return { status: "approved", transactionId };
+    async void(transactionId: string, reference: string): Promise<AdjustResult> {
+      try {
+        const db = await database();
+        return await db.transaction(async (tx): Promise<AdjustResult> => {
+          const found = await lockedCharge(tx, transactionId);
+          if ("refused" in found) return { status: "declined", message: found.refused };
+          if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.alreadyVoided };
+          const { charge } = found;
+          const at = now();
+          if (isSettled(charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.settled };
+          const id = newTransactionId();
+          await tx.insert(sandboxTransactions).values({
+            id,
+            createdAt: at,
+            type: "void",
+            status: "approved",
+            reference,
+            parentId: charge.id,
+            amountCents: charge.amountCents,
+            brand: charge.brand,
+            last4: charge.last4,
+            message: "Approved.",
+          });
+          await tx.update(sandboxTransactions).set({ status: "voided" }).where(eq(sandboxTransactions.id, charge.id));
+          return { status: "approved", transactionId: id };
+        });
+      } catch (error) {
+        return failed("void", error);
+      }
     },
 
-    async refund(transactionId: string, amountCents: number, last4: string): Promise<AdjustResult> {
+    async refund(transactionId: string, amountCents: number, last4: string, reference: string): Promise<AdjustResult> {
       assertCents(amountCents);
-      if (!transactionId.startsWith(SANDBOX_TRANSACTION_PREFIX))
-        return { status: "declined", message: "Unknown transaction." };
+      if (amountCents === 0) return { status: "declined", message: SANDBOX_MESSAGES.amount };
       if (!/^\d{4}$/.test(last4)) return { status: "declined", message: "The card's last four digits are required." };
-      const id =
-        SANDBOX_TRANSACTION_PREFIX +
-        createHash("sha256").update(`refund:${transactionId}:${amountCents}`).digest("hex").slice(0, 24);
-      return { status: "approved", transactionId: id };
+      try {
+        const db = await database();
+        return await db.transaction(async (tx): Promise<AdjustResult> => {
+          const found = await lockedCharge(tx, transactionId);
+          if ("refused" in found) return { status: "declined", message: found.refused };
+          if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.voided };
+          const { charge } = found;
+          const at = now();
+          if (!isSettled(charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.notSettled };
+          if (charge.last4 !== last4) return { status: "declined", message: SANDBOX_MESSAGES.last4 };
+          const [done] = await tx
+            .select({ cents: sql<string | number | null>`sum(${sandboxTransactions.amountCents})` })
+            .from(sandboxTransactions)
+            .where(
+              and(
+                eq(sandboxTransactions.parentId, charge.id),
+                eq(sandboxTransactions.type, "refund"),
+                eq(sandboxTransactions.status, "approved"),
+              ),
+            );
+          const refunded = Number(done?.cents ?? 0);
+          if (amountCents > charge.amountCents - refunded)
+            return { status: "declined", message: SANDBOX_MESSAGES.overCap };
+          const id = newTransactionId();
+          await tx.insert(sandboxTransactions).values({
+            id,
+            createdAt: at,
+            type: "refund",
+            status: "approved",
+            reference,
+            parentId: charge.id,
+            amountCents,
+            settlesAt: settlesAt(at),
+            brand: charge.brand,
+            last4: charge.last4,
+            message: "Approved.",
+          });
+          return { status: "approved", transactionId: id };
+        });
+      } catch (error) {
+        return failed("refund", error);
+      }
+    },
+
+    lookup(transactionId: string): Promise<LookupResult> {
+      return newest(eq(sandboxTransactions.id, transactionId), "lookup");
+    },
+
+    findByReference(reference: string): Promise<LookupResult> {
+      return newest(eq(sandboxTransactions.reference, reference), "findByReference");
     },
   };
 }
