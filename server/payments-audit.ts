@@ -14,7 +14,7 @@ import { expectedOrderPayments } from "~/shop/checkout/orders.server";
  */
 export async function auditPayments(
   db: Database,
-  { gateway = paymentGateway(), since }: { gateway?: PaymentGateway; since?: Date } = {},
+  { gateway = paymentGateway(db), since }: { gateway?: PaymentGateway; since?: Date } = {},
 ): Promise<Mismatch[]> {
   const expected = [
     ...(await expectedBookingPayments(db)),

@@ -95,7 +95,7 @@ export async function rescheduleBooking(
   db: Database,
   token: string | undefined,
   req: RescheduleRequest,
-  { now = new Date(), gateway = paymentGateway() }: { now?: Date; gateway?: PaymentGateway } = {},
+  { now = new Date(), gateway = paymentGateway(db) }: { now?: Date; gateway?: PaymentGateway } = {},
 ): Promise<RescheduleOutcome> {
   if (!isManageToken(token)) return notFound();
   const [found] = await db

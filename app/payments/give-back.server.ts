@@ -128,7 +128,7 @@ export async function performGiveBacks(
 export async function performGiveBack(
   db: Database,
   id: number,
-  { gateway = paymentGateway() }: { gateway?: PaymentGateway } = {},
+  { gateway = paymentGateway(db) }: { gateway?: PaymentGateway } = {},
 ): Promise<GiveBackResult> {
   refuseTransaction(db, "performGiveBack");
   const [row] = await db.select().from(payments).where(eq(payments.id, id));

@@ -113,7 +113,7 @@ export async function chargeOnce(
   options: ChargeOnceOptions = {},
 ): Promise<PaymentOutcome> {
   refuseTransaction(db, "chargeOnce");
-  const gateway = options.gateway ?? paymentGateway();
+  const gateway = options.gateway ?? paymentGateway(db);
   const waitMs = options.waitMs ?? env().PAYMENT_TIMEOUT_MS + 5_000;
   const pollMs = options.pollMs ?? 200;
 
@@ -139,7 +139,7 @@ export async function performCharge(
   db: Database,
   paymentId: number,
   input: Omit<ChargeOnceInput, "purpose" | "intent" | "reference">,
-  { gateway = paymentGateway() }: { gateway?: PaymentGateway } = {},
+  { gateway = paymentGateway(db) }: { gateway?: PaymentGateway } = {},
 ): Promise<PaymentOutcome> {
   refuseTransaction(db, "performCharge");
   let result: ChargeResult;

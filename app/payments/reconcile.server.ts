@@ -90,7 +90,7 @@ export async function reconcile(db: Database, options: ReconcileOptions = {}): P
 
 /** Applies the rules to one row (also called by a re-send of a render whose charge went through unstored). */
 export async function reconcileRow(db: Database, id: number, options: ReconcileOptions = {}): Promise<ReconcileEvent[]> {
-  const gateway = options.gateway ?? paymentGateway();
+  const gateway = options.gateway ?? paymentGateway(db);
   const hooks = options.hooks ?? {};
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
   if (!row) return [];
@@ -169,7 +169,7 @@ async function answerCharge(
 export async function undoCharge(
   db: Database,
   chargeId: number,
-  { gateway = paymentGateway(), hooks = {} }: { gateway?: PaymentGateway; hooks?: ReconcileHooks } = {},
+  { gateway = paymentGateway(db), hooks = {} }: { gateway?: PaymentGateway; hooks?: ReconcileHooks } = {},
 ): Promise<ReconcileEvent | undefined> {
   const key = `undo:${chargeId}`;
   const taken = await db.transaction(async (tx) => {
