@@ -22,7 +22,7 @@ export const ledgerHooks: ReconcileHooks = {
     // An invoice payment stays pending: the company, mailed, settles it with the customer.
   },
   async gaveBack(tx, row, info) {
-    if (row.referenceTable === "service_requests") await finishBookingRow(tx, row, info);
+    return row.referenceTable === "service_requests" ? finishBookingRow(tx, row, info) : false;
   },
   notify: mailReconcileEvent,
 };

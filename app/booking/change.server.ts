@@ -89,10 +89,10 @@ export const NOTHING_MOVED = "Nothing was charged or refunded: the new time cost
  * gets them now; one that completed later than its mails (a refund sent once its charge settled)
  * tells the visitor and the company it went through.
  */
-export async function finishBookingRow(tx: Tx, row: LedgerRow, { later }: { later: boolean }): Promise<void> {
-  if (row.referenceTable !== "service_requests" || row.referenceId === null) return;
+export async function finishBookingRow(tx: Tx, row: LedgerRow, { later }: { later: boolean }): Promise<boolean> {
+  if (row.referenceTable !== "service_requests" || row.referenceId === null) return false;
   const [booking] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, row.referenceId)).for("update");
-  if (!booking) return;
+  if (!booking) return false;
   const [event] = await tx
     .select({ changeKey: bookingEvents.changeKey })
     .from(bookingEvents)
@@ -105,14 +105,15 @@ export async function finishBookingRow(tx: Tx, row: LedgerRow, { later }: { late
     )
     .orderBy(desc(bookingEvents.id))
     .limit(1);
-  if (!event?.changeKey) return;
+  if (!event?.changeKey) return false;
   if (!later) {
     const resolved = await resolveRows(tx, event.changeKey);
     if (resolved.length > 0) await mailChange(tx, booking, event.changeKey);
-    return;
+    return true;
   }
   const facts = await bookingMailFacts(tx, booking, "", {});
   await mailMoneyBack(tx, facts.mail, await ledgerSentence(tx, subjectOf(booking.id), [row.id]));
+  return true;
 }
 
 /** A booking stored while its payment's answer was unknown: the processor took it, so it is paid. */

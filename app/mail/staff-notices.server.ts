@@ -83,6 +83,11 @@ function describe(event: ReconcileEvent, amount: string, card: string, noun: str
         subject: `Payment #${event.row.parentId ?? id}: ${amount} ${event.row.kind === "void" ? "voided" : "refunded"}`,
         what: `${event.row.kind === "void" ? `The ${amount} charge was cancelled before it was taken (no money left ${card})` : `${amount} refunded to ${card}`}, for ${noun}, confirmed by the reconciliation.`,
       };
+    case "not-taken":
+      return {
+        subject: `Payment #${id} interrupted (${amount}): nothing was charged`,
+        what: `A payment of ${amount} with ${card} for ${noun} was interrupted before the card processor answered (the site stopped). The processor has no such charge: nothing was charged and nothing was stored. The visitor may call or send the form again.`,
+      };
     case "stuck":
       return {
         subject: `Action needed: ${amount} could not be given back (payment #${event.row.parentId ?? id})`,

@@ -33,8 +33,9 @@ import { refuseTransaction, type LedgerRow } from "./payments.server";
  */
 export type ReconcileEvent = {
   /** undone: money taken for nothing was given back; confirmed/released: a pending record settled;
-   *  gave-back: a give-back completed or its mails written; stuck: the processor refused to give money back. */
-  kind: "undone" | "confirmed" | "released" | "gave-back" | "stuck";
+   *  gave-back: a give-back completed or its mails written; stuck: the processor refused to give money back;
+   *  not-taken: a charge interrupted before its answer (the process died) that the processor never took. */
+  kind: "undone" | "confirmed" | "released" | "gave-back" | "stuck" | "not-taken";
   row: LedgerRow;
   /** For undone: what the give-back did. */
   outcome?: "voided" | "refunded" | "pending" | "refused";
@@ -46,8 +47,12 @@ export type ReconcileHooks = {
   confirmed?(tx: Tx, row: LedgerRow): Promise<void>;
   /** A charge stored as pending turned out declined or never reached the processor: release its record. */
   released?(tx: Tx, row: LedgerRow): Promise<void>;
-  /** A give-back finished by the reconciler: `later` when the change's mails were written before it went through. */
-  gaveBack?(tx: Tx, row: LedgerRow, info: { later: boolean }): Promise<void>;
+  /**
+   * A give-back finished by the reconciler: `later` when the change's mails were written before it
+   * went through. True when the capability wrote the change's mails (the company's copy among them):
+   * no second mail is sent then.
+   */
+  gaveBack?(tx: Tx, row: LedgerRow, info: { later: boolean }): Promise<boolean>;
   /** Tell the company, in the same transaction (once). */
   notify?(tx: Tx, event: ReconcileEvent): Promise<void>;
 };
@@ -155,6 +160,13 @@ async function answerCharge(
       await (took ? hooks.confirmed : hooks.released)?.(tx, updated);
       await hooks.notify?.(tx, event);
       events.push(event);
+    } else if (!took) {
+      // Interrupted before its answer and never taken: nothing moved, and the company is told so
+      // once (the visitor saw no answer, and may call). Money taken is undone next (its own mail).
+      const event: ReconcileEvent = { kind: "not-taken", row: updated };
+      await tx.update(payments).set({ resolvedAt: sql`now()` }).where(eq(payments.id, updated.id));
+      await hooks.notify?.(tx, event);
+      events.push(event);
     }
     return updated;
   });
@@ -240,8 +252,8 @@ async function reconcileGiveBack(db: Database, row: LedgerRow, gateway: PaymentG
       // Its change's mails said it was on its way: now it has gone.
       await db.transaction(async (tx) => {
         const event: ReconcileEvent = { kind: "gave-back", row: after };
-        if (after.intent !== "undo") await hooks.gaveBack?.(tx, after, { later: true });
-        await hooks.notify?.(tx, event);
+        const mailed = after.intent !== "undo" && (await hooks.gaveBack?.(tx, after, { later: true }));
+        if (!mailed) await hooks.notify?.(tx, event);
         events.push(event);
       });
     }
@@ -263,11 +275,11 @@ async function reconcileGiveBack(db: Database, row: LedgerRow, gateway: PaymentG
       await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(payments).where(eq(payments.id, current.id)).for("update");
         if (!locked || locked.resolvedAt !== null) return;
-        await hooks.gaveBack?.(tx, locked, { later: false });
+        const mailed = await hooks.gaveBack?.(tx, locked, { later: false });
         // A capability without a finish of its own: the row is resolved here.
         await tx.update(payments).set({ resolvedAt: sql`now()` }).where(and(eq(payments.id, locked.id), isNull(payments.resolvedAt)));
         const event: ReconcileEvent = { kind: "gave-back", row: locked };
-        await hooks.notify?.(tx, event);
+        if (!mailed) await hooks.notify?.(tx, event);
         events.push(event);
       });
     }

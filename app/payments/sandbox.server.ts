@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database, Tx } from "@db/client.server";
 import { sandboxTransactions } from "@db/schema/sandbox";
 import { COMPANY_TIME_ZONE, todayInDetroit } from "~/lib/company-time";
@@ -314,6 +314,18 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
 
     findByReference(reference: string): Promise<LookupResult> {
       return newest(eq(sandboxTransactions.reference, reference), "findByReference");
+    },
+
+    /** The processor's books since a moment (the payments audit looks there for money the ledger does not know). */
+    async transactionsSince(since: Date): Promise<ProcessorTransaction[]> {
+      const db = await database();
+      const at = now();
+      const rows = await db
+        .select()
+        .from(sandboxTransactions)
+        .where(gte(sandboxTransactions.createdAt, since))
+        .orderBy(sandboxTransactions.createdAt);
+      return rows.map((row) => describe(row, at));
     },
   };
 }

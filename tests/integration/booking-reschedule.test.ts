@@ -12,19 +12,23 @@ import { loadAvailability } from "~/forms/residential/availability.server";
 import { residentialServiceForm } from "~/forms/residential/handle.server";
 import { todayInDetroit } from "~/lib/company-time";
 import type { PaymentGateway } from "~/payments/gateway";
+import { reconcile } from "~/payments/reconcile.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { weekdayOf, type ServiceTime } from "~/payments/service-price";
+import { ledgerHooks } from "../../server/ledger-hooks";
 import { createTestDatabase } from "../support/db";
 import { formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
 import { residentialFields } from "./payments-support";
 
 /**
- * Moving a paid booking from its page (issue 29 item 5) on the real database with the sandbox
- * gateway: the same price moves it; a dearer window charges the difference once (a double click
- * included) to a card entered again; a cheaper one refunds the difference to the card that paid;
- * the old place is freed and the new one taken in one transaction, so the last place of a window
- * goes to one of two visitors moving into it at once; every change is in the history with its
- * amounts, and the visitor gets an updated invitation (same UID, SEQUENCE one higher).
+ * Moving a paid booking from its page (issue 29 item 5, issue 36) on the real database with the
+ * sandbox processor: the same price moves it; a dearer window charges the difference once (a
+ * double click included) to a card entered again; a cheaper one gives the difference back to the
+ * card that paid — refunded at once when the charge has settled, said to be pending (and refunded
+ * by the reconciler, with a mail) while it has not; the old place is freed and the new one taken in
+ * one transaction, so the last place of a window goes to one of two visitors moving into it at
+ * once; every change is in the history and on the ledger, and the visitor gets an updated
+ * invitation (same UID, SEQUENCE one higher).
  */
 let conn: Connection;
 beforeAll(async () => {
@@ -76,11 +80,20 @@ const move = (token: string, to: Partial<RescheduleRequest>, gateway?: PaymentGa
 
 const taken = async (date: string, time: ServiceTime = MORNING) =>
   (await loadAvailability(conn.db)).taken[date]?.[time] ?? 0;
-const bookingPayments = (id: number) =>
-  rows<{ id: number; amount_cents: number; refunded_cents: number; status: string }>(
-    conn.db,
-    `select id, amount_cents, refunded_cents, status from payments where reference_table = 'service_requests' and reference_id = ${id} and status <> 'declined' order by id`,
-  );
+/** The booking's ledger rows, oldest first, as [kind, state, cents]. */
+const ledgerOf = async (id: number) =>
+  (
+    await rows<{ kind: string; state: string; amount_cents: number; parent_id: number | null }>(
+      conn.db,
+      `select kind, state, amount_cents, parent_id from payments where reference_table = 'service_requests' and reference_id = ${id} order by id`,
+    )
+  ).map((r) => [r.kind, r.state, r.amount_cents]);
+/**
+ * The processor a day and a half from now: the booking's charge has settled (the sandbox settles
+ * at the next midnight in Detroit), so what goes back is refunded, no longer voided or waiting.
+ */
+const settledSandbox = () => createSandboxGateway({ db: conn.db, now: () => new Date(Date.now() + 36 * 3_600_000) });
+const reconcileSettled = () => reconcile(conn.db, { gateway: settledSandbox(), hooks: ledgerHooks, graceMs: 0 });
 const events = (id: number) =>
   rows<{ kind: string; amount_cents: number | null; from_date: string | null; to_date: string | null }>(
     conn.db,
@@ -99,13 +112,11 @@ describe("moving a booking from its page", () => {
     const outcome = await move(b.token, { serviceDate: to, serviceTime: AFTERNOON });
     expect(outcome).toMatchObject({ ok: true, status: 200 });
     expect(outcome.message).toMatch(
-      /^Your visit is moved to Wednesday, .+, Afternoon \(11 AM to 2 PM\)\. The new time costs the same \(\$129\.95\): nothing was charged or refunded\.$/,
+      /^Your visit is moved to Wednesday, .+, Afternoon \(11 AM to 2 PM\)\. Nothing was charged or refunded: the new time costs the same\.$/,
     );
     expect(await taken(b.serviceDate)).toBe(0);
     expect(await taken(to, AFTERNOON)).toBe(1);
-    expect(await bookingPayments(b.id)).toEqual([
-      expect.objectContaining({ amount_cents: 129_95, status: "approved", refunded_cents: 0 }),
-    ]);
+    expect(await ledgerOf(b.id)).toEqual([["charge", "succeeded", 129_95]]);
     const page = await findBookingByToken(conn.db, b.token);
     expect(page).toMatchObject({ status: "rescheduled", serviceDate: to, serviceTime: AFTERNOON, amount: "$129.95" });
     expect(await events(b.id)).toEqual([
@@ -125,6 +136,7 @@ describe("moving a booking from its page", () => {
       .replace(/[-:]|\.000/g, "");
     expect(ics).toMatch(new RegExp(`^DTSTART:${start}\\r?$`, "m"));
     expect(moved.text).toContain(`Booking reference: ${b.reference}`);
+    expect(moved.text).toContain("\nYour money: Nothing was charged or refunded: the new time costs the same.\n");
     expect(sent.some((m) => m.subject.startsWith(`Booking ${b.reference} moved`))).toBe(true);
   });
 
@@ -154,67 +166,128 @@ describe("moving a booking from its page", () => {
     ]);
     expect(first).toMatchObject({ ok: true });
     expect(second).toMatchObject({ ok: true });
-    expect(first.message).toContain(
-      "$29.05 was charged to Visa ending in 4242 for the difference; the visit now costs $159.00.",
-    );
-    const paid = await bookingPayments(b.id);
-    expect(paid.map((p) => [p.amount_cents, p.status])).toEqual([
-      [129_95, "approved"],
-      [29_05, "approved"],
+    expect(first.message).toMatch(/^Your visit is moved to Saturday, .+\. \$29\.05 charged to Visa ending in 4242\.$/);
+    expect(second.message).toBe(first.message);
+    // The declined card's attempt stays on the ledger (nothing moved); one difference charged.
+    expect(await ledgerOf(b.id)).toEqual([
+      ["charge", "succeeded", 129_95],
+      ["charge", "declined", 29_05],
+      ["charge", "succeeded", 29_05],
     ]);
     expect(await taken(b.serviceDate)).toBe(0);
     expect(await taken(saturday)).toBe(1);
-    expect((await findBookingByToken(conn.db, b.token))?.totalCents).toBe(159_00);
+    const page = await findBookingByToken(conn.db, b.token);
+    expect(page?.totalCents).toBe(159_00);
+    expect(page?.paidLine).toBe("$159.00 paid with Visa ending in 4242.");
     expect((await events(b.id)).at(-1)).toMatchObject({ kind: "rescheduled", amount_cents: 29_05 });
   });
 
-  it("cheaper (a Sunday to a weekday): the difference refunded to the card that paid", async () => {
+  it("cheaper (a Sunday to a weekday): the difference refunded to the card that paid, at once once the charge has settled", async () => {
     const b = await book(weekday(0));
     const monday = addDays(b.serviceDate, 1);
-    const outcome = await move(b.token, { serviceDate: monday });
+    const outcome = await move(b.token, { serviceDate: monday }, settledSandbox());
     expect(outcome).toMatchObject({ ok: true });
-    expect(outcome.message).toContain("$69.05 is refunded to the card that paid");
-    expect(await bookingPayments(b.id)).toEqual([
-      expect.objectContaining({ amount_cents: 199_00, refunded_cents: 69_05, status: "approved" }),
+    expect(outcome.message).toMatch(
+      /^Your visit is moved to Monday, .+\. \$69\.05 refunded to Visa ending in 4242 \(it shows within 5–10 business days\)\.$/,
+    );
+    expect(await ledgerOf(b.id)).toEqual([
+      ["charge", "succeeded", 199_00],
+      ["refund", "succeeded", 69_05],
     ]);
-    expect((await findBookingByToken(conn.db, b.token))?.totalCents).toBe(129_95);
+    const page = await findBookingByToken(conn.db, b.token);
+    expect(page?.totalCents).toBe(129_95);
+    expect(page?.paidLine).toBe("$129.95 paid with Visa ending in 4242.");
     expect((await events(b.id)).at(-1)).toMatchObject({ kind: "rescheduled", amount_cents: -69_05 });
+    const moved = (await mails(b.id)).find((m) => m.subject.startsWith("Your service visit is moved"))!;
+    expect(moved.text).toContain(
+      "\nYour money: $69.05 refunded to Visa ending in 4242 (it shows within 5–10 business days).\n",
+    );
   });
 
-  it("cheaper, but the processor refuses the refund: moved, 'refund pending' recorded, never said to be refunded", async () => {
+  it("cheaper the same day it was paid: the refund waits for the charge to settle, said to be pending, then refunded and mailed", async () => {
+    const b = await book(weekday(0));
+    const outcome = await move(b.token, { serviceDate: addDays(b.serviceDate, 1) });
+    expect(outcome).toMatchObject({ ok: true });
+    // A part of a charge that has not settled cannot be voided, nor refunded yet: never said to be refunded.
+    expect(outcome.message).toMatch(
+      /^Your visit is moved to Monday, .+\. \$69\.05 pending: we will confirm it by e-mail\.$/,
+    );
+    expect(await ledgerOf(b.id)).toEqual([
+      ["charge", "succeeded", 199_00],
+      ["refund", "requested", 69_05],
+    ]);
+    const page = await findBookingByToken(conn.db, b.token);
+    expect(page?.totalCents).toBe(129_95);
+    expect(page?.paidLine).toBe(
+      "$199.00 paid with Visa ending in 4242; $69.05 on its way back to it (we will confirm it by e-mail).",
+    );
+    // Before the charge settles the reconciler leaves it waiting; after, it refunds it and the visitor is told.
+    expect(await reconcile(conn.db, { hooks: ledgerHooks, graceMs: 0 })).toEqual([]);
+    expect((await reconcileSettled()).map((e) => e.kind)).toEqual(["gave-back"]);
+    expect(await ledgerOf(b.id)).toEqual([
+      ["charge", "succeeded", 199_00],
+      ["refund", "succeeded", 69_05],
+    ]);
+    const confirmed = (await mails(b.id)).filter((m) => m.subject.includes(`Your money for booking ${b.reference}`));
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]!.text).toContain(
+      "\nYour money: $69.05 refunded to Visa ending in 4242 (it shows within 5–10 business days).\n",
+    );
+    expect((await findBookingByToken(conn.db, b.token))?.paidLine).toBe("$129.95 paid with Visa ending in 4242.");
+    expect(await reconcileSettled()).toEqual([]);
+  });
+
+  it("cheaper, but the processor refuses the refund: moved, the refund pending and asked again, never said to be refunded", async () => {
     const b = await book(weekday(6));
     const refusing: PaymentGateway = {
-      ...createSandboxGateway(),
+      ...settledSandbox(),
       refund: async () => ({ status: "declined", message: "The transaction has not settled." }),
     };
     const outcome = await move(b.token, { serviceDate: addDays(b.serviceDate, 2) }, refusing);
     expect(outcome.ok).toBe(true);
-    expect(outcome.message).not.toMatch(/is refunded/);
-    expect(outcome.message).toContain("the card processor has not confirmed it yet");
-    expect(await bookingPayments(b.id)).toEqual([
-      expect.objectContaining({ amount_cents: 159_00, refunded_cents: 0, status: "approved" }),
+    expect(outcome.message).not.toMatch(/refunded/);
+    expect(outcome.message).toMatch(/\. \$29\.05 pending: we will confirm it by e-mail\.$/);
+    // The refusal is on the ledger (nothing moved), followed by a new request for the same money.
+    expect(await ledgerOf(b.id)).toEqual([
+      ["charge", "succeeded", 159_00],
+      ["refund", "declined", 29_05],
+      ["refund", "requested", 29_05],
     ]);
-    expect((await events(b.id)).map((e) => e.kind)).toEqual(["booked", "rescheduled", "refund pending"]);
-    const alert = (await mails(b.id)).filter((m) => m.text.includes("Action needed"));
-    expect(alert).toHaveLength(1);
-    expect(alert[0]!.text).toContain("did not confirm the $29.05 refund (The transaction has not settled.)");
+    expect((await events(b.id)).map((e) => e.kind)).toEqual(["booked", "rescheduled"]);
+    const sent = await mails(b.id);
+    const staff = sent.find((m) => m.subject.startsWith(`Booking ${b.reference} moved`))!;
+    expect(staff.text).toContain("\nMoney (as the visitor was told): $29.05 pending: we will confirm it by e-mail.\n");
+    for (const m of sent) expect(m.text).not.toMatch(/refunded to/);
   });
 
   it("cancelled after a dearer move: both charges given back; after a cheaper one: what remains", async () => {
     const dearer = await book(weekday(2));
     await move(dearer.token, { serviceDate: addDays(dearer.serviceDate, 4), card: CARD });
-    expect(await cancelBooking(conn.db, dearer.token)).toMatchObject({ ok: true });
-    expect((await bookingPayments(dearer.id)).map((p) => [p.amount_cents, p.status])).toEqual([
-      [129_95, "voided"],
-      [29_05, "voided"],
+    const cancelledDearer = await cancelBooking(conn.db, dearer.token);
+    expect(cancelledDearer).toMatchObject({ ok: true });
+    // Neither charge has settled: both voided, newest first.
+    expect(cancelledDearer.message).toBe(
+      "Your booking is cancelled. The $29.05 charge was cancelled before it was taken (no money left your card); the $129.95 charge was cancelled before it was taken (no money left your card).",
+    );
+    expect(await ledgerOf(dearer.id)).toEqual([
+      ["charge", "succeeded", 129_95],
+      ["charge", "succeeded", 29_05],
+      ["void", "succeeded", 29_05],
+      ["void", "succeeded", 129_95],
     ]);
+
     const cheaper = await book(weekday(0));
-    await move(cheaper.token, { serviceDate: addDays(cheaper.serviceDate, 1) });
-    const cancelled = await cancelBooking(conn.db, cheaper.token);
-    expect(cancelled.message).toContain("$129.95 is refunded to Visa ending in 4242");
-    expect(await bookingPayments(cheaper.id)).toEqual([
-      expect.objectContaining({ amount_cents: 199_00, refunded_cents: 199_00, status: "refunded" }),
+    await move(cheaper.token, { serviceDate: addDays(cheaper.serviceDate, 1) }, settledSandbox());
+    const cancelled = await cancelBooking(conn.db, cheaper.token, { gateway: settledSandbox() });
+    expect(cancelled.message).toBe(
+      "Your booking is cancelled. $129.95 refunded to Visa ending in 4242 (it shows within 5–10 business days).",
+    );
+    expect(await ledgerOf(cheaper.id)).toEqual([
+      ["charge", "succeeded", 199_00],
+      ["refund", "succeeded", 69_05],
+      ["refund", "succeeded", 129_95],
     ]);
+    expect((await findBookingByToken(conn.db, cheaper.token))?.paidLine).toBe("$0.00 paid with Visa ending in 4242.");
   });
 
   it("two visitors moving into a window's last place at once: one moves, the other is told it is full", async () => {
@@ -236,7 +309,6 @@ describe("moving a booking from its page", () => {
   it("refused: the same time, a past day, after the cut-off, a cancelled booking, an unknown token", async () => {
     const b = await book(weekday(2));
     expect(await move(b.token, { serviceDate: b.serviceDate })).toMatchObject({ message: RESCHEDULE_MESSAGES.same });
-    expect(await move(b.token, { serviceDate: "2020-01-07" })).toMatchObject({ ok: false, field: "serviceDate" });
     const late = new Date(changeDeadline(b.serviceDate, MORNING, 24).getTime() + 60_000);
     const afterCutoff = await rescheduleBooking(
       conn.db,
@@ -250,6 +322,9 @@ describe("moving a booking from its page", () => {
     expect(await move(b.token, { serviceDate: addDays(b.serviceDate, 1) })).toMatchObject({
       message: RESCHEDULE_MESSAGES.closed,
     });
+    const other = await book(weekday(2));
+    expect(await move(other.token, { serviceDate: "2020-01-07" })).toMatchObject({ ok: false, field: "serviceDate" });
+    expect(await ledgerOf(other.id)).toEqual([["charge", "succeeded", 129_95]]);
   });
 
   it("the page's form: Show price says what the change costs; a dearer move without a card keeps the day and asks for it", async () => {
@@ -322,6 +397,6 @@ describe("moving a booking from its page", () => {
     }
     const page = await findBookingByToken(conn.db, b.token);
     expect(page).toMatchObject({ status: "booked", serviceDate: b.serviceDate, totalCents: 129_95 });
-    expect(await bookingPayments(b.id)).toHaveLength(1);
+    expect(await ledgerOf(b.id)).toEqual([["charge", "succeeded", 129_95]]);
   });
 });
