@@ -1089,6 +1089,27 @@ async function measureUploads() {
   };
 }
 
+// ── Every cent accounted for (issue 36) ────────────────────────────
+// What the bench paid (the checkouts, the bookings of the INP pages if any) against the sandbox
+// processor's own books and each order's ledger: `npm run payments:audit`, 0 mismatches.
+const paymentsAudit = (() => {
+  const dbUrl = benchDbUrl ?? `postgres://postgres@127.0.0.1:${SOCKET_PORT}/postgres?sslmode=disable`;
+  const run = spawnSync("npx", ["tsx", "scripts/payments-audit.ts"], {
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      DATABASE_POOL_MAX: "1",
+      PAYMENT_GATEWAY: "sandbox",
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+    },
+  });
+  const line = /payments audit: (\d+) mismatch/.exec(run.stdout ?? "");
+  return { mismatches: line ? Number(line[1]) : null, exit: run.status, output: (run.stdout ?? "").slice(-2000) };
+})();
+if (paymentsAudit.exit !== 0) console.log(paymentsAudit.output);
+
 server.kill("SIGTERM");
 await dropBenchDatabase();
 
@@ -1139,6 +1160,11 @@ const targets = [
       checkout["approved charges"] === checkout["2xx"],
   ],
   ["first 200 ≤ 3 s", `${(firstOk / 1000).toFixed(2)} s`, firstOk <= 3000],
+  [
+    "payments audit: 0 mismatches",
+    paymentsAudit.mismatches === null ? `not run (exit ${paymentsAudit.exit})` : `${paymentsAudit.mismatches} mismatches`,
+    paymentsAudit.exit === 0 && paymentsAudit.mismatches === 0,
+  ],
   ...(inp.rows ?? [{ measure: "booking calendar, shop sort", "INP median ms": inp.note, met: "NO" }]).map((r) => [
     `INP ${r.measure} ≤ ${INP_TARGET_MS} ms (median of ${INP_LOADS}, 4× CPU)`,
     typeof r["INP median ms"] === "number" ? `${r["INP median ms"]} ms` : r["INP median ms"],
@@ -1186,10 +1212,12 @@ const out = {
   jsLoadedGzipKb: jsLoaded,
   jsSentKb: jsSent,
   inp,
+  paymentsAudit: { mismatches: paymentsAudit.mismatches, exit: paymentsAudit.exit },
   targets: targets.map(([target, value, met]) => ({ target, value, met })),
 };
 mkdirSync("bench-results", { recursive: true });
 writeFileSync("bench-results/bench.json", JSON.stringify(out, null, 2));
 console.log("written bench-results/bench.json");
-// The other targets are read from the table; an INP over its target (or not measured) fails the command.
-process.exit(inp.met ? 0 : 1);
+// The other targets are read from the table; an INP over its target (or not measured), or a payments
+// audit that found a mismatch, fails the command.
+process.exit(inp.met && paymentsAudit.exit === 0 ? 0 : 1);

@@ -3,7 +3,7 @@ import { company } from "~/content/company";
 import { formatUsd } from "~/payments/money";
 import { visitDay } from "./visit-day";
 import type { ManagedBooking } from "./manage.server";
-import { VISIT_INCLUDES, WHAT_HAPPENS_NEXT } from "./policy";
+import { BOOKING_BUSY_TEXT, VISIT_INCLUDES, WHAT_HAPPENS_NEXT } from "./policy";
 
 const STATUS_TEXT: Record<ManagedBooking["status"], string> = {
   booked: "Booked",
@@ -145,6 +145,7 @@ export function ManageBooking({
         </>
       )}
       {children}
+      {booking.paymentChecking && !cancelled ? <p className="form-hint">{BOOKING_BUSY_TEXT}</p> : null}
       {booking.canChange && !confirmCancel && !moving ? (
         <p className="booking-actions">
           <a href="?move#move-booking-title" className="btn btn-primary">

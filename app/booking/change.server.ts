@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database, DbOrTx, Tx } from "@db/client.server";
 import { bookingEvents, serviceRequests } from "@db/schema";
-import { company } from "~/content/company";
+import { BOOKING_BUSY_TEXT } from "./policy";
 import { env } from "~/lib/env.server";
 import { mailCancellation, mailMoneyBack, mailRescheduled } from "~/mail/booking-mail.server";
 import { resolveRows } from "~/payments/give-back.server";
@@ -19,7 +19,7 @@ import { dropReminder } from "./reminders.server";
  */
 export const subjectOf = (bookingId: number) => ({ table: "service_requests", id: bookingId });
 
-export const BOOKING_BUSY = `A payment for this booking is still being confirmed with the card processor. We will confirm it by e-mail; until then the booking cannot be changed online. Questions: ${company.phone.display}.`;
+export const BOOKING_BUSY = BOOKING_BUSY_TEXT;
 
 /** The residential booking a manage token opens, locked for this transaction (FOR UPDATE), or null. */
 export async function lockBookingByToken(tx: Tx, token: string | undefined): Promise<BookingRow | null> {

@@ -39,6 +39,8 @@ export type ManagedBooking = {
   paidLine: string;
   /** What a cancellation would give back now: net paid, less what is already on its way back. */
   backOnCancelCents: number;
+  /** A payment of this booking is still being confirmed: it cannot be changed (nor paid again) until it is. */
+  paymentChecking: boolean;
   history: {
     at: string;
     kind: string;
@@ -77,6 +79,7 @@ export async function findBookingByToken(db: DbOrTx, token: string | undefined):
     canChange:
       (status === "booked" || status === "rescheduled") &&
       b.paymentStatus === "paid" &&
+      !money.openCharge &&
       canChangeOnline(b.serviceDate, b.serviceTime as ServiceTime, env().BOOKING_CHANGE_CUTOFF_HOURS),
     reference: b.reference,
     status,
@@ -99,6 +102,7 @@ export async function findBookingByToken(db: DbOrTx, token: string | undefined):
     payments: paymentLines(money),
     paidLine: paidNow(money),
     backOnCancelCents: money.netCents - money.pendingOutCents,
+    paymentChecking: money.openCharge,
     paid: b.paymentStatus === "paid",
     history: history.map((h) => ({
       at: h.at.toISOString(),

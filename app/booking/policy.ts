@@ -17,3 +17,6 @@ export const WHAT_HAPPENS_NEXT =
 export function changePolicy(cutoffHours: number): string {
   return `Until ${cutoffHours} hours before your window starts, you can move your visit to another open window or cancel it on your booking's page. Cancelling refunds the full amount to the card that paid. A window that costs more is charged the difference (you enter your card again); one that costs less is refunded the difference. Closer to the visit, call us at ${company.phone.display} and we will do what we can.`;
 }
+
+/** A payment of the booking is still being confirmed with the processor: said on its page and to a change refused for it. */
+export const BOOKING_BUSY_TEXT = `A payment for this booking is still being confirmed with the card processor. We will confirm it by e-mail; until then the booking cannot be changed online, and you do not need to pay again. Questions: ${company.phone.display}.`;

@@ -14,7 +14,7 @@ import { todayInDetroit } from "~/lib/company-time";
 import type { PaymentGateway } from "~/payments/gateway";
 import { reconcile } from "~/payments/reconcile.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
-import { weekdayOf, type ServiceTime } from "~/payments/service-price";
+import { SERVICE_PRICE_MESSAGES, weekdayOf, type ServiceTime } from "~/payments/service-price";
 import { ledgerHooks } from "../../server/ledger-hooks";
 import { createTestDatabase } from "../support/db";
 import { formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
@@ -323,7 +323,11 @@ describe("moving a booking from its page", () => {
       message: RESCHEDULE_MESSAGES.closed,
     });
     const other = await book(weekday(2));
-    expect(await move(other.token, { serviceDate: "2020-01-07" })).toMatchObject({ ok: false, field: "serviceDate" });
+    expect(await move(other.token, { serviceDate: "2020-01-07" })).toMatchObject({
+      ok: false,
+      field: "serviceDate",
+      message: SERVICE_PRICE_MESSAGES.past,
+    });
     expect(await ledgerOf(other.id)).toEqual([["charge", "succeeded", 129_95]]);
   });
 
@@ -376,6 +380,13 @@ describe("moving a booking from its page", () => {
         serviceTime: "'; drop table payments; --",
       },
       { intent: "move", changeKey: key, serviceDate: "9999-12-31", serviceTime: MORNING },
+      // A day that does not exist, within the booking horizon, with a real window.
+      {
+        intent: "move",
+        changeKey: key,
+        serviceDate: `${addDays(todayInDetroit(), 30).slice(0, 7)}-32`,
+        serviceTime: MORNING,
+      },
       { intent: "show-price", serviceDate: "not a date", serviceTime: "" },
       {
         intent: "move",

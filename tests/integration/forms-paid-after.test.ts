@@ -7,21 +7,21 @@ import { verifyCaptcha } from "~/forms/captcha/verifier.server";
 import { isHoneypotTripped } from "~/forms/honeypot.server";
 import { invoiceForm } from "~/forms/invoice/handle.server";
 import { PAYMENT_CANCELLED_MESSAGE, PAYMENT_DECLINED_MESSAGE, runForm, type FormDefinition } from "~/forms/pipeline";
-import { mailSettledCharges } from "~/mail/staff-notices.server";
 import { chargeOnce } from "~/payments/payments.server";
-import { settleOrphanCharges } from "~/payments/reconcile.server";
+import { reconcile } from "~/payments/reconcile.server";
 import { addToCart, cartCookieHeader } from "~/shop/cart.server";
 import { checkoutForm } from "~/shop/checkout/handle.server";
 import { CHECKOUT_SUCCESS } from "~/shop/checkout/identity";
+import { ledgerHooks } from "../../server/ledger-hooks";
 import { createTestDatabase } from "../support/db";
 import { count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
 import { checkoutFields, invoiceFields } from "./payments-support";
 
 /**
- * What comes after a charge (issue 28): a twin of a paid post answers as the first one does,
- * however long the first takes; an approved charge whose record was never stored is found and
- * settled (voided, staff mailed), or completed by the re-send of its render; a refused post's
- * re-render is sent again without the minimum fill time dropping it.
+ * What comes after a charge (issue 28, issue 36): a twin of a paid post answers as the first one
+ * does, however long the first takes; an approved charge whose record was never stored is found by
+ * the reconciler and undone (a void on the ledger, staff mailed), or completed by the re-send of its
+ * render; a refused post's re-render is sent again without the minimum fill time dropping it.
  */
 let conn: Connection;
 beforeAll(async () => {
@@ -54,34 +54,65 @@ async function orphanCharge(key: string) {
   return payment;
 }
 
+/** A charge's ledger row: its state, what it serves, whether that is committed. */
 const paymentRow = async (id: number) =>
   (
-    await rows<{ status: string; reference_table: string | null }>(
+    await rows<{ kind: string; state: string; reference_table: string | null; resolved: boolean }>(
       conn.db,
-      `select status, reference_table from payments where id = ${id}`,
+      `select kind, state, reference_table, resolved_at is not null as resolved from payments where id = ${id}`,
     )
   )[0]!;
+/** The voids and refunds that acted on a charge, oldest first. */
+const givenBack = (chargeId: number) =>
+  rows<{ kind: string; state: string; amount_cents: number; intent: string; reference_table: string | null }>(
+    conn.db,
+    `select kind, state, amount_cents, intent, reference_table from payments where parent_id = ${chargeId} order by id`,
+  );
+/** One round of the reconciler, with the server's hooks (its mails to the company). */
+const reconcileRound = (graceMs: number) => reconcile(conn.db, { hooks: ledgerHooks, graceMs });
 
 describe("an approved charge without its record", () => {
   it("is voided by the reconciliation once its grace has passed, and the company is mailed; a linked charge is left alone", async () => {
     const orphan = await orphanCharge(crypto.randomUUID());
-    const linked = await run(invoicePost(orphanInvoice(), crypto.randomUUID()));
+    const linkedFields = orphanInvoice();
+    const linked = await run(invoicePost(linkedFields, crypto.randomUUID()));
     expect(linked.ok).toBe(true);
+    const [invoice] = await rows<{ payment_id: number }>(
+      conn.db,
+      `select payment_id from invoice_payments where email = '${linkedFields.email}'`,
+    );
     // Within the grace nothing is touched: a store may still be on its way.
-    expect(await settleOrphanCharges(conn.db, { olderThanMs: 60_000 })).toEqual([]);
+    expect(await reconcileRound(60_000)).toEqual([]);
+    expect(await givenBack(orphan.paymentId)).toEqual([]);
     await conn.db.execute(sql`update payments set updated_at = now() - interval '2 minutes'`);
-    const settled = await settleOrphanCharges(conn.db, { olderThanMs: 60_000 });
-    expect(settled.map((s) => [s.paymentId, s.status])).toEqual([[orphan.paymentId, "voided"]]);
-    expect(await paymentRow(orphan.paymentId)).toEqual({ status: "voided", reference_table: "reconciliation" });
-    await mailSettledCharges(conn.db, settled);
+    const events = await reconcileRound(60_000);
+    expect(events.map((e) => [e.kind, e.row.id, e.outcome])).toEqual([["undone", orphan.paymentId, "voided"]]);
+    // The charge stays what it was (money was taken), resolved by a void the processor confirmed.
+    expect(await paymentRow(orphan.paymentId)).toEqual({
+      kind: "charge",
+      state: "succeeded",
+      reference_table: null,
+      resolved: true,
+    });
+    expect(await givenBack(orphan.paymentId)).toEqual([
+      { kind: "void", state: "succeeded", amount_cents: 77_77, intent: "undo", reference_table: null },
+    ]);
     const [mail] = await rows<{ subject: string; text: string }>(
       conn.db,
       `select subject, text from outbox where source_table = 'payments' and source_id = ${orphan.paymentId}`,
     );
-    expect(mail?.subject).toBe(`Payment #${orphan.paymentId} voided ($77.77): its submission was never stored`);
+    expect(mail?.subject).toBe(`Payment #${orphan.paymentId} voided ($77.77): its invoice payment was never stored`);
     expect(mail?.text).toContain("Visa ending in 4242");
-    // Run again: nothing more to do.
-    expect(await settleOrphanCharges(conn.db, { olderThanMs: 0 })).toEqual([]);
+    expect(mail?.text).toContain("the $77.77 charge was cancelled before it was taken (no money left the card)");
+    // The linked charge: untouched.
+    expect(await paymentRow(invoice!.payment_id)).toMatchObject({
+      state: "succeeded",
+      reference_table: "invoice_payments",
+    });
+    expect(await givenBack(invoice!.payment_id)).toEqual([]);
+    // Run again: nothing more to do, nothing more mailed.
+    expect(await reconcileRound(0)).toEqual([]);
+    expect(await rows(conn.db, `select id from outbox where source_table = 'payments'`)).toHaveLength(1);
   });
 
   it.each([
@@ -99,7 +130,13 @@ describe("an approved charge without its record", () => {
       const outcome = await run(invoicePost(fields, key, captcha));
       expect(outcome).toMatchObject({ ok: true, status: 200 });
       expect(await count(conn.db, "payments")).toBe(before);
-      expect(await paymentRow(orphan.paymentId)).toEqual({ status: "approved", reference_table: "invoice_payments" });
+      expect(await paymentRow(orphan.paymentId)).toEqual({
+        kind: "charge",
+        state: "succeeded",
+        reference_table: "invoice_payments",
+        resolved: true,
+      });
+      expect(await givenBack(orphan.paymentId)).toEqual([]);
       const [invoice] = await rows<{ payment_id: number }>(
         conn.db,
         `select payment_id from invoice_payments where email = '${fields.email}'`,
@@ -108,13 +145,13 @@ describe("an approved charge without its record", () => {
     },
   );
 
-  it("once settled, the re-send of its render answers at once that nothing was charged", async () => {
+  it("once undone, the re-send of its render answers at once that nothing was charged", async () => {
     const key = crypto.randomUUID();
     const orphan = await orphanCharge(key);
     await conn.db.execute(
       sql`update payments set updated_at = now() - interval '2 minutes' where id = ${orphan.paymentId}`,
     );
-    await settleOrphanCharges(conn.db, { olderThanMs: 60_000 });
+    expect((await reconcileRound(60_000)).map((e) => [e.kind, e.row.id])).toContainEqual(["undone", orphan.paymentId]);
     const started = Date.now();
     const outcome = await run(invoicePost(orphanInvoice(), key));
     expect(Date.now() - started).toBeLessThan(2_000);
