@@ -21,7 +21,8 @@ CREATE INDEX "sandbox_transactions_reference_idx" ON "sandbox_transactions" USIN
 CREATE INDEX "sandbox_transactions_parent_idx" ON "sandbox_transactions" USING btree ("parent_id");--> statement-breakpoint
 -- Issue 36: every payments row becomes a ledger entry. What was one row per charge with a copied
 -- status and refunded amount becomes the charge (same id: bookings, orders and invoices keep
--- pointing at it) plus one entry per void or refund that acted on it.
+-- pointing at it) plus one entry per void or refund that acted on it. The old `status` column,
+-- dropped by the next migration, says 'pending' on these new rows only to pass its old checks.
 UPDATE "payments" SET
   "state" = CASE
     WHEN "status" IN ('approved', 'voided', 'refunded') THEN 'succeeded'
@@ -41,7 +42,7 @@ UPDATE "payments" SET
 INSERT INTO "payments" ("created_at", "updated_at", "amount_cents", "currency", "purpose", "status", "idempotency_key",
   "processor", "processor_transaction_id", "brand", "last4", "reference_table", "reference_id", "kind", "state",
   "parent_id", "intent", "resolved_at")
-SELECT coalesce("updated_at", "created_at"), coalesce("updated_at", "created_at"), "amount_cents", 'USD', "purpose", 'approved',
+SELECT coalesce("updated_at", "created_at"), coalesce("updated_at", "created_at"), "amount_cents", 'USD', "purpose", 'pending',
   'void:' || "id", "processor", "processor_transaction_id", "brand", "last4",
   CASE WHEN "reference_table" = 'reconciliation' THEN NULL ELSE "reference_table" END,
   CASE WHEN "reference_table" = 'reconciliation' THEN NULL ELSE "reference_id" END,
@@ -51,7 +52,7 @@ FROM "payments" WHERE "status" = 'voided' AND "kind" = 'charge';--> statement-br
 INSERT INTO "payments" ("created_at", "updated_at", "amount_cents", "currency", "purpose", "status", "idempotency_key",
   "processor", "processor_transaction_id", "brand", "last4", "reference_table", "reference_id", "kind", "state",
   "parent_id", "intent", "resolved_at")
-SELECT coalesce("updated_at", "created_at"), coalesce("updated_at", "created_at"), "refunded_cents", 'USD', "purpose", 'approved',
+SELECT coalesce("updated_at", "created_at"), coalesce("updated_at", "created_at"), "refunded_cents", 'USD', "purpose", 'pending',
   'refund:' || "id", "processor", NULL, "brand", "last4",
   CASE WHEN "reference_table" = 'reconciliation' THEN NULL ELSE "reference_table" END,
   CASE WHEN "reference_table" = 'reconciliation' THEN NULL ELSE "reference_id" END,

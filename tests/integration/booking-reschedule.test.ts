@@ -288,6 +288,35 @@ describe("moving a booking from its page", () => {
       ["refund", "succeeded", 129_95],
     ]);
     expect((await findBookingByToken(conn.db, cheaper.token))?.paidLine).toBe("$0.00 paid with Visa ending in 4242.");
+
+    // Dearer, then back to a cheaper window (the difference's charge voided), then cancelled: the first charge goes back whole.
+    const there = await book(weekday(2));
+    const saturday = addDays(there.serviceDate, 4);
+    expect((await move(there.token, { serviceDate: saturday, card: CARD })).ok).toBe(true);
+    expect((await move(there.token, { serviceDate: addDays(saturday, 2) })).message).toMatch(
+      /\. The \$29\.05 charge was cancelled before it was taken \(no money left your card\)\.$/,
+    );
+    expect((await cancelBooking(conn.db, there.token)).message).toBe(
+      "Your booking is cancelled. The $129.95 charge was cancelled before it was taken (no money left your card).",
+    );
+    expect(await ledgerOf(there.id)).toEqual([
+      ["charge", "succeeded", 129_95],
+      ["charge", "succeeded", 29_05],
+      ["void", "succeeded", 29_05],
+      ["void", "succeeded", 129_95],
+    ]);
+    // The processor's books agree: both charges voided, once each.
+    expect(
+      await rows(
+        conn.db,
+        `select type, status, amount_cents from sandbox_transactions where id in (select processor_transaction_id from payments where reference_table = 'service_requests' and reference_id = ${there.id} and kind = 'charge') or parent_id in (select processor_transaction_id from payments where reference_table = 'service_requests' and reference_id = ${there.id} and kind = 'charge') order by amount_cents, type`,
+      ),
+    ).toEqual([
+      { type: "charge", status: "voided", amount_cents: 29_05 },
+      { type: "void", status: "approved", amount_cents: 29_05 },
+      { type: "charge", status: "voided", amount_cents: 129_95 },
+      { type: "void", status: "approved", amount_cents: 129_95 },
+    ]);
   });
 
   it("two visitors moving into a window's last place at once: one moves, the other is told it is full", async () => {

@@ -7,15 +7,10 @@ import { payments } from "@db/schema";
 import { AUTHORIZENET_ENDPOINTS, createAuthorizeNetGateway } from "~/payments/authorizenet.server";
 import type { CardInput, PaymentGateway } from "~/payments/gateway";
 import { PAYMENT_MESSAGES } from "~/payments/gateway";
-import {
-  chargeOnce,
-  findPayment,
-  linkPayment,
-  refundPayment,
-  voidPayment,
-  type ChargeOnceInput,
-} from "~/payments/payments.server";
-import { createSandboxGateway, sandboxTransactionId } from "~/payments/sandbox.server";
+import { NothingToGiveBackError, requestGiveBack } from "~/payments/give-back.server";
+import { chargeOnce, findPayment, linkPayment, type ChargeOnceInput } from "~/payments/payments.server";
+import { undoCharge } from "~/payments/reconcile.server";
+import { createSandboxGateway } from "~/payments/sandbox.server";
 import { createTestDatabase } from "../support/db";
 import { rows } from "./forms-support";
 import {
@@ -30,11 +25,13 @@ import {
 
 /**
  * chargeOnce on the real database (PGlite, or the PostgreSQL server named by
- * DATABASE_URL): one attempt row per try, the processor asked at most once per
+ * DATABASE_URL): one ledger row per try, the processor asked at most once per
  * idempotency key while an attempt may have taken money, concurrent calls
- * included; the database's own constraints; and no card number or CVC in a
- * row or a log line. Authorize.net is the msw stand-in (its calls counted);
- * the sandbox is the real one, wrapped to count its calls.
+ * included; a charge given back (voided before it settles, refunded after) as
+ * a row of its own that the key's later calls see; the database's own
+ * constraints; and no card number or CVC in a row or a log line.
+ * Authorize.net is the msw stand-in (its calls counted); the sandbox is the
+ * real one on the test's database, wrapped to count its charges.
  */
 let conn: Connection;
 let db: Database;
@@ -49,19 +46,17 @@ const authorizenet = createAuthorizeNetGateway({
   timeoutMs: 300,
 });
 
-/** The real sandbox, counting its charges (and optionally slow, to make calls overlap). */
+/** The real sandbox on the test's database, counting its charges (and optionally slow, to make calls overlap). */
 function countedSandbox(slowMs = 0) {
-  const inner = createSandboxGateway();
+  const inner = createSandboxGateway({ db });
   const calls = { charge: 0 };
   const gateway: PaymentGateway = {
-    name: "sandbox",
+    ...inner,
     async charge(request) {
       calls.charge++;
       if (slowMs) await delay(slowMs);
       return inner.charge(request);
     },
-    void: (id) => inner.void(id),
-    refund: (id, cents, last4) => inner.refund(id, cents, last4),
   };
   return { gateway, calls };
 }
@@ -98,8 +93,46 @@ const input = (over: Partial<ChargeOnceInput> = {}): ChargeOnceInput => ({
 async function rowsFor(key: string) {
   return rows<typeof payments.$inferSelect & { updated_at: unknown }>(
     db,
-    `select id, status, amount_cents, processor, processor_transaction_id, brand, last4, message, updated_at from payments where idempotency_key = '${key}' order by id`,
+    `select id, kind, state, amount_cents, processor, processor_transaction_id, brand, last4, message, updated_at from payments where idempotency_key = '${key}' order by id`,
   );
+}
+
+/** The voids and refunds acting on a charge, oldest first. */
+const givenBack = (chargeId: number) =>
+  rows<{ id: number; kind: string; state: string; amount_cents: number }>(
+    db,
+    `select id, kind, state, amount_cents from payments where parent_id = ${chargeId} order by id`,
+  );
+
+/** What each request to the Authorize.net stand-in was: a transaction's type, or a look-up. */
+const anetCalls = () =>
+  mock.requests.map((body) =>
+    body.createTransactionRequest
+      ? (body.createTransactionRequest.transactionRequest.transactionType as string)
+      : Object.keys(body)[0],
+  );
+
+/**
+ * The stand-in answering look-ups (getTransactionDetailsRequest) of a $250.50 charge in
+ * `transactionStatus`, and approving every transaction.
+ */
+function anetWithCharge(transactionStatus: "capturedPendingSettlement" | "settledSuccessfully") {
+  mock.respond = (body) => {
+    const lookup = (body as unknown as { getTransactionDetailsRequest?: { transId: string } })
+      .getTransactionDetailsRequest;
+    if (!lookup) return anetJson(answers.approved(body));
+    return anetJson({
+      transaction: {
+        transId: lookup.transId,
+        transactionType: "authCaptureTransaction",
+        transactionStatus,
+        authAmount: 250.5,
+        settleAmount: 250.5,
+        payment: { creditCard: { cardNumber: "XXXX1111", expirationDate: "XXXX", cardType: "Visa" } },
+      },
+      messages: { resultCode: "Ok", message: [{ code: "I00001", text: "Successful." }] },
+    });
+  };
 }
 
 beforeAll(async () => {
@@ -126,7 +159,7 @@ describe("chargeOnce with the sandbox", () => {
       paymentId: expect.any(Number),
       status: "approved",
       amountCents: 199_00,
-      transactionId: sandboxTransactionId(charge.idempotencyKey),
+      transactionId: expect.stringMatching(/^sbx_[0-9a-f]{24}$/),
       brand: "Visa",
       last4: "4242",
       repeated: false,
@@ -134,15 +167,23 @@ describe("chargeOnce with the sandbox", () => {
     expect(calls.charge).toBe(1);
     const [row] = await rowsFor(charge.idempotencyKey);
     expect(row).toMatchObject({
-      status: "approved",
+      kind: "charge",
+      state: "succeeded",
       amount_cents: 19900,
       processor: "sandbox",
-      processor_transaction_id: sandboxTransactionId(charge.idempotencyKey),
+      processor_transaction_id: outcome.transactionId,
       brand: "Visa",
       last4: "4242",
       message: null,
     });
     expect(row!.updated_at).not.toBeNull();
+    // The processor's own books: the charge, carrying the ledger row's reference (what a lost answer is found by).
+    expect(
+      await rows(
+        db,
+        `select type, status, amount_cents, reference from sandbox_transactions where id = '${outcome.transactionId}'`,
+      ),
+    ).toEqual([{ type: "charge", status: "approved", amount_cents: 19900, reference: `L${outcome.paymentId}` }]);
   });
 
   it("the same key twice → one charge, the earlier outcome, one row", async () => {
@@ -171,14 +212,15 @@ describe("chargeOnce with the sandbox", () => {
     const again = await chargeOnce(db, input({ idempotencyKey: key, card: AMEX }), { gateway });
     expect(again).toEqual({ ...paid, repeated: true });
     expect(calls.charge).toBe(2);
-    expect((await rowsFor(key)).map((r) => r.status)).toEqual(["declined", "approved"]);
+    expect((await rowsFor(key)).map((r) => r.state)).toEqual(["declined", "succeeded"]);
   });
 
-  it("a card that fails the checks: a 'failed' row with the field's message; nothing holds the key", async () => {
+  it("a card that fails the checks: a declined row with the field's message, nothing sent; nothing holds the key", async () => {
     const { gateway } = countedSandbox();
     const key = newKey();
     const bad = await chargeOnce(db, input({ idempotencyKey: key, card: { ...VISA, cvc: "12" } }), { gateway });
-    expect(bad).toMatchObject({ status: "failed", message: "Enter the card's security code (CVC)." });
+    expect(bad).toMatchObject({ status: "declined", message: "Enter the card's security code (CVC)." });
+    expect(await rowsFor(key)).toMatchObject([{ kind: "charge", state: "declined", processor_transaction_id: null }]);
     expect(await chargeOnce(db, input({ idempotencyKey: key }), { gateway })).toMatchObject({ status: "approved" });
   });
 
@@ -248,7 +290,7 @@ describe("chargeOnce with Authorize.net (msw)", () => {
       message: "This transaction has been declined.",
       last4: "1111",
     });
-    expect(await rowsFor(charge.idempotencyKey)).toMatchObject([{ status: "declined", processor: "authorizenet" }]);
+    expect(await rowsFor(charge.idempotencyKey)).toMatchObject([{ state: "declined", processor: "authorizenet" }]);
   });
 
   it("a timeout: pending (never paid), said so; a retry with the key does not call the processor again", async () => {
@@ -257,7 +299,7 @@ describe("chargeOnce with Authorize.net (msw)", () => {
     const first = await chargeOnce(db, charge, { gateway: authorizenet });
     expect(first).toMatchObject({ status: "pending", message: PAYMENT_MESSAGES.unknown, repeated: false });
     const [row] = await rowsFor(charge.idempotencyKey);
-    expect(row).toMatchObject({ status: "pending", processor_transaction_id: null, brand: "Visa", last4: "1111" });
+    expect(row).toMatchObject({ state: "unknown", processor_transaction_id: null, brand: "Visa", last4: "1111" });
     expect(row!.updated_at).not.toBeNull();
 
     mock.respond = (body) => anetJson(answers.approved(body));
@@ -271,36 +313,56 @@ describe("chargeOnce with Authorize.net (msw)", () => {
     expect(await chargeOnce(db, anet(), { gateway: authorizenet })).toMatchObject({ status: "pending" });
   });
 
-  it("void gives the money back and keeps the key taken; a refund of a voided payment is refused", async () => {
+  it("a charge not settled yet is given back by a void; the key stays taken (voided), and nothing more can go back", async () => {
+    anetWithCharge("capturedPendingSettlement");
     const charge = anet();
     const paid = await chargeOnce(db, charge, { gateway: authorizenet });
-    const voided = await voidPayment(db, paid.paymentId, { gateway: authorizenet });
-    expect(voided).toMatchObject({ status: "voided", paymentId: paid.paymentId });
-    expect(mock.requests.map((b) => b.createTransactionRequest.transactionRequest.transactionType)).toEqual([
-      "authCaptureTransaction",
-      "voidTransaction",
-    ]);
+    const undone = await undoCharge(db, paid.paymentId, { gateway: authorizenet });
+    expect(undone).toMatchObject({ kind: "undone", outcome: "voided" });
+    // Asked how the charge stands (a look-up moves no money), then voided.
+    expect(anetCalls()).toEqual(["authCaptureTransaction", "getTransactionDetailsRequest", "voidTransaction"]);
+    expect(mock.requests[2]!.createTransactionRequest.transactionRequest).toMatchObject({
+      transactionType: "voidTransaction",
+      refTransId: "60012345678",
+    });
+    expect(await givenBack(paid.paymentId)).toMatchObject([{ kind: "void", state: "succeeded", amount_cents: 250_50 }]);
+    expect(await findPayment(db, paid.paymentId)).toMatchObject({ status: "voided" });
     expect(await chargeOnce(db, charge, { gateway: authorizenet })).toMatchObject({ status: "voided", repeated: true });
-    expect(await refundPayment(db, paid.paymentId, { gateway: authorizenet })).toMatchObject({ status: "voided" });
-    expect(mock.requests).toHaveLength(2);
+    // Nothing is left to give back: the ledger refuses before anything reaches the processor.
+    expect(await undoCharge(db, paid.paymentId, { gateway: authorizenet })).toBeUndefined();
+    await expect(
+      db.transaction((tx) =>
+        requestGiveBack(tx, { reference: null, chargeId: paid.paymentId, cents: 100, intent: "undo", key: newKey() }),
+      ),
+    ).rejects.toThrow(NothingToGiveBackError);
+    expect(mock.requests).toHaveLength(3);
+    expect(await givenBack(paid.paymentId)).toHaveLength(1);
   });
 
-  it("a refund sends the whole amount and the last four", async () => {
+  it("a settled charge is refunded: the whole amount, the last four, and the refund's own ledger reference", async () => {
+    anetWithCharge("settledSuccessfully");
     const paid = await chargeOnce(db, anet(), { gateway: authorizenet });
-    expect(await refundPayment(db, paid.paymentId, { gateway: authorizenet })).toMatchObject({ status: "refunded" });
-    expect(mock.requests[1]!.createTransactionRequest.transactionRequest).toMatchObject({
+    expect(await undoCharge(db, paid.paymentId, { gateway: authorizenet })).toMatchObject({ outcome: "refunded" });
+    const [refund] = await givenBack(paid.paymentId);
+    expect(refund).toMatchObject({ kind: "refund", state: "succeeded", amount_cents: 250_50 });
+    expect(anetCalls()).toEqual(["authCaptureTransaction", "getTransactionDetailsRequest", "refundTransaction"]);
+    expect(mock.requests[2]!.createTransactionRequest.transactionRequest).toMatchObject({
       transactionType: "refundTransaction",
       amount: "250.50",
       payment: { creditCard: { cardNumber: "1111", expirationDate: "XXXX" } },
+      refTransId: "60012345678",
+      order: { invoiceNumber: `L${refund!.id}` },
     });
+    expect(await findPayment(db, paid.paymentId)).toMatchObject({ status: "refunded" });
   });
 });
 
 describe("pending attempts of other requests", () => {
+  /** A charge requested (committed before its call) whose answer never came back. */
   async function insertPending(key: string, ageSeconds: number) {
     await db.execute(
-      sql`insert into payments (amount_cents, purpose, status, idempotency_key, processor, created_at)
-          values (19900, 'service', 'pending', ${key}, 'sandbox', now() - make_interval(secs => ${ageSeconds}))`,
+      sql`insert into payments (amount_cents, purpose, kind, state, idempotency_key, processor, created_at)
+          values (19900, 'service', 'charge', 'requested', ${key}, 'sandbox', now() - make_interval(secs => ${ageSeconds}))`,
     );
   }
 
@@ -358,8 +420,11 @@ describe("what chargeOnce refuses", () => {
     const { gateway } = countedSandbox();
     const paid = await chargeOnce(db, input(), { gateway });
     await db.transaction((tx) => linkPayment(tx, paid.paymentId, { table: "service_requests", id: 42 }));
-    const [row] = await rows(db, `select reference_table, reference_id from payments where id = ${paid.paymentId}`);
-    expect(row).toEqual({ reference_table: "service_requests", reference_id: 42 });
+    const [row] = await rows(
+      db,
+      `select reference_table, reference_id, resolved_at is not null as resolved from payments where id = ${paid.paymentId}`,
+    );
+    expect(row).toEqual({ reference_table: "service_requests", reference_id: 42, resolved: true });
     expect(await findPayment(db, paid.paymentId)).toMatchObject({ status: "approved" });
   });
 });
@@ -368,31 +433,50 @@ describe("the table's own rules", () => {
   const insert = (values: string) =>
     db.execute(
       sql.raw(
-        `insert into payments (amount_cents, purpose, status, idempotency_key, processor, processor_transaction_id, last4) values ${values}`,
+        `insert into payments (amount_cents, purpose, kind, state, idempotency_key, processor, processor_transaction_id, last4, parent_id) values ${values}`,
       ),
     );
 
-  it("one live attempt per key; refused attempts do not count", async () => {
+  it("one live request per key; declined requests do not count", async () => {
     const key = newKey();
     await insert(
-      `(100, 'order', 'declined', '${key}', 'sandbox', null, null), (100, 'order', 'failed', '${key}', 'sandbox', null, null)`,
+      `(100, 'order', 'charge', 'declined', '${key}', 'sandbox', null, null, null), (100, 'order', 'charge', 'declined', '${key}', 'sandbox', null, null, null)`,
     );
-    await insert(`(100, 'order', 'pending', '${key}', 'sandbox', null, null)`);
-    await expect(insert(`(100, 'order', 'pending', '${key}', 'sandbox', null, null)`)).rejects.toThrow();
-    await expect(insert(`(100, 'order', 'approved', '${key}', 'sandbox', 'sbx_1', '4242')`)).rejects.toThrow();
+    await insert(`(100, 'order', 'charge', 'requested', '${key}', 'sandbox', null, null, null)`);
+    await expect(
+      insert(`(100, 'order', 'charge', 'requested', '${key}', 'sandbox', null, null, null)`),
+    ).rejects.toThrow();
+    await expect(
+      insert(`(100, 'order', 'charge', 'unknown', '${key}', 'sandbox', null, null, null)`),
+    ).rejects.toThrow();
+    await expect(
+      insert(`(100, 'order', 'charge', 'succeeded', '${key}', 'sandbox', 'sbx_1', '4242', null)`),
+    ).rejects.toThrow();
   });
 
-  it("no more than four digits of a card, no paid status without a transaction id, positive cents, known values", async () => {
+  it("no more than four digits of a card, no charge taken without a transaction id, positive cents, known values, voids and refunds of a charge", async () => {
+    const [charge] = await rows<{ id: number }>(
+      db,
+      `insert into payments (amount_cents, purpose, kind, state, idempotency_key, processor, processor_transaction_id, last4)
+        values (100, 'order', 'charge', 'succeeded', '${newKey()}', 'sandbox', 'sbx_2', '4242') returning id`,
+    );
     const bad = [
-      `(100, 'order', 'approved', '${newKey()}', 'sandbox', 'sbx_1', '424242')`,
-      `(100, 'order', 'approved', '${newKey()}', 'sandbox', 'sbx_1', '42a2')`,
-      `(100, 'order', 'approved', '${newKey()}', 'sandbox', null, '4242')`,
-      `(0, 'order', 'pending', '${newKey()}', 'sandbox', null, null)`,
-      `(100, 'gift', 'pending', '${newKey()}', 'sandbox', null, null)`,
-      `(100, 'order', 'paid', '${newKey()}', 'sandbox', null, null)`,
-      `(100, 'order', 'pending', '${newKey()}', 'stripe', null, null)`,
+      `(100, 'order', 'charge', 'succeeded', '${newKey()}', 'sandbox', 'sbx_1', '424242', null)`,
+      `(100, 'order', 'charge', 'succeeded', '${newKey()}', 'sandbox', 'sbx_1', '42a2', null)`,
+      `(100, 'order', 'charge', 'succeeded', '${newKey()}', 'sandbox', null, '4242', null)`,
+      `(0, 'order', 'charge', 'requested', '${newKey()}', 'sandbox', null, null, null)`,
+      `(100, 'gift', 'charge', 'requested', '${newKey()}', 'sandbox', null, null, null)`,
+      `(100, 'order', 'charge', 'paid', '${newKey()}', 'sandbox', null, null, null)`,
+      `(100, 'order', 'charge', 'requested', '${newKey()}', 'stripe', null, null, null)`,
+      `(100, 'order', 'chargeback', 'requested', '${newKey()}', 'sandbox', null, null, null)`,
+      // A void or a refund acts on a charge; a charge on nothing.
+      `(100, 'order', 'void', 'requested', '${newKey()}', 'sandbox', null, null, null)`,
+      `(100, 'order', 'refund', 'requested', '${newKey()}', 'sandbox', null, null, null)`,
+      `(100, 'order', 'charge', 'requested', '${newKey()}', 'sandbox', null, null, ${charge!.id})`,
     ];
     for (const values of bad) await expect(insert(values), values).rejects.toThrow();
+    // The same values, right: accepted.
+    await insert(`(100, 'order', 'refund', 'requested', '${newKey()}', 'sandbox', null, null, ${charge!.id})`);
   });
 });
 
