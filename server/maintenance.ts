@@ -59,9 +59,14 @@ export function startMaintenance(
       await reconcile(db, { hooks: ledgerHooks, graceMs: reconcileGraceMs() });
     });
   const auditRound = () =>
-    underLease(db, `${AUDIT_LEASE}:${new Date().toISOString().slice(0, 10)}`, async () => {
-      await mailAuditMismatches(db, await auditPayments(db));
-    }, { keep: true, staleMs: 25 * 60 * 60 * 1000 });
+    underLease(
+      db,
+      `${AUDIT_LEASE}:${new Date().toISOString().slice(0, 10)}`,
+      async () => {
+        await mailAuditMismatches(db, await auditPayments(db));
+      },
+      { keep: true, staleMs: 25 * 60 * 60 * 1000 },
+    );
   let round: Promise<void> = Promise.resolve();
   const run = (): Promise<void> => {
     round = round.then(async () => {

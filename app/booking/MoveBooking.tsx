@@ -19,7 +19,7 @@ export type MoveFormAnswer = {
   ok: boolean;
   message: string | null;
   notice: string | null;
-  lastResult: SubmissionResult<string[]>;
+  lastResult: SubmissionResult<string[]> | null;
   change: { dearer: boolean; text: string } | null;
 };
 
@@ -93,7 +93,7 @@ export function MoveBooking({
           Choose another day and window. A time that costs more is charged the difference; one that costs less is
           refunded it to the card that paid.
         </p>
-        <input type="hidden" name="changeKey" value={changeKey} />
+        <input type="hidden" name="submission_key" value={changeKey} />
         <input type="hidden" name="currentVisit" value={currentVisit} />
         <div className="form-grid">
           <VisitFields

@@ -44,8 +44,7 @@ export async function cancelBooking(
   const step = await db.transaction(async (tx) => {
     const row = await lockBookingByToken(tx, token);
     if (!row) return { refusal: { ok: false, status: 404, message: CANCEL_MESSAGES.notFound } };
-    if (row.bookingStatus === "cancelled" || row.bookingStatus === "cancellation pending")
-      return { done: row.id };
+    if (row.bookingStatus === "cancelled" || row.bookingStatus === "cancellation pending") return { done: row.id };
     if (!canChangeOnline(row.serviceDate, row.serviceTime as ServiceTime, cutoff, now))
       return { refusal: { ok: false, status: 409, message: CANCEL_MESSAGES.tooLate(cutoff) } };
     if (row.paymentStatus !== "paid")

@@ -91,7 +91,11 @@ export const NOTHING_MOVED = "Nothing was charged or refunded: the new time cost
  */
 export async function finishBookingRow(tx: Tx, row: LedgerRow, { later }: { later: boolean }): Promise<boolean> {
   if (row.referenceTable !== "service_requests" || row.referenceId === null) return false;
-  const [booking] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, row.referenceId)).for("update");
+  const [booking] = await tx
+    .select()
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, row.referenceId))
+    .for("update");
   if (!booking) return false;
   const [event] = await tx
     .select({ changeKey: bookingEvents.changeKey })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database, DbOrTx } from "@db/client.server";
 import { bookingEvents, serviceRequests, type BookingStatus } from "@db/schema";
 import { moneyOf, type MoneyOf } from "~/payments/ledger.server";
@@ -11,7 +11,7 @@ import { serviceLabels } from "~/forms/service/schema";
 import { env } from "~/lib/env.server";
 import type { ServiceTime } from "~/payments/service-price";
 import { canChangeOnline } from "./cutoff";
-import { lastMove } from "./reschedule.server";
+import { lastMoveByToken } from "./reschedule.server";
 import { isManageToken, manageTokenHash } from "./reference.server";
 
 /** What the manage page (/booking/{token}) shows of one booking. */
@@ -132,24 +132,7 @@ export function bookingReceipt(b: ManagedBooking): { pending: boolean; title: st
 }
 
 /** What the page says after a move (/booking/{token}?moved): the last move, and what moved, from the ledger. */
-export async function lastMoveNote(db: Database, token: string | undefined): Promise<string | null> {
-  if (!isManageToken(token)) return null;
-  const [move] = await db
-    .select({ id: bookingEvents.serviceRequestId, changeKey: bookingEvents.changeKey })
-    .from(bookingEvents)
-    .innerJoin(serviceRequests, eq(serviceRequests.id, bookingEvents.serviceRequestId))
-    .where(
-      and(
-        eq(serviceRequests.manageTokenHash, manageTokenHash(token)),
-        eq(bookingEvents.kind, "rescheduled"),
-        isNotNull(bookingEvents.changeKey),
-      ),
-    )
-    .orderBy(desc(bookingEvents.id))
-    .limit(1);
-  if (!move?.changeKey) return null;
-  return (await lastMove(db, move.id, move.changeKey))?.message ?? null;
-}
+export const lastMoveNote = (db: Database, token: string | undefined) => lastMoveByToken(db, token);
 
 /** Every ledger line of the booking in the ledger's words. */
 function paymentLines(money: MoneyOf): { at: string; text: string }[] {
@@ -162,7 +145,8 @@ function paymentLines(money: MoneyOf): { at: string; text: string }[] {
 /** The payment line: what the booking has actually been paid, net, and what is still on its way. */
 function paidNow(money: MoneyOf): string {
   const parts = [`${formatUsd(money.netCents)} paid with ${money.card}`];
-  if (money.pendingOutCents > 0) parts.push(`${formatUsd(money.pendingOutCents)} on its way back to it (we will confirm it by e-mail)`);
+  if (money.pendingOutCents > 0)
+    parts.push(`${formatUsd(money.pendingOutCents)} on its way back to it (we will confirm it by e-mail)`);
   if (money.pendingInCents > 0) parts.push(`${formatUsd(money.pendingInCents)} pending: we will confirm it by e-mail`);
   return `${parts.join("; ")}.`;
 }

@@ -1,32 +1,29 @@
-import { setTimeout as sleep } from "node:timers/promises";
-import { and, desc, eq } from "drizzle-orm";
-import type { Database, Tx } from "@db/client.server";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import type { Database, DbOrTx, Tx } from "@db/client.server";
 import { bookingEvents, serviceRequests } from "@db/schema";
 import { company } from "~/content/company";
-import { FormFailure, PAYMENT_DECLINED_MESSAGE, withNextStep } from "~/forms/pipeline";
+import { cardShape, refineCard } from "~/forms/card-schema";
+import { FormFailure, runForm } from "~/forms/pipeline";
 import { confirmPlace, holdPlace, releasePlace } from "~/forms/residential/availability.server";
-import { recordSubmission, storedSubmission } from "~/forms/submission-keys.server";
 import { env } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
+import { z } from "~/lib/zod";
 import type { CardInput, PaymentGateway } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/gateway.server";
-import { performGiveBacks, requestGiveBack } from "~/payments/give-back.server";
+import { requestGiveBack, resolveRows } from "~/payments/give-back.server";
 import { moneyOf } from "~/payments/ledger.server";
 import { formatUsd } from "~/payments/money";
 import {
   declinedLastHour,
   linkPayment,
   liveCharge,
-  performCharge,
   requestCharge,
   type PaymentOutcome,
 } from "~/payments/payments.server";
-import { undoCharge } from "~/payments/reconcile.server";
 import { isServiceTime, type ServiceTime } from "~/payments/service-price";
-import { BOOKING_BUSY, changeSentence, finishMoneyChange, mailChange, NOTHING_MOVED, subjectOf } from "./change.server";
+import { BOOKING_BUSY, changeSentence, mailChange, NOTHING_MOVED, subjectOf } from "./change.server";
 import { canChangeOnline } from "./cutoff";
 import { visitText, type BookingRow } from "./facts.server";
-import { priceChange } from "./price-change";
+import { priceChange, priceChangeText } from "./price-change";
 import { isManageToken, manageTokenHash } from "./reference.server";
 import { moveReminder } from "./reminders.server";
 
@@ -83,6 +80,8 @@ export const RESCHEDULE_MESSAGES = {
     `We could not confirm the ${diff} payment with the card processor: ${diff} pending: we will confirm it by e-mail. Your visit stays as it was until then; please do not pay again.`,
 } as const;
 
+const cardSchema = z.object(cardShape).superRefine(refineCard);
+
 /** Card attempts per booking and hour (a booking's link is no card-testing tool). */
 const DECLINES_PER_HOUR = 5;
 
@@ -91,158 +90,268 @@ const MOVABLE = new Set(["booked", "rescheduled"]);
 /** "2026-12-06|Morning (8 AM to 11 AM)": the visit a move form was rendered for. */
 export const visitKey = (row: { serviceDate: string; serviceTime: string }) => `${row.serviceDate}|${row.serviceTime}`;
 
+/**
+ * A move, programmatically: the move form's post (./move-form.server.ts) run through the form
+ * pipeline as the booking's page sends it. What tests and the drill call; the page goes the
+ * same way through `answerMove`.
+ */
 export async function rescheduleBooking(
   db: Database,
   token: string | undefined,
   req: RescheduleRequest,
-  { now = new Date(), gateway = paymentGateway(db) }: { now?: Date; gateway?: PaymentGateway } = {},
+  options: { now?: Date; gateway?: PaymentGateway } = {},
 ): Promise<RescheduleOutcome> {
-  if (!isManageToken(token)) return notFound();
+  const { moveForm } = await import("./move-form.server");
+  const fields = new FormData();
+  fields.set("serviceDate", req.serviceDate);
+  fields.set("serviceTime", req.serviceTime);
+  fields.set("submission_key", req.changeKey);
+  fields.set("intent", "move");
+  if (req.currentVisit) fields.set("currentVisit", req.currentVisit);
+  if (req.card) {
+    fields.set("cardHolder", req.card.holder);
+    fields.set("cardNumber", req.card.number);
+    fields.set("cardExpMonth", String(req.card.expMonth));
+    fields.set("cardExpYear", String(req.card.expYear));
+    fields.set("cardCVC", req.card.cvc);
+  }
+  const site = env().SITE_URL;
+  const request = new Request(`${site}/booking/${token ?? ""}?move`, {
+    method: "POST",
+    headers: { Origin: site, "Sec-Fetch-Site": "same-origin" },
+    body: fields,
+  });
+  const outcome = await runForm(moveForm, request, { db, clientIp: req.clientIp ?? null, ...options });
+  if (outcome.ok) {
+    const said = isManageToken(token) ? await lastMoveByToken(db, token) : null;
+    return { ok: true, status: 200, message: said ?? outcome.message };
+  }
+  const field = Object.keys(outcome.fieldErrors)[0];
+  return {
+    ok: false,
+    status: outcome.status,
+    message: outcome.message,
+    ...(field === "serviceDate" || field === "serviceTime"
+      ? { field }
+      : field?.startsWith("card")
+        ? { field: "card" as const }
+        : {}),
+  };
+}
+
+/** What the move form's fields are once parsed (./move-form.server.ts's schema). */
+export type MoveValue = {
+  serviceDate: string;
+  serviceTime: string;
+  currentVisit?: string;
+  cardHolder?: string;
+  cardNumber?: string;
+  cardExpMonth?: string;
+  cardExpYear?: string;
+  cardCVC?: string;
+};
+
+/** What the move's reserve step holds for its pay and store steps. */
+export type MoveHold = {
+  bookingId: number;
+  token: string;
+  kind: "charge" | "moved";
+  diffCents: number;
+  newCents: number;
+};
+
+/** The booking's token in the address the move form posts to (/booking/{token}?move, or its .data). */
+export const tokenOf = (request: Request) =>
+  /\/booking\/([A-Za-z0-9_-]{43})(?:\.data)?$/.exec(new URL(request.url).pathname)?.[1];
+
+/**
+ * The pipeline's hold and ledger request for a move (its `reserve`): the place held in the new
+ * window; then, under the booking's lock, the form's visit re-checked, the difference priced from
+ * the ledger, and its request committed — a dearer move's charge, or a cheaper move together with
+ * the give-back of the difference.
+ */
+export async function reserveMove(
+  db: Database,
+  value: MoveValue,
+  key: string,
+  request: Request,
+  { now = new Date(), gateway = paymentGateway(db) }: { now?: Date; gateway?: PaymentGateway } = {},
+): Promise<{ hold: MoveHold; ledger: { chargeId: number; fresh: boolean } | { giveBacks: number[] } } | FormFailure> {
+  const token = tokenOf(request);
+  if (!isManageToken(token)) return new FormFailure(RESCHEDULE_MESSAGES.notFound, {}, 404);
   const [found] = await db
     .select({ id: serviceRequests.id, kind: serviceRequests.kind, total: serviceRequests.totalCents })
     .from(serviceRequests)
     .where(eq(serviceRequests.manageTokenHash, manageTokenHash(token)))
     .limit(1);
-  if (!found || found.kind !== "residential" || found.total === null) return notFound();
-  const key = `reschedule:${found.id}:${req.changeKey}`; // the hold's, the charge's, the recorded and the change's key
-  // This form's move is done already (a double click's twin arriving after it, a refresh of the post): said again.
-  if (await storedSubmission(db, key)) return (await lastMove(db, found.id, key, req)) ?? changed();
-  if (!isServiceTime(req.serviceTime)) {
-    const priced = priceChange(found.total, req, now);
-    if (!priced.ok) return { ok: false, status: 400, message: priced.message, field: priced.field };
+  if (!found || found.kind !== "residential" || found.total === null)
+    return new FormFailure(RESCHEDULE_MESSAGES.notFound, {}, 404);
+  if (!isServiceTime(value.serviceTime)) {
+    const priced = priceChange(found.total, value, now);
+    if (!priced.ok) return new FormFailure(priced.message, { [priced.field]: [priced.message] }, 400);
   }
-  const time = req.serviceTime as ServiceTime;
-
+  const time = value.serviceTime as ServiceTime;
   // 1. A place in the new window, under its lock (full, begun, past the horizon: refused here).
-  const held = await holdPlace(db, key, req.serviceDate, time, now);
-  if (held) return fromFailure(held);
-
+  const held = await holdPlace(db, key, value.serviceDate, time, now);
+  if (held) return held;
   // 2. Under the booking's lock: re-read, price from the ledger, commit the ledger's request.
   let step: Step;
   try {
-    step = await db.transaction((tx) => requestMove(tx, found.id, key, req, now, gateway.name, token!));
+    step = await db.transaction((tx) => requestMove(tx, found.id, key, value, now, gateway.name, token));
   } catch (error) {
     await releasePlace(db, key).catch(() => {});
-    if (error instanceof FormFailure) return fromFailure(error);
+    if (error instanceof FormFailure) return error;
     throw error;
   }
   if (step.kind === "refused") {
     await releasePlace(db, key);
-    return step.outcome;
+    return step.failure;
   }
-  if (step.kind === "twin") {
-    await releasePlace(db, key);
-    return awaitTwin(db, found.id, key, req);
-  }
-  if (step.kind === "moved") {
-    // 3. A cheaper move: the money goes back (no transaction open), then the mails say what moved.
-    await performGiveBacks(db, step.giveBacks, { gateway });
-    await finishMoneyChange(db, found.id, key, token);
-    return movedOutcome(db, found.id, key, req);
-  }
+  const hold: MoveHold = {
+    bookingId: found.id,
+    token,
+    kind: step.kind,
+    diffCents: step.diffCents,
+    newCents: step.newCents,
+  };
+  return step.kind === "charge"
+    ? { hold, ledger: { chargeId: step.chargeId, fresh: step.fresh } }
+    : { hold, ledger: { giveBacks: step.giveBacks } };
+}
 
-  // 3. A dearer move: the charge, then the move stored with it.
-  const charge = await performCharge(
-    db,
-    step.chargeId,
-    {
-      amountCents: step.diffCents,
-      idempotencyKey: key,
-      card: req.card!,
-      description: `Booking ${step.row.reference ?? step.row.id} moved to ${req.serviceDate} ${time}: difference`,
-      customer: { email: step.row.email, ip: req.clientIp ?? undefined },
-      billing: {
-        address: step.row.address1,
-        city: step.row.city,
-        state: step.row.state,
-        zip: step.row.zip,
-        country: step.row.country,
-      },
-    },
-    { gateway },
-  );
-  if (charge.status !== "approved") {
-    await releasePlace(db, key);
-    return chargeRefused(charge, step.diffCents);
+/**
+ * The pipeline's store for a move (its `handle`, inside the store's transaction): a dearer move
+ * stored with its charge; a cheaper one (stored with its request) gets its mails, in the words of
+ * what moved, resolving its give-backs.
+ */
+export async function storeMove(
+  tx: Tx,
+  value: MoveValue,
+  key: string,
+  hold: MoveHold,
+  payment: PaymentOutcome | undefined,
+  now: Date,
+) {
+  if (hold.kind === "charge") {
+    await storeDearerMove(tx, hold.bookingId, key, value, hold.newCents, payment!, hold.token, now);
+  } else {
+    const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, hold.bookingId)).for("update");
+    if (row && (await resolveRows(tx, key)).length > 0) await mailChange(tx, row, key, hold.token);
   }
-  try {
-    await db.transaction((tx) => storeDearerMove(tx, found.id, key, req, step.newCents, charge, token!, now));
-  } catch (error) {
-    await releasePlace(db, key).catch(() => {});
-    // Money taken for a move that could not be stored goes back at once (else the reconciler's).
-    await undoCharge(db, charge.paymentId, { gateway }).catch(() => {});
-    if (error instanceof FormFailure) return fromFailure(error);
-    log.error({ err: error, bookingId: found.id }, "booking could not be moved");
-    return { ok: false, status: 500, message: RESCHEDULE_MESSAGES.failed };
-  }
-  return movedOutcome(db, found.id, key, req);
+  const [row] = await tx
+    .select({ name: serviceRequests.name, email: serviceRequests.email })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, hold.bookingId));
+  return { row: row!, bookingId: hold.bookingId };
 }
 
 type Step =
-  | { kind: "refused"; outcome: RescheduleOutcome }
-  | { kind: "twin" }
-  | { kind: "moved"; giveBacks: number[] }
-  | { kind: "charge"; chargeId: number; diffCents: number; newCents: number; row: BookingRow };
+  | { kind: "refused"; failure: FormFailure }
+  | { kind: "moved"; giveBacks: number[]; diffCents: number; newCents: number }
+  | { kind: "charge"; chargeId: number; fresh: boolean; diffCents: number; newCents: number };
+
+const refused = (message: string, status: number, fieldErrors: Record<string, string[]> = {}): Step => ({
+  kind: "refused",
+  failure: new FormFailure(message, fieldErrors, status),
+});
 
 /** Step 2, inside one transaction holding the booking's row lock. */
 async function requestMove(
   tx: Tx,
   id: number,
   key: string,
-  req: RescheduleRequest,
+  value: MoveValue,
   now: Date,
   processor: PaymentGateway["name"],
   token: string,
 ): Promise<Step> {
   const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, id)).for("update");
-  if (!row) return { kind: "refused", outcome: notFound() };
-  if (await storedSubmission(tx, key)) return { kind: "twin" };
-  const refusal = checkMovable(row, req, now);
-  if (refusal) return { kind: "refused", outcome: refusal };
+  if (!row) return refused(RESCHEDULE_MESSAGES.notFound, 404);
+  const refusal = checkMovable(row, value, now);
+  if (refusal) return refusal;
   const money = await moneyOf(tx, subjectOf(id));
   if (money.openCharge) {
-    // This render's own charge in flight (a double click): its twin waits for it; another change refuses.
+    // This render's own charge, sent by a post that died before storing the move: its outcome is this post's.
     const mine = await liveCharge(tx, key);
-    return mine ? { kind: "twin" } : { kind: "refused", outcome: { ok: false, status: 409, message: BOOKING_BUSY } };
+    if (mine && mine.status !== "declined" && !mine.linked) {
+      const priced = priceChange(money.netCents - money.pendingOutCents, value, now);
+      return priced.ok
+        ? {
+            kind: "charge",
+            chargeId: mine.paymentId,
+            fresh: false,
+            diffCents: mine.amountCents,
+            newCents: priced.newCents,
+          }
+        : refused(BOOKING_BUSY, 409);
+    }
+    return refused(BOOKING_BUSY, 409);
   }
   const paid = money.netCents - money.pendingOutCents;
-  const change = priceChange(paid, req, now);
-  if (!change.ok) return { kind: "refused", outcome: { ok: false, status: 400, message: change.message, field: change.field } };
-  const time = req.serviceTime as ServiceTime;
+  const change = priceChange(paid, value, now);
+  if (!change.ok) return refused(change.message, 400, { [change.field]: [change.message] });
+  const time = value.serviceTime as ServiceTime;
   if (change.direction === "dearer") {
-    if (!req.card)
-      return {
-        kind: "refused",
-        outcome: { ok: false, status: 400, message: RESCHEDULE_MESSAGES.needsCard(formatUsd(change.diffCents)), field: "card" },
-      };
-    if ((await declinedLastHour(tx, `reschedule:${id}:`)) >= DECLINES_PER_HOUR)
-      return { kind: "refused", outcome: { ok: false, status: 429, message: RESCHEDULE_MESSAGES.tooManyDeclines, field: "card" } };
+    const card = cardSchema.safeParse({
+      cardHolder: value.cardHolder ?? "",
+      cardNumber: value.cardNumber ?? "",
+      cardExpMonth: value.cardExpMonth ?? "",
+      cardExpYear: value.cardExpYear ?? "",
+      cardCVC: value.cardCVC ?? "",
+    });
+    if (!card.success) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of card.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+      const nothingTyped = !value.cardNumber?.trim();
+      const message = nothingTyped
+        ? RESCHEDULE_MESSAGES.needsCard(formatUsd(change.diffCents))
+        : `${priceChangeText(change)} Please check the card details.`;
+      return refused(message, 400, nothingTyped ? { cardNumber: [message] } : errors);
+    }
+    if ((await declinedLastHour(tx, subjectOf(id), "move")) >= DECLINES_PER_HOUR)
+      return refused(RESCHEDULE_MESSAGES.tooManyDeclines, 429, { cardNumber: [RESCHEDULE_MESSAGES.tooManyDeclines] });
     const chargeId = await requestCharge(
       tx,
-      { purpose: "service", intent: "move", reference: subjectOf(id), amountCents: change.diffCents, idempotencyKey: key },
+      {
+        purpose: "service",
+        intent: "move",
+        reference: subjectOf(id),
+        amountCents: change.diffCents,
+        idempotencyKey: key,
+      },
       processor,
     );
-    if (chargeId === undefined) return { kind: "twin" };
-    return { kind: "charge", chargeId, diffCents: change.diffCents, newCents: change.newCents, row };
+    if (chargeId === undefined) return refused(BOOKING_BUSY, 409);
+    return { kind: "charge", chargeId, fresh: true, diffCents: change.diffCents, newCents: change.newCents };
   }
   // The same price or cheaper: the move and its ledger request commit together.
-  await confirmPlace(tx, key, req.serviceDate, time);
-  await recordSubmission(tx, key, "booking-change", { submissionTable: "service_requests", submissionId: id });
+  await confirmPlace(tx, key, value.serviceDate, time);
   const giveBacks =
     change.direction === "cheaper"
       ? await requestGiveBack(tx, { reference: subjectOf(id), cents: -change.diffCents, intent: "move", key })
       : [];
-  await moveRow(tx, row, req, change.newCents, key, giveBacks[0] ?? null, -Math.max(0, -change.diffCents), token, now);
+  await moveRow(
+    tx,
+    row,
+    value,
+    change.newCents,
+    key,
+    giveBacks[0] ?? null,
+    -Math.max(0, -change.diffCents),
+    token,
+    now,
+  );
   // Nothing to send to the processor: the mails go with the move.
-  if (giveBacks.length === 0) await mailChange(tx, { ...row, serviceDate: req.serviceDate, serviceTime: time }, key, token);
-  return { kind: "moved", giveBacks };
+  if (giveBacks.length === 0)
+    await mailChange(tx, { ...row, serviceDate: value.serviceDate, serviceTime: time }, key, token);
+  return { kind: "moved", giveBacks, diffCents: change.diffCents, newCents: change.newCents };
 }
 
 /** The move itself: the booking's new window and price, its history line, its reminder. */
 async function moveRow(
   tx: Tx,
   row: BookingRow,
-  req: RescheduleRequest,
+  req: Pick<MoveValue, "serviceDate" | "serviceTime">,
   newCents: number,
   key: string,
   paymentId: number | null,
@@ -275,7 +384,7 @@ async function storeDearerMove(
   tx: Tx,
   id: number,
   key: string,
-  req: RescheduleRequest,
+  req: MoveValue,
   newCents: number,
   charge: PaymentOutcome,
   token: string,
@@ -286,74 +395,27 @@ async function storeDearerMove(
     throw new FormFailure(RESCHEDULE_MESSAGES.changed, {}, 409);
   const time = req.serviceTime as ServiceTime;
   await confirmPlace(tx, key, req.serviceDate, time);
-  await recordSubmission(tx, key, "booking-change", { submissionTable: "service_requests", submissionId: id });
   await linkPayment(tx, charge.paymentId, subjectOf(id));
   await moveRow(tx, row, req, newCents, key, charge.paymentId, charge.amountCents, token, now);
   await mailChange(tx, { ...row, serviceDate: req.serviceDate, serviceTime: time, totalCents: newCents }, key, token);
 }
 
-function checkMovable(row: BookingRow, req: RescheduleRequest, now: Date): RescheduleOutcome | null {
+function checkMovable(row: BookingRow, req: MoveValue, now: Date): Step | null {
   const cutoff = env().BOOKING_CHANGE_CUTOFF_HOURS;
-  if (!MOVABLE.has(row.bookingStatus ?? "booked")) return { ok: false, status: 409, message: RESCHEDULE_MESSAGES.closed };
+  if (!MOVABLE.has(row.bookingStatus ?? "booked")) return refused(RESCHEDULE_MESSAGES.closed, 409);
   // The form was rendered for another visit than the booking's now: a stale form is refused, never priced.
-  if (req.currentVisit && req.currentVisit !== visitKey(row)) return changed();
+  if (req.currentVisit && req.currentVisit !== visitKey(row)) return refused(RESCHEDULE_MESSAGES.changed, 409);
   if (!canChangeOnline(row.serviceDate, row.serviceTime as ServiceTime, cutoff, now))
-    return { ok: false, status: 409, message: RESCHEDULE_MESSAGES.tooLate(cutoff) };
-  if (row.paymentStatus !== "paid") return { ok: false, status: 409, message: RESCHEDULE_MESSAGES.unpaid };
+    return refused(RESCHEDULE_MESSAGES.tooLate(cutoff), 409);
+  if (row.paymentStatus !== "paid") return refused(RESCHEDULE_MESSAGES.unpaid, 409);
   if (req.serviceDate === row.serviceDate && req.serviceTime === row.serviceTime)
-    return { ok: false, status: 400, message: RESCHEDULE_MESSAGES.same, field: "serviceTime" };
+    return refused(RESCHEDULE_MESSAGES.same, 400, { serviceTime: [RESCHEDULE_MESSAGES.same] });
   return null;
-}
-
-function chargeRefused(charge: PaymentOutcome, diffCents: number): RescheduleOutcome {
-  if (charge.status === "pending")
-    return { ok: false, status: 202, message: RESCHEDULE_MESSAGES.unknown(formatUsd(diffCents)), field: "card" };
-  // A card the issuer declined says what to do next, as every paid form's answer does.
-  return {
-    ok: false,
-    status: 402,
-    message:
-      charge.status === "declined"
-        ? withNextStep(charge.message ?? PAYMENT_DECLINED_MESSAGE)
-        : (charge.message ?? PAYMENT_DECLINED_MESSAGE),
-    field: "card",
-  };
-}
-
-const notFound = (): RescheduleOutcome => ({ ok: false, status: 404, message: RESCHEDULE_MESSAGES.notFound });
-const changed = (): RescheduleOutcome => ({ ok: false, status: 409, message: RESCHEDULE_MESSAGES.changed });
-
-function fromFailure(failure: FormFailure): RescheduleOutcome {
-  const field = Object.keys(failure.fieldErrors)[0];
-  return {
-    ok: false,
-    status: failure.status,
-    message: failure.message,
-    ...(field === "serviceDate" || field === "serviceTime" ? { field } : {}),
-  };
-}
-
-/** "Your visit is moved to …. $69.05 refunded to Visa ending in 4242 (…)." */
-async function movedOutcome(db: Database, id: number, key: string, req: RescheduleRequest): Promise<RescheduleOutcome> {
-  return (await lastMove(db, id, key, req)) ?? changed();
-}
-
-/** A double click's twin: waits for the first post of its render, then says what became of it. */
-async function awaitTwin(db: Database, id: number, key: string, req: RescheduleRequest): Promise<RescheduleOutcome> {
-  const deadline = Date.now() + env().PAYMENT_TIMEOUT_MS + 5_000;
-  for (;;) {
-    if (await storedSubmission(db, key)) return movedOutcome(db, id, key, req);
-    const charge = await liveCharge(db, key);
-    if (!charge || charge.status === "declined") return { ok: false, status: 402, message: withNextStep(PAYMENT_DECLINED_MESSAGE), field: "card" };
-    if (charge.status === "pending" && Date.now() > deadline) return chargeRefused(charge, charge.amountCents);
-    if (charge.status === "voided" || charge.status === "refunded") return { ok: false, status: 500, message: RESCHEDULE_MESSAGES.failed };
-    await sleep(200);
-  }
 }
 
 /** The move of this change key, told again: where it went and what moved. */
 export async function lastMove(
-  db: Database,
+  db: DbOrTx,
   id: number,
   key: string,
   req?: Pick<RescheduleRequest, "serviceDate" | "serviceTime">,
@@ -367,5 +429,29 @@ export async function lastMove(
   if (!event?.toDate || !event.toTime) return null;
   if (req && (event.toDate !== req.serviceDate || event.toTime !== req.serviceTime)) return null;
   const money = (await changeSentence(db, id, key)) || NOTHING_MOVED;
-  return { ok: true, status: 200, message: `Your visit is moved to ${visitText(event.toDate, event.toTime)}. ${money}` };
+  return {
+    ok: true,
+    status: 200,
+    message: `Your visit is moved to ${visitText(event.toDate, event.toTime)}. ${money}`,
+  };
+}
+
+/** The booking's last move, told again (the page after a move, /booking/{token}?moved): where it went and what moved. */
+export async function lastMoveByToken(db: DbOrTx, token: string | undefined): Promise<string | null> {
+  if (!isManageToken(token)) return null;
+  const [move] = await db
+    .select({ id: bookingEvents.serviceRequestId, changeKey: bookingEvents.changeKey })
+    .from(bookingEvents)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, bookingEvents.serviceRequestId))
+    .where(
+      and(
+        eq(serviceRequests.manageTokenHash, manageTokenHash(token)),
+        eq(bookingEvents.kind, "rescheduled"),
+        isNotNull(bookingEvents.changeKey),
+      ),
+    )
+    .orderBy(desc(bookingEvents.id))
+    .limit(1);
+  if (!move?.changeKey) return null;
+  return (await lastMove(db, move.id, move.changeKey))?.message ?? null;
 }

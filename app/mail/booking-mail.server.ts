@@ -11,7 +11,6 @@ import {
   bookingCancelledSubject,
   bookingMovedSubject,
   receiptSubject,
-  refundActionSubject,
   serviceVisitCancelledSubject,
   serviceVisitMovedSubject,
   visitorFooter,

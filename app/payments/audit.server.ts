@@ -43,7 +43,10 @@ export async function auditProcessor(db: DbOrTx, options: AuditOptions): Promise
     const where = `ledger row #${row.id} (${row.kind}, ${formatUsd(row.amountCents)})`;
     if (row.state === "requested" || row.state === "unknown") {
       if (Date.now() - (row.updatedAt ?? row.createdAt).getTime() > openMs)
-        found.push({ where, problem: `still ${row.state} after ${Math.round(openMs / 60000)} minutes: the reconciler has not settled it` });
+        found.push({
+          where,
+          problem: `still ${row.state} after ${Math.round(openMs / 60000)} minutes: the reconciler has not settled it`,
+        });
       continue;
     }
     const record = await recordOf(options.gateway, row, byId);
@@ -80,7 +83,11 @@ async function recordOf(gateway: PaymentGateway, row: LedgerRow, byId: Map<numbe
 }
 
 /** What is wrong with a final row against the processor's record, or null. */
-function compare(row: LedgerRow, record: Exclude<LookupResult, { status: "unknown" }>, rows: LedgerRow[]): string | null {
+function compare(
+  row: LedgerRow,
+  record: Exclude<LookupResult, { status: "unknown" }>,
+  rows: LedgerRow[],
+): string | null {
   const t: ProcessorTransaction | undefined = record.status === "found" ? record.transaction : undefined;
   if (row.state === "declined") {
     if (row.kind === "void") return null;
@@ -94,7 +101,11 @@ function compare(row: LedgerRow, record: Exclude<LookupResult, { status: "unknow
     return t.status === "voided" ? null : `the ledger says voided; the processor's charge is ${t.status}`;
   if (t.amountCents !== row.amountCents)
     return `the ledger says ${formatUsd(row.amountCents)}; the processor ${formatUsd(t.amountCents)}`;
-  if (row.kind === "charge" && t.status === "voided" && !rows.some((r) => r.parentId === row.id && r.kind === "void" && r.state === "succeeded"))
+  if (
+    row.kind === "charge" &&
+    t.status === "voided" &&
+    !rows.some((r) => r.parentId === row.id && r.kind === "void" && r.state === "succeeded")
+  )
     return "the processor voided this charge; the ledger has no void of it";
   if (t.status === "declined") return `the ledger says it went through; the processor declined it`;
   return null;
@@ -128,7 +139,10 @@ export async function auditSubjects(db: DbOrTx, expected: readonly ExpectedPayme
   }
   for (const [key, net] of ledger) {
     if (covered.has(key) || net === 0) continue;
-    found.push({ where: key.replace(":", " "), problem: `the ledger has ${formatUsd(Math.abs(net))} for a record nothing expects` });
+    found.push({
+      where: key.replace(":", " "),
+      problem: `the ledger has ${formatUsd(Math.abs(net))} for a record nothing expects`,
+    });
   }
   // Charges nothing stood on: whatever they took must have gone back (or be on its way).
   const loose = await db
@@ -137,9 +151,18 @@ export async function auditSubjects(db: DbOrTx, expected: readonly ExpectedPayme
       net: sql<number>`(${payments.amountCents} - coalesce((select sum(g.amount_cents) from ${payments} g where g.parent_id = ${payments.id} and g.state <> 'declined'), 0))::int`,
     })
     .from(payments)
-    .where(and(sql`${payments.kind} = 'charge'`, sql`${payments.state} = 'succeeded'`, sql`${payments.referenceTable} is null`));
+    .where(
+      and(
+        sql`${payments.kind} = 'charge'`,
+        sql`${payments.state} = 'succeeded'`,
+        sql`${payments.referenceTable} is null`,
+      ),
+    );
   for (const l of loose)
     if (Number(l.net) !== 0)
-      found.push({ where: `ledger row #${l.id}`, problem: `${formatUsd(Number(l.net))} taken for nothing stored, not given back` });
+      found.push({
+        where: `ledger row #${l.id}`,
+        problem: `${formatUsd(Number(l.net))} taken for nothing stored, not given back`,
+      });
   return found;
 }

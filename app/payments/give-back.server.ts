@@ -70,7 +70,10 @@ export async function requestGiveBack(tx: Tx, req: GiveBackRequest): Promise<num
         eq(payments.state, "succeeded"),
         req.chargeId !== undefined
           ? eq(payments.id, req.chargeId)
-          : and(eq(payments.referenceTable, req.reference?.table ?? ""), eq(payments.referenceId, req.reference?.id ?? 0)),
+          : and(
+              eq(payments.referenceTable, req.reference?.table ?? ""),
+              eq(payments.referenceId, req.reference?.id ?? 0),
+            ),
       ),
     )
     .orderBy(desc(payments.id));
@@ -143,7 +146,10 @@ export async function performGiveBack(
   const found = await gateway.lookup(charge.processorTransactionId);
   if (found.status !== "found") {
     await note(db, id, found.status === "missing" ? "the processor has no record of the charge" : found.message);
-    log.warn({ giveBack: id, paymentId: charge.id, lookup: found.status }, "give-back waits: the charge could not be looked up");
+    log.warn(
+      { giveBack: id, paymentId: charge.id, lookup: found.status },
+      "give-back waits: the charge could not be looked up",
+    );
     return { id, kind: row.kind as "void" | "refund", amountCents: row.amountCents, state: "waiting" };
   }
   const otherBack = await db
@@ -178,7 +184,12 @@ export async function performGiveBack(
       answer =
         kind === "void"
           ? await gateway.void(charge.processorTransactionId, ledgerReference(id))
-          : await gateway.refund(charge.processorTransactionId, row.amountCents, charge.last4 ?? "", ledgerReference(id));
+          : await gateway.refund(
+              charge.processorTransactionId,
+              row.amountCents,
+              charge.last4 ?? "",
+              ledgerReference(id),
+            );
     } catch (error) {
       log.error({ giveBack: id, error: (error as Error)?.name }, "card gateway threw on a give-back");
       answer = { status: "unknown", message: "The card processor did not answer." };
@@ -241,7 +252,10 @@ async function retryGiveBack(tx: Tx, row: LedgerRow): Promise<void> {
 }
 
 async function note(db: DbOrTx, id: number, message: string): Promise<void> {
-  await db.update(payments).set({ message, updatedAt: sql`now()` }).where(and(eq(payments.id, id), eq(payments.state, "requested")));
+  await db
+    .update(payments)
+    .set({ message, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), eq(payments.state, "requested")));
 }
 
 function asResult(row: LedgerRow): GiveBackResult {

@@ -49,7 +49,8 @@ export async function moneyOf(db: DbOrTx, subject: Subject): Promise<MoneyOf> {
       ),
     )
     .orderBy(asc(payments.id));
-  const paid = rows.find((r) => r.kind === "charge" && r.state === "succeeded") ?? rows.find((r) => r.kind === "charge");
+  const paid =
+    rows.find((r) => r.kind === "charge" && r.state === "succeeded") ?? rows.find((r) => r.kind === "charge");
   const brand = paid?.brand ?? null;
   const last4 = paid?.last4 ?? null;
   const sum = (pick: (r: (typeof rows)[number]) => boolean) =>
@@ -97,7 +98,10 @@ export async function rowsOfChange(db: DbOrTx, keyPrefix: string): Promise<numbe
 }
 
 /** The card a charge was made with, as the processor gave it back (brand and last four only). */
-export async function cardOfCharge(db: DbOrTx, chargeId: number): Promise<{ brand: string | null; last4: string | null }> {
+export async function cardOfCharge(
+  db: DbOrTx,
+  chargeId: number,
+): Promise<{ brand: string | null; last4: string | null }> {
   const [row] = await db
     .select({ brand: payments.brand, last4: payments.last4 })
     .from(payments)

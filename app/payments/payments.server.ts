@@ -127,7 +127,10 @@ export async function chargeOnce(
       if (earlier.purpose !== input.purpose)
         throw new Error(`idempotency key reused for another purpose (payment ${earlier.id})`);
       const outcome = await toOutcome(db, earlier, true);
-      log.info(logFields(outcome, earlier), "card payment repeated: the earlier request's outcome is returned, nothing sent");
+      log.info(
+        logFields(outcome, earlier),
+        "card payment repeated: the earlier request's outcome is returned, nothing sent",
+      );
       return outcome;
     }
   }
@@ -235,7 +238,12 @@ export async function recordAnswer(
 }
 
 /** Step 4: the live request with this key, once it is answered (or the wait is over). */
-async function earlierOutcome(db: Database, key: string, waitMs: number, pollMs: number): Promise<LedgerRow | undefined> {
+async function earlierOutcome(
+  db: Database,
+  key: string,
+  waitMs: number,
+  pollMs: number,
+): Promise<LedgerRow | undefined> {
   const age = sql<number>`(extract(epoch from (now() - ${payments.createdAt})) * 1000)::float8`;
   const [live] = await db
     .select({ row: payments, ageMs: age })
@@ -269,7 +277,11 @@ export class PaymentSettledError extends Error {
  * charge back meanwhile (its store came too late): the submission rolls back rather than stand on
  * a voided charge. The row is locked first, so the reconciler's undo and this wait for each other.
  */
-export async function linkPayment(db: DbOrTx, paymentId: number, reference: { table: string; id: number }): Promise<void> {
+export async function linkPayment(
+  db: DbOrTx,
+  paymentId: number,
+  reference: { table: string; id: number },
+): Promise<void> {
   const rows = await db
     .update(payments)
     .set({ referenceTable: reference.table, referenceId: reference.id, resolvedAt: sql`now()` })
@@ -306,7 +318,10 @@ export async function findPayment(db: DbOrTx, paymentId: number): Promise<Paymen
 }
 
 /** What has been given back of a charge (succeeded voids and refunds) and what is on its way back (requested, unknown). */
-export async function givenBack(db: DbOrTx, chargeId: number): Promise<{ backCents: number; voided: boolean; pendingCents: number }> {
+export async function givenBack(
+  db: DbOrTx,
+  chargeId: number,
+): Promise<{ backCents: number; voided: boolean; pendingCents: number }> {
   const [sums] = await db
     .select({
       back: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.state} = 'succeeded'), 0)::int`,
@@ -315,7 +330,11 @@ export async function givenBack(db: DbOrTx, chargeId: number): Promise<{ backCen
     })
     .from(payments)
     .where(and(eq(payments.parentId, chargeId), ne(payments.kind, "charge")));
-  return { backCents: Number(sums?.back ?? 0), voided: Boolean(sums?.voided), pendingCents: Number(sums?.pending ?? 0) };
+  return {
+    backCents: Number(sums?.back ?? 0),
+    voided: Boolean(sums?.voided),
+    pendingCents: Number(sums?.pending ?? 0),
+  };
 }
 
 /** A charge row's status for the forms, derived from it and the rows that acted on it. */
@@ -379,14 +398,20 @@ export async function chargesOf(db: DbOrTx, reference: { table: string; id: numb
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** How many charges whose keys begin with `keyPrefix` were declined in the last hour (a booking's link is no card-testing tool). */
-export async function declinedLastHour(db: DbOrTx, keyPrefix: string): Promise<number> {
+/** How many charges for a record and intent were declined in the last hour (a booking's link is no card-testing tool). */
+export async function declinedLastHour(
+  db: DbOrTx,
+  reference: { table: string; id: number },
+  intent: LedgerIntent,
+): Promise<number> {
   const [{ n } = { n: 0 }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(payments)
     .where(
       and(
-        sql`${payments.idempotencyKey} like ${`${keyPrefix}%`}`,
+        eq(payments.referenceTable, reference.table),
+        eq(payments.referenceId, reference.id),
+        eq(payments.intent, intent),
         eq(payments.kind, "charge"),
         eq(payments.state, "declined"),
         sql`${payments.createdAt} > now() - interval '1 hour'`,

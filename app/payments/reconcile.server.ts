@@ -6,7 +6,13 @@ import { log } from "~/lib/log.server";
 import type { LookupResult, PaymentGateway } from "./gateway";
 import { ledgerReference } from "./gateway";
 import { paymentGateway } from "./gateway.server";
-import { completeGiveBack, MAX_GIVE_BACK_ATTEMPTS, performGiveBack, requestGiveBack, resolveRows } from "./give-back.server";
+import {
+  completeGiveBack,
+  MAX_GIVE_BACK_ATTEMPTS,
+  performGiveBack,
+  requestGiveBack,
+  resolveRows,
+} from "./give-back.server";
 import { refuseTransaction, type LedgerRow } from "./payments.server";
 
 /**
@@ -77,7 +83,10 @@ export async function reconcile(db: Database, options: ReconcileOptions = {}): P
           inArray(payments.state, ["requested", "unknown"]),
           and(eq(payments.state, "succeeded"), isNull(payments.resolvedAt)),
         ),
-        lt(sql`coalesce(${payments.updatedAt}, ${payments.createdAt})`, sql`now() - make_interval(secs => ${graceMs / 1000})`),
+        lt(
+          sql`coalesce(${payments.updatedAt}, ${payments.createdAt})`,
+          sql`now() - make_interval(secs => ${graceMs / 1000})`,
+        ),
       ),
     )
     .orderBy(asc(payments.id))
@@ -94,7 +103,11 @@ export async function reconcile(db: Database, options: ReconcileOptions = {}): P
 }
 
 /** Applies the rules to one row (also called by a re-send of a render whose charge went through unstored). */
-export async function reconcileRow(db: Database, id: number, options: ReconcileOptions = {}): Promise<ReconcileEvent[]> {
+export async function reconcileRow(
+  db: Database,
+  id: number,
+  options: ReconcileOptions = {},
+): Promise<ReconcileEvent[]> {
   const gateway = options.gateway ?? paymentGateway(db);
   const hooks = options.hooks ?? {};
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
@@ -130,7 +143,8 @@ async function answerCharge(
   hooks: ReconcileHooks,
   events: ReconcileEvent[],
 ): Promise<LedgerRow | undefined> {
-  const took = found.status === "found" && found.transaction.type === "charge" && found.transaction.status !== "declined";
+  const took =
+    found.status === "found" && found.transaction.type === "charge" && found.transaction.status !== "declined";
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(payments)
@@ -146,7 +160,10 @@ async function answerCharge(
             }
           : {
               state: "declined",
-              message: found.status === "missing" ? "The request never reached the card processor." : "Declined by the card processor.",
+              message:
+                found.status === "missing"
+                  ? "The request never reached the card processor."
+                  : "Declined by the card processor.",
               updatedAt: sql`now()`,
             },
       )
@@ -164,7 +181,10 @@ async function answerCharge(
       // Interrupted before its answer and never taken: nothing moved, and the company is told so
       // once (the visitor saw no answer, and may call). Money taken is undone next (its own mail).
       const event: ReconcileEvent = { kind: "not-taken", row: updated };
-      await tx.update(payments).set({ resolvedAt: sql`now()` }).where(eq(payments.id, updated.id));
+      await tx
+        .update(payments)
+        .set({ resolvedAt: sql`now()` })
+        .where(eq(payments.id, updated.id));
       await hooks.notify?.(tx, event);
       events.push(event);
     }
@@ -200,12 +220,17 @@ export async function undoCharge(
     if (!charge) return undefined;
     // The give-back carries the charge's reference (the booking a failed move was for), or none.
     const reference =
-      charge.referenceTable && charge.referenceId !== null ? { table: charge.referenceTable, id: charge.referenceId } : null;
+      charge.referenceTable && charge.referenceId !== null
+        ? { table: charge.referenceTable, id: charge.referenceId }
+        : null;
     await requestGiveBack(tx, { reference, chargeId: charge.id, cents: "all", intent: "undo", key: `${key}:` });
     return charge;
   });
   if (!taken) return undefined;
-  const [giveBack] = await db.select().from(payments).where(sql`${payments.idempotencyKey} like ${`${key}:%`}`);
+  const [giveBack] = await db
+    .select()
+    .from(payments)
+    .where(sql`${payments.idempotencyKey} like ${`${key}:%`}`);
   if (giveBack) await performGiveBack(db, giveBack.id, { gateway });
   return finishUndo(db, chargeId, hooks);
 }
@@ -221,11 +246,23 @@ async function finishUndo(db: Database, chargeId: number, hooks: ReconcileHooks)
       kind: "undone",
       row: charge!,
       outcome:
-        back.state === "succeeded" ? (back.kind === "void" ? "voided" : "refunded") : back.state === "declined" ? "refused" : "pending",
+        back.state === "succeeded"
+          ? back.kind === "void"
+            ? "voided"
+            : "refunded"
+          : back.state === "declined"
+            ? "refused"
+            : "pending",
     };
     await hooks.notify?.(tx, event);
-    const fields = { paymentId: chargeId, purpose: charge!.purpose, amountCents: charge!.amountCents, outcome: event.outcome };
-    if (event.outcome === "refused") log.error(fields, "charge with nothing standing on it could not be given back: staff must refund it");
+    const fields = {
+      paymentId: chargeId,
+      purpose: charge!.purpose,
+      amountCents: charge!.amountCents,
+      outcome: event.outcome,
+    };
+    if (event.outcome === "refused")
+      log.error(fields, "charge with nothing standing on it could not be given back: staff must refund it");
     else log.warn(fields, "charge with nothing standing on it given back");
     return event;
   });
@@ -240,9 +277,20 @@ async function reconcileGiveBack(db: Database, row: LedgerRow, gateway: PaymentG
     if (found?.status === "unknown") return events;
     const wasResolved = row.resolvedAt !== null;
     if (found?.status === "found") {
-      await completeGiveBack(db, row, "refund", found.transaction.status === "declined" ? { status: "declined", message: "Declined by the card processor." } : { status: "approved", transactionId: found.transaction.transactionId });
+      await completeGiveBack(
+        db,
+        row,
+        "refund",
+        found.transaction.status === "declined"
+          ? { status: "declined", message: "Declined by the card processor." }
+          : { status: "approved", transactionId: found.transaction.transactionId },
+      );
     } else if (row.state === "requested" || found?.status === "missing") {
-      if (row.state === "unknown") await db.update(payments).set({ state: "requested" }).where(and(eq(payments.id, row.id), eq(payments.state, "unknown")));
+      if (row.state === "unknown")
+        await db
+          .update(payments)
+          .set({ state: "requested" })
+          .where(and(eq(payments.id, row.id), eq(payments.state, "unknown")));
       await performGiveBack(db, row.id, { gateway });
     }
     const [after] = await db.select().from(payments).where(eq(payments.id, row.id));
@@ -277,7 +325,10 @@ async function reconcileGiveBack(db: Database, row: LedgerRow, gateway: PaymentG
         if (!locked || locked.resolvedAt !== null) return;
         const mailed = await hooks.gaveBack?.(tx, locked, { later: false });
         // A capability without a finish of its own: the row is resolved here.
-        await tx.update(payments).set({ resolvedAt: sql`now()` }).where(and(eq(payments.id, locked.id), isNull(payments.resolvedAt)));
+        await tx
+          .update(payments)
+          .set({ resolvedAt: sql`now()` })
+          .where(and(eq(payments.id, locked.id), isNull(payments.resolvedAt)));
         const event: ReconcileEvent = { kind: "gave-back", row: locked };
         if (!mailed) await hooks.notify?.(tx, event);
         events.push(event);

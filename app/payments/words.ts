@@ -22,8 +22,7 @@ export type MoneyWords = {
 
 export const MONEY_WORDS = {
   charged: (amount: string, card: string) => `${amount} charged to ${card}`,
-  refunded: (amount: string, card: string) =>
-    `${amount} refunded to ${card} (it shows within 5–10 business days)`,
+  refunded: (amount: string, card: string) => `${amount} refunded to ${card} (it shows within 5–10 business days)`,
   voided: (amount: string) => `the ${amount} charge was cancelled before it was taken (no money left your card)`,
   pending: (amount: string) => `${amount} pending: we will confirm it by e-mail`,
   declined: (amount: string, card: string) => `${amount} declined by ${card}'s bank: nothing was charged`,

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { cancelBooking } from "~/booking/cancel.server";
 import { bookingReceipt, findBookingByToken, lastMoveNote } from "~/booking/manage.server";
-import { answerMove, newChangeKey, type MoveAnswer } from "~/booking/move-form.server";
-import { MOVE_FORM_ID, MOVE_INTENT } from "~/booking/move-form";
+import { answerMove, type MoveAnswer } from "~/booking/move-form.server";
+import { MOVE_FORM_ID } from "~/booking/move-form";
 import { loadAvailability } from "~/forms/residential/availability.server";
-import { PREVIEW_VALUE } from "~/forms/residential/identity";
+import { newSubmissionKey } from "~/forms/submission-keys.server";
 import { clientIpOf } from "~/http/client-ip.server";
 import { ManageBooking } from "~/booking/ManageBooking";
 import { MoveBooking } from "~/booking/MoveBooking";
@@ -42,21 +42,21 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({
   "Referrer-Policy": "no-referrer",
 });
 
-/** "Cancel booking" (after its confirmation), and moving the visit ("Show price", "Move my visit"). */
+/** "Cancel booking" (after its confirmation), and moving the visit ("Show price", "Move my visit": posted to ?move). */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = await getDb();
+  if (new URL(request.url).searchParams.has("move")) {
+    // The move form: THE form pipeline reads and bounds its body (app/booking/move-form.server.ts).
+    const answer = await answerMove(db, request, clientIpOf(context));
+    if (!answer) throw data("Booking not found", { status: 404 });
+    // An absolute address: a relative one would resolve against the .data request of a JavaScript post.
+    if (answer.redirect) throw redirect(answer.redirect, 303);
+    return data(answer, { status: answer.ok ? 200 : answer.status, headers: cachePolicy.answer });
+  }
   // The body bounded by bytes read, as every form's (a hostile post cannot make it hold more).
   const body = await readBody(request).catch((error: unknown) => (error instanceof BodyError ? error : null));
   if (body instanceof BodyError) return data({ ok: false, message: body.message }, { status: body.status });
-  const intent = body?.fields.get("intent");
-  const db = await getDb();
-  if (intent === MOVE_INTENT || intent === PREVIEW_VALUE) {
-    const answer = await answerMove(db, params.token, body!.fields, clientIpOf(context));
-    if (!answer) throw data("Booking not found", { status: 404 });
-    // An absolute address: a relative one would resolve against the .data request of a JavaScript post.
-    if (answer.redirect) throw redirect(`/booking/${params.token}${answer.redirect}#booking`, 303);
-    return data(answer, { status: answer.ok ? 200 : 400, headers: cachePolicy.answer });
-  }
-  if (intent !== "cancel") return data({ ok: false, message: "Nothing to do." }, { status: 400 });
+  if (body?.fields.get("intent") !== "cancel") return data({ ok: false, message: "Nothing to do." }, { status: 400 });
   const outcome = await cancelBooking(db, params.token);
   if (outcome.status === 404) throw data("Booking not found", { status: 404 });
   return data({ ok: outcome.ok, message: outcome.message }, { status: outcome.status === 202 ? 200 : outcome.status });
@@ -77,7 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The no-JS confirmation step: /booking/{token}?cancel shows "Yes, cancel" before anything happens.
     confirmCancel: search.has("cancel") && booking.canChange,
     // Moving the visit (?move): the calendar's availability and this render's change key.
-    move: move ? { availability: await loadAvailability(db), changeKey: newChangeKey() } : null,
+    move: move ? { availability: await loadAvailability(db), changeKey: newSubmissionKey() } : null,
     // After a move (?moved): what changed, from the booking's history.
     moved: search.has("moved") ? await lastMoveNote(db, params.token) : null,
   };

@@ -53,7 +53,10 @@ function weekday(day: number, week = ++weeks): string {
 }
 
 async function book(serviceDate: string, serviceTime = MORNING) {
-  const fields = residentialFields(serviceDate, { serviceTime, email: `drill-${crypto.randomUUID().slice(0, 8)}@example.com` });
+  const fields = residentialFields(serviceDate, {
+    serviceTime,
+    email: `drill-${crypto.randomUUID().slice(0, 8)}@example.com`,
+  });
   const body = toFormData({ ...fields, ...honeypotFields(), ...sumAnswer(), submission_key: crypto.randomUUID() });
   const outcome = await runForm(residentialServiceForm as FormDefinition, formPost("/request-service", body), {
     db: conn.db,
@@ -88,12 +91,17 @@ const sum = (list: Row[], kind: string, state = "succeeded") =>
   list.filter((r) => r.kind === kind && r.state === state).reduce((total, r) => total + r.amount_cents, 0);
 const audit = () => auditPayments(conn.db, { gateway: paymentGateway(conn.db) });
 const companyMails = (like: string) =>
-  rows<{ subject: string; text: string }>(conn.db, `select subject, text from outbox where subject like '${like}' order by id`);
+  rows<{ subject: string; text: string }>(
+    conn.db,
+    `select subject, text from outbox where subject like '${like}' order by id`,
+  );
 
 describe("issue 36: every cent accounted for", () => {
   it("one move refunded twice: 30 simultaneous cheaper moves of a $199 booking make one move and refund $69.05 once", async () => {
     const b = await book(weekday(0)); // a Sunday: $199.00
-    expect((await ledgerOf(b.id)).map((r) => [r.kind, r.state, r.amount_cents])).toEqual([["charge", "succeeded", 199_00]]);
+    expect((await ledgerOf(b.id)).map((r) => [r.kind, r.state, r.amount_cents])).toEqual([
+      ["charge", "succeeded", 199_00],
+    ]);
     // Each post from its own render of the form (the booking as it was: Sunday, $199), to a weekday of its own.
     const outcomes = await Promise.all(
       Array.from({ length: 30 }, (_, i) => move(b, { serviceDate: addDays(b.serviceDate, 1 + (i % 5)) })),
@@ -161,7 +169,13 @@ describe("issue 36: every cent accounted for", () => {
     const [category] = await conn.db.insert(categories).values({ name: "Drill" }).returning();
     const [item] = await conn.db
       .insert(products)
-      .values({ name: "Drill opener", priceCents: 24_900, image: "/images/test/x.svg", categoryId: category!.id, stock: 5 })
+      .values({
+        name: "Drill opener",
+        priceCents: 24_900,
+        image: "/images/test/x.svg",
+        categoryId: category!.id,
+        stock: 5,
+      })
       .returning();
     const added = await addToCart(conn.db, null, { inventory_id: item!.id, selectedOptions: {} }, "198.51.100.77");
     if (!added.ok) throw new Error(added.message);

@@ -85,7 +85,17 @@ describe("the ledger's migration", () => {
       `select id, kind, state, amount_cents, parent_id, intent, reference_table, reference_id, resolved_at is not null as resolved
          from payments order by id`,
     );
-    const shape = rows.map((r) => [r.id, r.kind, r.state, r.amount_cents, r.parent_id, r.intent, r.reference_table, r.reference_id, r.resolved]);
+    const shape = rows.map((r) => [
+      r.id,
+      r.kind,
+      r.state,
+      r.amount_cents,
+      r.parent_id,
+      r.intent,
+      r.reference_table,
+      r.reference_id,
+      r.resolved,
+    ]);
     expect(shape.slice(0, 9)).toEqual([
       [1, "charge", "succeeded", 12995, null, "book", "service_requests", 10, true],
       [2, "charge", "succeeded", 19900, null, "book", "service_requests", 11, true],
@@ -97,16 +107,18 @@ describe("the ledger's migration", () => {
       [8, "charge", "declined", 5000, null, "checkout", null, null, true],
       [9, "charge", "succeeded", 6905, null, "move", "service_requests", 12, true],
     ]);
-    const children = shape.slice(9).map(([, kind, state, amount, parent, intent, table, ref, resolved]) => [
-      kind,
-      state,
-      amount,
-      parent,
-      intent,
-      table,
-      ref,
-      resolved,
-    ]);
+    const children = shape
+      .slice(9)
+      .map(([, kind, state, amount, parent, intent, table, ref, resolved]) => [
+        kind,
+        state,
+        amount,
+        parent,
+        intent,
+        table,
+        ref,
+        resolved,
+      ]);
     expect(children).toEqual(
       expect.arrayContaining([
         ["void", "succeeded", 19900, 2, "cancel", "service_requests", 11, true],

@@ -113,12 +113,16 @@ describe("residential service booking", () => {
     });
     const [payment] = await rows(conn.db, `select * from payments where id = ${booking.payment_id}`);
     expect(payment).toMatchObject({
-      status: "approved",
+      kind: "charge",
+      state: "succeeded",
       amount_cents: 15900,
       purpose: "service",
+      intent: "book",
       reference_table: "service_requests",
       reference_id: booking.id,
     });
+    // The booking stands on the charge: resolved in the booking's own transaction.
+    expect(payment!.resolved_at).not.toBeNull();
     // To the booking's own page (DECISIONS 32): its token's hash is stored, never the token.
     expect(outcome.redirectTo).toMatch(MANAGE_PATH);
     const token = MANAGE_PATH.exec(outcome.redirectTo!)![1]!;

@@ -181,9 +181,11 @@ describe("checkout", () => {
     ]);
     const [payment] = await rows(conn.db, `select * from payments where id = ${order.payment_id}`);
     expect(payment).toMatchObject({
-      status: "approved",
+      kind: "charge",
+      state: "succeeded",
       amount_cents: 68700,
       purpose: "order",
+      intent: "checkout",
       reference_table: "orders",
       reference_id: order.id,
     });
@@ -233,8 +235,8 @@ describe("checkout", () => {
     const outcome = await run(htmlPost(cookie, body));
     expect(outcome).toMatchObject({ ok: false, status: 402, message: PAYMENT_DECLINED_MESSAGE });
     expect(await state()).toEqual({ ...before, payments: before.payments + 1 });
-    const [payment] = await rows(conn.db, `select status, amount_cents from payments order by id desc limit 1`);
-    expect(payment).toEqual({ status: "declined", amount_cents: 3900 });
+    const [payment] = await rows(conn.db, `select kind, state, amount_cents from payments order by id desc limit 1`);
+    expect(payment).toEqual({ kind: "charge", state: "declined", amount_cents: 3900 });
     expect(await cartLines(cartId)).toBe(1);
     expect(await stockOf(item.id)).toBe(2);
     const kept = outcome.reply?.initialValue as Record<string, unknown>;
@@ -448,8 +450,8 @@ describe("checkout", () => {
     const outcomes = await Promise.all([run(htmlPost(cookie, body, key)), run(htmlPost(cookie, body, key))]);
     expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
     const order = (await orderOf(body.email))!;
-    const [payment] = await rows(conn.db, `select status from payments where id = ${order.payment_id}`);
-    expect(payment).toEqual({ status: "approved" });
+    const [payment] = await rows(conn.db, `select state from payments where id = ${order.payment_id}`);
+    expect(payment).toEqual({ state: "succeeded" });
     // The post that stored it goes to its order's page; its twin knows the payment, which the confirmation page turns into the order.
     expect(outcomes.map((o) => o.redirectTo).sort()).toEqual(
       [expect.stringMatching(/^\/order\/[A-Za-z0-9_-]{43}\?placed$/), paymentConfirmationPath(order.payment_id)].sort(),

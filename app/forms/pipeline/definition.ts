@@ -4,7 +4,7 @@ import type { Database, Tx } from "@db/client.server";
 import type { PaymentPurpose } from "@db/schema";
 import type { MailRow } from "~/mail/render.server";
 import type { CalendarInvite, MailReceipt } from "~/mail/submission-mail.server";
-import type { CardInput, ChargeRequest } from "~/payments/gateway";
+import type { CardInput, ChargeRequest, PaymentGateway } from "~/payments/gateway";
 import type { PaymentOutcome } from "~/payments/payments.server";
 import type { RateLimitRule } from "~/http/rate-limit.server";
 import type { AcceptedUpload, UploadRule } from "../uploads.server";
@@ -29,6 +29,12 @@ export type FormDefinition<Schema extends z.ZodType = z.ZodType, H = unknown> = 
   /** The commercial service form keeps its values after success (SPEC §4). */
   keepValuesOnSuccess?: boolean;
   rateLimit?: RateLimitRule;
+  /**
+   * "link": a form on a private link's page (a booking's /booking/{token}), whose unguessable
+   * token is its guard: no honeypot, fill time or captcha (the visitor proved nothing to get there
+   * but the link). Default: the public forms' bot rules.
+   */
+  guard?: "link";
   /** A paid form: charged once per submission key before the transaction (./paid.server.ts). */
   payment?: FormPayment<z.output<Schema>, H>;
   /**
@@ -57,8 +63,24 @@ export type FormPayment<V, H = unknown> = {
   details?(value: V, clientIp: string | null): Pick<ChargeRequest, "customer" | "billing" | "invoiceNumber">;
   /** Where the visitor reads the outcome after success (redirect-after-post), by payment id. */
   receiptPath?(paymentId: number): string;
-  /** Before the charge: hold what is paid for under `key` and return it, or refuse (nothing is charged). */
-  reserve?(db: Database, value: V, key: string, request: Request): Promise<{ hold: H } | FormFailure>;
+  /** Where a stored post is answered whatever it charged (a move: the booking's page), given the request. */
+  answerPath?(request: Request): string;
+  /**
+   * Before the charge: hold what is paid for under `key` and return it, or refuse (nothing is
+   * charged). It may commit the ledger's request itself, under the lock of what is paid for
+   * (a booking's move): `ledger` then names the charge requested (`fresh`: by this call, so the
+   * pay step sends it; otherwise an earlier post's, whose outcome is this post's), or the voids
+   * and refunds requested, which the pay step sends instead of a charge.
+   */
+  reserve?(
+    db: Database,
+    value: V,
+    key: string,
+    request: Request,
+    options: PayOptions,
+  ): Promise<{ hold: H; ledger?: { chargeId: number; fresh: boolean } | { giveBacks: number[] } } | FormFailure>;
+  /** A charge whose answer is unknown: stored as pending (default), or refused with this message (a move stays as it was). */
+  refusePending?(value: V, hold: H): string;
   /** The charge was refused, or its submission could not be stored: give the hold back. */
   release?(db: Database, key: string): Promise<void>;
   /** Said when a refused charge comes without the processor's message (default PAYMENT_DECLINED_MESSAGE). */
@@ -73,8 +95,10 @@ export type SubmissionContext<H = unknown> = {
   uploads: AcceptedUpload[];
   /** True for /api/store/* JSON routes. */
   api: boolean;
-  /** Paid forms: the charge, answered before the transaction: 'approved', or 'pending' (unknown: never call it paid). */
+  /** Paid forms: the charge, answered before the transaction: 'approved', or 'pending' (unknown: never call it paid). None when nothing was charged (a move that costs less). */
   payment?: PaymentOutcome;
+  /** The clock the form was judged by (tests set it). */
+  now: Date;
   /** Paid forms: the charge's idempotency key, which also names what `reserve` held. */
   paymentKey?: string;
   /** Paid forms with `reserve`: what it held. */
@@ -99,6 +123,8 @@ export type Handled = {
   receipt?: MailReceipt;
   /** A booked visit: the visitor's e-mail carries its calendar invitation (.ics). */
   calendar?: CalendarInvite;
+  /** The handler wrote its own mails (a booking's move): none from the submission's template. */
+  ownMails?: true;
 };
 
 /** Thrown by a handler (or returned by `reserve`) to roll back and answer with this message (and field errors). */
@@ -147,4 +173,7 @@ export type RunOptions = {
   api?: boolean;
   /** The visitor's IP as the server determined it (the load context's clientIpContext). */
   clientIp?: string | null;
-};
+} & PayOptions;
+
+/** What a paid step may be given instead of the site's own (tests): the processor and the clock. */
+export type PayOptions = { gateway?: PaymentGateway; now?: Date };

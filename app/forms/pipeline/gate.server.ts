@@ -57,6 +57,8 @@ export async function gate(
     for (const [key, value] of Object.entries(overrides ?? {})) fields.set(key, value);
     // "Show price" is answered before the honeypot and the captcha (it checks, stores and charges nothing).
     if (isPreview(fields)) return;
+    // A private link's form is guarded by its link's token, not by bot rules.
+    if (def.guard === "link") return;
     const dropped = honeypot(def, fields, api, clientIp);
     if (dropped) stop(dropped);
     // A post whose captcha cannot pass (and is no resubmission of a stored render) is refused

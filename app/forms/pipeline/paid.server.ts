@@ -2,7 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "@db/client.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { chargeOnce, liveCharge, type PaymentOutcome } from "~/payments/payments.server";
+import { performGiveBacks } from "~/payments/give-back.server";
+import { chargeOnce, findPayment, liveCharge, performCharge, type PaymentOutcome } from "~/payments/payments.server";
 import { mailReconcileEvent } from "~/mail/staff-notices.server";
 import { undoCharge } from "~/payments/reconcile.server";
 import {
@@ -13,7 +14,7 @@ import {
   type StoredSubmission,
 } from "../submission-keys.server";
 import type { Submission } from "./check.server";
-import { FormFailure, type FormDefinition } from "./definition";
+import { FormFailure, type FormDefinition, type PayOptions } from "./definition";
 import {
   CHARGED_NOT_SAVED_MESSAGE,
   failure,
@@ -77,30 +78,51 @@ export async function earlierCharge(def: FormDefinition, db: Database, key: stri
   return charge && !charge.linked ? charge : undefined;
 }
 
-export type Paid<H> = { payment: PaymentOutcome; paymentKey: string; hold?: H };
+export type Paid<H> = { payment?: PaymentOutcome; paymentKey: string; hold?: H };
 
-/** Hold, then charge once; a refusal gives the hold back and ends the run. */
+/**
+ * Hold, then pay: charge once (or send the voids and refunds the hold requested); a refusal
+ * gives the hold back and ends the run.
+ */
 export async function reserveAndCharge<V, H>(
   def: FormDefinition,
   db: Database,
   value: V,
   submission: Submission,
-  { key, request, clientIp }: { key: string; request: Request; clientIp: string | null },
+  { key, request, clientIp, gateway, now }: { key: string; request: Request; clientIp: string | null } & PayOptions,
 ): Promise<Paid<H>> {
   const charge = def.payment!;
   const idempotencyKey = paymentKey(def.id, key);
-  const held = await charge.reserve?.(db, value, idempotencyKey, request);
+  const held = await charge.reserve?.(db, value, idempotencyKey, request, { gateway, now });
   if (held instanceof FormFailure)
     stop(refusal(submission, hiddenFields(def), held.status, held.message, held.fieldErrors));
   const hold = held?.hold as H | undefined;
-  const payment = await chargeOnce(db, {
-    purpose: charge.purpose,
-    amountCents: charge.amountCents(value, hold),
+  const ledger = held?.ledger;
+  // Money going back (a move to a cheaper window): the voids and refunds requested with the change.
+  if (ledger && "giveBacks" in ledger) {
+    await performGiveBacks(db, ledger.giveBacks, { gateway });
+    return { paymentKey: idempotencyKey, hold };
+  }
+  const amountCents = charge.amountCents(value, hold);
+  if (!ledger && amountCents === 0) return { paymentKey: idempotencyKey, hold };
+  const request_ = {
+    amountCents,
     card: charge.card(value),
     description: charge.description(value),
     idempotencyKey,
     ...charge.details?.(value, clientIp),
-  });
+  };
+  const payment = !ledger
+    ? await chargeOnce(db, { purpose: charge.purpose, ...request_ }, { gateway })
+    : ledger.fresh
+      ? await performCharge(db, ledger.chargeId, request_, { gateway })
+      : ((await findPayment(db, ledger.chargeId)) ?? (await performCharge(db, ledger.chargeId, request_, { gateway })));
+  if (payment.status === "pending" && charge.refusePending) {
+    // A change that stands on a charge whose answer is unknown does not happen until it is known.
+    await charge.release?.(db, idempotencyKey);
+    const message = charge.refusePending(value, hold as never);
+    stop(refusal(submission, hiddenFields(def), 202, message, { cardNumber: [message] }));
+  }
   if (payment.status !== "approved" && payment.status !== "pending") {
     // Declined or refused: nothing is stored but the attempt's payments row (or, for a render
     // whose charge was voided after a failed store, nothing new at all).
@@ -122,7 +144,7 @@ export async function reserveAndCharge<V, H>(
  * answer says which. A twin's charge (same key, still in flight) is that post's to settle.
  */
 export async function settleUnstored(def: FormDefinition, db: Database, paid: Paid<unknown>): Promise<string> {
-  if (paid.payment.status !== "approved" || paid.payment.repeated) return "";
+  if (!paid.payment || paid.payment.status !== "approved" || paid.payment.repeated) return "";
   try {
     const settled = await undoCharge(db, paid.payment.paymentId, { hooks: { notify: mailReconcileEvent } });
     await def.payment?.release?.(db, paid.paymentKey).catch(() => {});

@@ -106,7 +106,8 @@ async function steps(run: Run): Promise<FormOutcome> {
     { api, clientIp, overrides: options.overrides, onFileChosen: () => (run.filesChosen = true) },
     (b) => (run.body = b),
   );
-  const submission = validate(def, body.fields, body.uploadErrors, api);
+  const linkGuarded = def.guard === "link";
+  const submission = validate(def, body.fields, body.uploadErrors, api, linkGuarded ? { captchaMissing: false } : {});
 
   if (def.payment && key) {
     const claim = await claimPaidRender(def, db, key, body.fields);
@@ -115,9 +116,9 @@ async function steps(run: Run): Promise<FormOutcome> {
     run.renewal = claim;
   }
 
-  const captcha = await spendCaptcha(def, db, body.fields, submission, clientIp, key);
+  const captcha = linkGuarded ? null : await spendCaptcha(def, db, body.fields, submission, clientIp, key);
   if (captcha) run.captcha = captcha;
-  else {
+  else if (!linkGuarded) {
     // A captcha spent already: a refresh or retry of a stored render answers as its success;
     // a paid render whose charge went through but was never stored is completed or settled.
     const earlier = key ? await storedSubmission(db, key) : undefined;
@@ -135,6 +136,8 @@ async function steps(run: Run): Promise<FormOutcome> {
       key: key ?? randomUUID(),
       request,
       clientIp,
+      gateway: options.gateway,
+      now: options.now,
     });
   }
 
@@ -147,6 +150,7 @@ async function steps(run: Run): Promise<FormOutcome> {
     payment: paid?.payment,
     paymentKey: paid?.paymentKey,
     hold: paid?.hold,
+    now: options.now ?? new Date(),
   };
   let handled;
   try {
@@ -207,7 +211,11 @@ async function storeFailed(
 async function resubmitted(run: Run, submission: Submission, key: string, id: number): Promise<FormOutcome> {
   const { def } = run;
   const charge = def.payment?.receiptPath ? await liveCharge(run.db!, paymentKey(def.id, key)) : undefined;
-  const redirectTo = charge ? def.payment!.receiptPath!(charge.paymentId) : undefined;
+  const redirectTo = charge
+    ? def.payment!.receiptPath!(charge.paymentId)
+    : def.payment?.answerPath
+      ? def.payment.answerPath(run.request)
+      : undefined;
   return withApiFields(run, success(def, submission, hiddenFields(def), { id, redirectTo }));
 }
 

@@ -28,13 +28,15 @@ export async function store<V>(
       // The key and the e-mails need only the row's id: sent together, one round trip.
       await Promise.all([
         submissionKey && recordSubmission(tx, submissionKey, def.id, stored),
-        enqueueSubmissionMail(tx, {
-          ...handled,
-          noun: def.noun,
-          photos: ctx.uploads.length,
-          page: ctx.page,
-          clientIp: ctx.clientIp,
-        }),
+        handled.ownMails
+          ? undefined
+          : enqueueSubmissionMail(tx, {
+              ...handled,
+              noun: def.noun,
+              photos: ctx.uploads.length,
+              page: ctx.page,
+              clientIp: ctx.clientIp,
+            }),
       ]);
       await storeUploads(tx, ctx.uploads, handled.submission);
       return handled;

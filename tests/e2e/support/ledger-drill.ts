@@ -49,6 +49,14 @@ export async function waitingOn(sql: postgres.Sql, table: string): Promise<numbe
   return row!.n;
 }
 
+/** Ends the backends waiting on `table`'s lock (the killed server's connections). */
+async function endWaitingBackends(sql: postgres.Sql, table: string): Promise<void> {
+  await sql`
+    select pg_terminate_backend(pid) from pg_locks
+     where not granted and relation = to_regclass(${table}) and database = (select oid from pg_database where datname = current_database())`;
+  await expect.poll(() => waitingOn(sql, table), { timeout: 10_000, intervals: [100] }).toBe(0);
+}
+
 /**
  * Sends `send()` with `table` locked, waits until `atPoint()` says the ledger is where the drill
  * wants it (polled) and the server waits on the table, then kills the server with SIGKILL: the
@@ -89,6 +97,10 @@ export async function killWhileBlocked(
     server.child.kill("SIGKILL");
     expect(await server.exited).toBeNull();
     expect(await inFlight).toBe("no answer");
+    // What the dead process was doing dies with it: its statement waiting on the lock would
+    // otherwise run once the lock is given back (PostgreSQL notices a lost client only when it
+    // next talks to it), and a processor's insert made outside a transaction would then commit.
+    await endWaitingBackends(sql, table);
   } finally {
     await lock.release();
   }
@@ -102,14 +114,23 @@ export async function killWhileBlocked(
  */
 export const RECONCILER_LEASE = "ledger-reconciler";
 
-export async function holdReconcilerLease(sql: postgres.Sql): Promise<void> {
-  await sql`
+export type Lease = { release(): Promise<void>; stop(): void };
+
+/** Takes the lease and renews it every 10 s (a lease not renewed for a minute is stale) until `release()`. */
+export async function holdReconcilerLease(sql: postgres.Sql): Promise<Lease> {
+  const take = () => sql`
     insert into submission_claims (key, form, state, updated_at) values (${RECONCILER_LEASE}, 'lease', 'running', now())
     on conflict (key) do update set state = 'running', status = null, message = null, updated_at = now()`;
-}
-
-export async function releaseReconcilerLease(sql: postgres.Sql): Promise<void> {
-  await sql`delete from submission_claims where key = ${RECONCILER_LEASE}`;
+  await take();
+  const renew = setInterval(() => void take().catch(() => {}), 10_000);
+  const stop = () => clearInterval(renew);
+  return {
+    stop,
+    async release() {
+      stop();
+      await sql`delete from submission_claims where key = ${RECONCILER_LEASE}`;
+    },
+  };
 }
 
 const OPEN = "(state in ('requested', 'unknown') or (state = 'succeeded' and resolved_at is null))";
