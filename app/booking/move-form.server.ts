@@ -34,11 +34,12 @@ const moveSchema = z.object({
   serviceTime: z.string().trim().max(60).default(""),
   currentVisit: z.string().trim().max(120).optional(),
   intent: z.string().max(20).optional(),
+  // The card's own checks run once the server knows the move costs more (./reschedule.server.ts).
   cardHolder: z.string().max(200).optional(),
-  cardNumber: z.string().max(40).optional(),
-  cardExpMonth: z.string().max(4).optional(),
-  cardExpYear: z.string().max(6).optional(),
-  cardCVC: z.string().max(8).optional(),
+  cardNumber: z.string().max(200).optional(),
+  cardExpMonth: z.string().max(200).optional(),
+  cardExpYear: z.string().max(200).optional(),
+  cardCVC: z.string().max(200).optional(),
 });
 
 export const moveForm: FormDefinition<typeof moveSchema, MoveHold> = {
