@@ -103,7 +103,8 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
         cardBrand: payment.brand ?? null,
         cardLast4: payment.last4 ?? null,
       },
-      `Booked for ${visitDay(value.serviceDate)}, ${value.serviceTime}: ${amount} ${paid ? `paid with ${card}` : "(payment being confirmed)"}.`,
+      // What was paid is the ledger's to say (the booking's page lists it): the history says what happened to the visit.
+      `Booked for ${visitDay(value.serviceDate)}, ${value.serviceTime}.`,
     );
     const submission = { table: getTableName(serviceRequests), id: row.id };
     await linkPayment(tx, payment.paymentId, submission);
