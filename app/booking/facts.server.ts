@@ -1,19 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { bookingEvents, payments, serviceRequests } from "@db/schema";
-import { company } from "~/content/company";
-import { SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "~/forms/residential/availability";
 import type { BookingMailFacts } from "~/mail/booking-mail.server";
-import { serviceVisitEventTitle } from "~/mail/subjects";
 import { formatUsd } from "~/payments/money";
 import { cardLabel } from "~/payments/receipt.server";
 import type { ServiceTime } from "~/payments/service-price";
+import { bookingInvite } from "./invitation.server";
 import { visitDay } from "./visit-day";
 
 export type BookingRow = typeof serviceRequests.$inferSelect;
-
-/** The calendar invitation's UID of a booking: the same for its first invitation and every update. */
-export const bookingInviteUid = (id: number) => `service-visit-${id}@${company.email.split("@")[1]}`;
 
 /** "Saturday, November 28, 2026, Morning (8 AM to 11 AM)". */
 export const visitText = (date: string, time: string) => `${visitDay(date)}, ${time}`;
@@ -29,13 +24,19 @@ export const moveMessage = (note: string, from: Slot, to: Slot) =>
 type Slot = { date: string; time: string };
 
 /** The service address on one line. */
-export const addressLine = (row: Pick<BookingRow, "address1" | "address2" | "city" | "state" | "zip">) =>
-  [row.address1, row.address2, `${row.city}, ${row.state} ${row.zip}`].filter(Boolean).join(", ");
+export const addressLine = (row: {
+  address1: string;
+  address2?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}) => [row.address1, row.address2, `${row.city}, ${row.state} ${row.zip}`].filter(Boolean).join(", ");
 
 /**
  * What every mail about a booking after its payment is built from (cancel, reschedule, reminder):
- * the visitor, the visit as it now stands, the card, and the calendar invitation with its next
- * SEQUENCE (one per change sent so far: the first invitation is 0).
+ * the visitor, the visit as it now stands, the card, and the calendar invitation (./invitation.server.ts,
+ * `description` opening its text) with its next SEQUENCE (one per change sent so far: the first
+ * invitation is 0).
  */
 export async function bookingMailFacts(
   db: DbOrTx,
@@ -57,6 +58,7 @@ export async function bookingMailFacts(
   const time = row.serviceTime as ServiceTime;
   const visit = visitText(row.serviceDate, time);
   const where = addressLine(row);
+  const sequence = Number(n) + 1;
   return {
     card,
     mail: {
@@ -72,17 +74,18 @@ export async function bookingMailFacts(
         { label: "Amount", value: formatUsd(row.totalCents ?? 0) },
         { label: "Card", value: card },
       ],
-      invite: {
-        uid: bookingInviteUid(row.id),
-        title: serviceVisitEventTitle(),
-        description,
-        location: where,
-        date: row.serviceDate,
-        startHour: SLOT_START_HOUR[time],
-        startMinute: 0,
-        durationMinutes: SLOT_LENGTH_MINUTES[time],
-      },
-      sequence: Number(n) + 1,
+      invite: bookingInvite(
+        {
+          id: row.id,
+          reference: row.reference ?? "",
+          serviceDate: row.serviceDate,
+          serviceTime: time,
+          address: where,
+          manageUrl,
+        },
+        { lead: description, sequence },
+      ),
+      sequence,
       ...(manageUrl ? { manageUrl } : {}),
     },
   };
