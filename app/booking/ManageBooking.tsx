@@ -12,6 +12,9 @@ const STATUS_TEXT: Record<ManagedBooking["status"], string> = {
   "cancellation pending": "Cancelled",
 };
 
+/** The residential booking form, where a cancelled visit's page sends its visitor to book again. */
+const BOOK_AGAIN_PATH = "/request-service?type=residential";
+
 const when = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
@@ -24,6 +27,7 @@ const when = new Intl.DateTimeFormat("en-US", {
 export function ManageBooking({
   booking,
   policy,
+  changes = null,
   receipt,
   confirmCancel,
   answer,
@@ -32,6 +36,8 @@ export function ManageBooking({
 }: {
   booking: ManagedBooking;
   policy: string;
+  /** Until when this visit can be moved or cancelled online, or that it no longer can. */
+  changes?: string | null;
   /** Right after paying: the success (or pending) text and the receipt line. */
   receipt: { pending: boolean; title: string; line: string } | null;
   /** The no-JS confirmation of a cancellation is showing (?cancel). */
@@ -141,6 +147,7 @@ export function ManageBooking({
       {cancelled ? null : (
         <>
           <h2 className="booking-subhead">Changes and refunds</h2>
+          {changes ? <p className="booking-changes">{changes}</p> : null}
           <p>{policy}</p>
         </>
       )}
@@ -153,6 +160,13 @@ export function ManageBooking({
           </a>
           <a href="?cancel#cancel-confirm-title" className="btn btn-outline">
             Cancel booking
+          </a>
+        </p>
+      ) : null}
+      {cancelled ? (
+        <p className="booking-actions">
+          <a href={BOOK_AGAIN_PATH} className="btn btn-primary">
+            Book another visit
           </a>
         </p>
       ) : null}

@@ -8,8 +8,8 @@ type BookingRow = Omit<typeof serviceRequests.$inferInsert, "reference" | "manag
 /**
  * Writes a residential booking with its reference and its manage link's token (the token's hash
  * only; the token goes back to the caller for the receipt and the mails, then nowhere), its first
- * history line, and the job of its reminder e-mail (due a day before the window, none for a visit
- * less than a day ahead: reminders.server.ts). A reference already taken (one chance in a few
+ * history line, and the job of its reminder e-mail (due REMINDER_LEAD_HOURS before the window,
+ * none for a visit less than that ahead: reminders.server.ts). A reference already taken (one chance in a few
  * thousand at ten thousand bookings) is drawn again, inside the same transaction.
  */
 export async function insertBooking(

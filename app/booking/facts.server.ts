@@ -1,20 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { bookingEvents, serviceRequests } from "@db/schema";
-import { company } from "~/content/company";
-import { SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "~/forms/residential/availability";
 import type { BookingMailFacts } from "~/mail/booking-mail.server";
-import { serviceVisitEventTitle } from "~/mail/subjects";
 import { formatUsd } from "~/payments/money";
 import { moneyOf } from "~/payments/ledger.server";
 import { cardLabel } from "~/payments/words";
 import type { ServiceTime } from "~/payments/service-price";
+import { bookingInvite } from "./invitation.server";
 import { visitDay } from "./visit-day";
 
 export type BookingRow = typeof serviceRequests.$inferSelect;
-
-/** The calendar invitation's UID of a booking: the same for its first invitation and every update. */
-export const bookingInviteUid = (id: number) => `service-visit-${id}@${company.email.split("@")[1]}`;
 
 /** "Saturday, November 28, 2026, Morning (8 AM to 11 AM)". */
 export const visitText = (date: string, time: string) => `${visitDay(date)}, ${time}`;
@@ -30,13 +25,19 @@ export const moveMessage = (note: string, from: Slot, to: Slot) =>
 type Slot = { date: string; time: string };
 
 /** The service address on one line. */
-export const addressLine = (row: Pick<BookingRow, "address1" | "address2" | "city" | "state" | "zip">) =>
-  [row.address1, row.address2, `${row.city}, ${row.state} ${row.zip}`].filter(Boolean).join(", ");
+export const addressLine = (row: {
+  address1: string;
+  address2?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}) => [row.address1, row.address2, `${row.city}, ${row.state} ${row.zip}`].filter(Boolean).join(", ");
 
 /**
  * What every mail about a booking after its payment is built from (cancel, reschedule, reminder):
- * the visitor, the visit as it now stands, the card, and the calendar invitation with its next
- * SEQUENCE (one per change sent so far: the first invitation is 0).
+ * the visitor, the visit as it now stands, the card, and the calendar invitation (./invitation.server.ts,
+ * `description` opening its text) with its next SEQUENCE (one per change sent so far: the first
+ * invitation is 0).
  */
 export async function bookingMailFacts(
   db: DbOrTx,
@@ -61,6 +62,7 @@ export async function bookingMailFacts(
   const time = row.serviceTime as ServiceTime;
   const visit = visitText(row.serviceDate, time);
   const where = addressLine(row);
+  const sequence = changeEventId ? Number(n) : Number(n) + 1;
   return {
     card,
     mail: {
@@ -76,17 +78,18 @@ export async function bookingMailFacts(
         { label: "Paid (from the ledger)", value: paidLine(money) },
         { label: "Card", value: card },
       ],
-      invite: {
-        uid: bookingInviteUid(row.id),
-        title: serviceVisitEventTitle(),
-        description,
-        location: where,
-        date: row.serviceDate,
-        startHour: SLOT_START_HOUR[time],
-        startMinute: 0,
-        durationMinutes: SLOT_LENGTH_MINUTES[time],
-      },
-      sequence: changeEventId ? Number(n) : Number(n) + 1,
+      invite: bookingInvite(
+        {
+          id: row.id,
+          reference: row.reference ?? "",
+          serviceDate: row.serviceDate,
+          serviceTime: time,
+          address: where,
+          manageUrl,
+        },
+        { lead: description, sequence },
+      ),
+      sequence,
       ...(manageUrl ? { manageUrl } : {}),
     },
   };

@@ -15,9 +15,11 @@ import { managePath, manageTokenHash } from "./reference.server";
 import { visitDay } from "./visit-day";
 
 /**
- * The reminder of a booked visit (issue 29 item 6, docs/decisions/057-booking-reminders.md): an
- * e-mail REMINDER_LEAD_HOURS before the window starts, company time, with the window, the address
- * and the manage link. It is a pg-boss job on the `booking-reminder` queue that waits for its
+ * The reminder of a booked visit (issue 29 item 6, docs/decisions/057-booking-reminders.md and
+ * 071-reminders-and-invitation.md): an e-mail REMINDER_LEAD_HOURS (48 by default, DECISIONS 37)
+ * before the window starts, with the window, the address, the manage link and until when the
+ * visit can still be moved or cancelled online (the cut-off, 24 hours by default: the reminder
+ * comes a day before it). It is a pg-boss job on the `booking-reminder` queue that waits for its
  * time (`startAfter`), one per booking (`singletonKey`, a "short" queue: at most one waiting job
  * per key), written in the booking's own transaction and removed or moved in the transaction that
  * cancels or moves the visit. The manage token is stored only as its hash, so the job carries the
@@ -28,7 +30,6 @@ import { visitDay } from "./visit-day";
  * visit time (a 'reminder sent' history line, written with the mail, is the record).
  */
 export const REMINDER_QUEUE = "booking-reminder";
-export const REMINDER_LEAD_HOURS = 24;
 
 /** What a reminder job carries: the booking, the visit it was made for, the manage token encrypted. */
 export type ReminderJob = { bookingId: number; serviceDate: string; serviceTime: string; token: string };
@@ -65,7 +66,7 @@ function serviceTime(value: string): ServiceTime {
 
 /** When a visit's reminder is due: REMINDER_LEAD_HOURS real hours before its window starts (DST included). */
 export function reminderDueAt(serviceDate: string, time: string): Date {
-  return new Date(windowStart(serviceDate, serviceTime(time)).getTime() - REMINDER_LEAD_HOURS * 3_600_000);
+  return new Date(windowStart(serviceDate, serviceTime(time)).getTime() - env().REMINDER_LEAD_HOURS * 3_600_000);
 }
 
 /**
@@ -106,9 +107,10 @@ const producer = new PgBoss({
 
 /**
  * Adds the visit's reminder in the caller's transaction, due REMINDER_LEAD_HOURS before its
- * window; returns when, or null when that moment has passed (a booking made less than a day
- * ahead gets no reminder). A booking has at most one waiting reminder: when the visit changes,
- * call moveReminder.
+ * window; returns when, or null when that moment has passed: a booking made less than the lead
+ * time ahead gets no reminder (its receipt, mailed now, already says until when it can be changed
+ * online, or that it no longer can: policy.ts's onlineChangesSentence). A booking has at most one
+ * waiting reminder: when the visit changes, call moveReminder.
  */
 export async function scheduleReminder(
   tx: DbOrTx,
@@ -143,7 +145,7 @@ export async function dropReminder(tx: DbOrTx, bookingId: number): Promise<void>
   );
 }
 
-/** The visit moved: its waiting reminder replaced by one for the new time (or none, if that is within a day). */
+/** The visit moved: its waiting reminder replaced by one for the new time (or none, if that is within the lead time). */
 export async function moveReminder(
   tx: DbOrTx,
   booking: ReminderVisit,

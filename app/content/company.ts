@@ -5,7 +5,16 @@
 export type Phone = { display: string; href: string };
 
 function phone(areaCode: string, line: string): Phone {
-  return { display: `(${areaCode}) 555-${line}`, href: `tel:+1${areaCode}555${line}` };
+  const display = `(${areaCode}) 555-${line}`;
+  return { display, href: telHref(display) };
+}
+
+/** A US phone number as the site writes it, "(810) 555-0100", where it stands in running text. */
+export const PHONE_IN_TEXT = /\(\d{3}\) \d{3}-\d{4}/;
+
+/** The tel: link of a number written as the site writes it: "tel:+18105550100". */
+export function telHref(display: string): string {
+  return `tel:+1${display.replace(/\D/g, "")}`;
 }
 
 export const company = {

@@ -25,3 +25,22 @@ export function todayInDetroit(now = new Date()): string {
 export function yearInDetroit(now = new Date()): number {
   return Number(todayInDetroit(now).slice(0, 4));
 }
+
+let clockTime: Intl.DateTimeFormat | undefined;
+let dayOfMonth: Intl.DateTimeFormat | undefined;
+
+/**
+ * An instant as the company's clock shows it: "9:30 AM on Monday, March 9", or, given `now` on the
+ * same Michigan day, "8 AM today" (a mail written for reading at once, such as a reminder).
+ */
+export function companyClock(at: Date, now?: Date): string {
+  clockTime ??= new Intl.DateTimeFormat("en-US", { timeZone: COMPANY_TIME_ZONE, hour: "numeric", minute: "2-digit" });
+  dayOfMonth ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: COMPANY_TIME_ZONE,
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+  });
+  const time = clockTime.format(at).replace(":00", "");
+  return now && todayInDetroit(at) === todayInDetroit(now) ? `${time} today` : `${time} on ${dayOfMonth.format(at)}`;
+}

@@ -148,6 +148,14 @@ const schema = z.object({
     .min(0)
     .max(24 * 14)
     .default(24),
+  // The reminder of a booked visit is e-mailed this many hours before its window starts (DECISIONS
+  // 37): with the default 48 and the 24-hour cut-off, a day before online changes close.
+  REMINDER_LEAD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
   // Paid residential bookings per service slot per day (DECISIONS 24).
   SERVICE_SLOT_CAPACITY: z.coerce.number().int().min(1).max(1_000).default(3),
   // ── Caches, database plumbing (issue 28 item 2: nothing else reads process.env) ──

@@ -122,6 +122,35 @@ describe("calendarInvite", () => {
     expect(property(moved.content, "DTEND")).toBe("DTEND:20270710T200000Z");
   });
 
+  it("the event's page as URL and a display alarm before the start; a withdrawal keeps the URL and drops the alarm", () => {
+    const linked = {
+      ...visit,
+      url: "https://dover.example.com/booking/abc",
+      alarm: { minutesBefore: 14 * 60 + 30, description: "Tomorrow: your service visit." },
+    };
+    const ics = calendarInvite(linked);
+    const all = lines(ics);
+    expect(all).toContain("URL:https://dover.example.com/booking/abc");
+    const alarm = all.slice(all.indexOf("BEGIN:VALARM"), all.indexOf("END:VALARM") + 1);
+    expect(alarm).toEqual(
+      expect.arrayContaining(["ACTION:DISPLAY", "DESCRIPTION:Tomorrow: your service visit.", "TRIGGER:-PT14H30M"]),
+    );
+    // Inside the event, after the event's own description.
+    expect(all.indexOf("BEGIN:VALARM")).toBeGreaterThan(all.indexOf("BEGIN:VEVENT"));
+    expect(all.indexOf("END:VALARM")).toBeLessThan(all.indexOf("END:VEVENT"));
+    const cancel = calendarCancelAttachment(linked, { name: "Jane Doe", email: "jane@example.com" }, 1).content;
+    expect(lines(cancel)).toContain("URL:https://dover.example.com/booking/abc");
+    expect(cancel).not.toContain("BEGIN:VALARM");
+  });
+
+  it("the invite's own SEQUENCE when the caller gives none", () => {
+    expect(property(calendarInvite({ ...visit, sequence: 4 }), "SEQUENCE")).toBe("SEQUENCE:4");
+    expect(property(calendarAttachment({ ...visit, sequence: 4 }).content, "SEQUENCE")).toBe("SEQUENCE:4");
+    expect(
+      property(calendarAttachment({ ...visit, sequence: 4 }, undefined, { sequence: 5 }).content, "SEQUENCE"),
+    ).toBe("SEQUENCE:5");
+  });
+
   it("a withdrawal: METHOD:CANCEL, STATUS:CANCELLED, the same UID, its SEQUENCE", () => {
     const cancel = calendarCancelAttachment(visit, { name: "Jane Doe", email: "jane@example.com" }, 3);
     expect(cancel.contentType).toBe("text/calendar; charset=utf-8; method=CANCEL");

@@ -19,6 +19,12 @@ export type CalendarInvite = {
   title: string;
   description: string;
   location: string;
+  /** The event's own page (URL): the booking's page. */
+  url?: string;
+  /** A reminder the calendar shows (VALARM, ACTION:DISPLAY) this long before the start. */
+  alarm?: { minutesBefore: number; description: string };
+  /** The invitation's SEQUENCE when the caller does not give one: 0 first, one higher per update sent. */
+  sequence?: number;
   /** The day in Detroit, YYYY-MM-DD. */
   date: string;
   /** Detroit wall-clock start. */
@@ -78,9 +84,10 @@ const uidDomain = company.email.split("@")[1]!;
 export function calendarInvite(
   invite: CalendarInvite,
   attendee?: CalendarAttendee,
-  { cancel = false, sequence = 0 }: { cancel?: boolean; sequence?: number } = {},
+  { cancel = false, sequence = invite.sequence ?? 0 }: { cancel?: boolean; sequence?: number } = {},
 ): string {
   const start = detroitWallClockToUtc(invite.date, invite.startHour, invite.startMinute);
+  const alarm = invite.alarm;
   const { error, value } = createEvent({
     productId: `-//${company.name}//Service booking//EN`,
     method: cancel ? "CANCEL" : INVITE_METHOD,
@@ -89,6 +96,23 @@ export function calendarInvite(
     title: invite.title,
     description: invite.description,
     location: invite.location,
+    ...(invite.url ? { url: invite.url } : {}),
+    // A withdrawn event reminds of nothing.
+    ...(alarm && !cancel
+      ? {
+          alarms: [
+            {
+              action: "display" as const,
+              description: alarm.description,
+              trigger: {
+                before: true,
+                hours: Math.floor(alarm.minutesBefore / 60),
+                minutes: alarm.minutesBefore % 60,
+              },
+            },
+          ],
+        }
+      : {}),
     start,
     startInputType: "utc",
     startOutputType: "utc",
@@ -136,7 +160,7 @@ export function calendarCancelAttachment(
 export function calendarAttachment(
   invite: CalendarInvite,
   attendee?: CalendarAttendee,
-  { sequence = 0 }: { sequence?: number } = {},
+  { sequence = invite.sequence ?? 0 }: { sequence?: number } = {},
 ): MailAttachment {
   return {
     filename: "service-visit.ics",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { companyClock, reminderMail, visitWhen } from "./reminder-mail.server";
+import { companyClock } from "~/lib/company-time";
+import { reminderMail, visitWhen } from "./reminder-mail.server";
 
 const DAY = "Tuesday, December 8, 2026";
 
@@ -66,6 +67,6 @@ describe("the reminder mail", () => {
       changeUntil: new Date("2026-12-07T21:00:00Z"),
       now: new Date("2026-12-07T13:00:05Z"),
     });
-    expect(mail.text).toContain("Until 4 PM today you can change the visit or cancel it for a full refund");
+    expect(mail.text).toContain("Until 4 PM today you can move the visit or cancel it for a full refund");
   });
 });

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@db/client.server";
 import { company } from "~/content/company";
-import { COMPANY_TIME_ZONE, todayInDetroit } from "~/lib/company-time";
+import { companyClock, todayInDetroit } from "~/lib/company-time";
 import { env } from "~/lib/env.server";
 import type { BookingMailFacts } from "./booking-mail.server";
 import { enqueueMail, type OutgoingMail } from "./outbox.server";
@@ -8,10 +8,11 @@ import { plainText, type SubmissionMail } from "./render.server";
 import { receiptSubject, visitorFooter } from "./subjects";
 
 /**
- * The reminder of a booked service visit, e-mailed the day before (issue 29 item 6; sent by
+ * The reminder of a booked service visit, e-mailed REMINDER_LEAD_HOURS before its window (two
+ * days by default, a day before online changes close: DECISIONS 37; sent by
  * app/booking/reminders.server.ts): the reference, when, where, what happens next, and the
- * booking's own link, to see it and, while the cut-off allows, change or cancel it. To the visitor
- * only: the company has its schedule.
+ * booking's own link, to see it and, until the cut-off it names, move or cancel it. To the
+ * visitor only: the company has its schedule.
  */
 export type ReminderFacts = {
   booking: BookingMailFacts;
@@ -44,20 +45,6 @@ export function serviceVisitReminderSubject(when: string, window: string): strin
   return `Reminder: your service visit ${when}, ${window}`;
 }
 
-const clockTime = new Intl.DateTimeFormat("en-US", { timeZone: COMPANY_TIME_ZONE, hour: "numeric", minute: "2-digit" });
-const dayOfMonth = new Intl.DateTimeFormat("en-US", {
-  timeZone: COMPANY_TIME_ZONE,
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-});
-
-/** "8 AM today", "9:30 AM on Monday, March 9": an instant as the company's clock shows it. */
-export function companyClock(at: Date, now: Date): string {
-  const time = clockTime.format(at).replace(":00", "");
-  return todayInDetroit(at) === todayInDetroit(now) ? `${time} today` : `${time} on ${dayOfMonth.format(at)}`;
-}
-
 /** The reminder as it goes to the outbox (no database: the caller writes it). */
 export function reminderMail(r: ReminderFacts): OutgoingMail {
   const b = r.booking;
@@ -65,7 +52,7 @@ export function reminderMail(r: ReminderFacts): OutgoingMail {
   const when = visitWhen(r.date, r.day, r.now);
   const phone = company.phone.display;
   const change = r.changeUntil
-    ? `Until ${companyClock(r.changeUntil, r.now)} you can change the visit or cancel it for a full refund from your booking's page (the link below); after that, call us at ${phone}.`
+    ? `Until ${companyClock(r.changeUntil, r.now)} you can move the visit or cancel it for a full refund from your booking's page (the link below); after that, call us at ${phone}.`
     : `Online changes to this visit have closed: to move or cancel it, call us at ${phone} with your booking reference. Your booking's page (the link below) shows what you booked.`;
   const mail: SubmissionMail = {
     title: `Your service visit is ${when}`,

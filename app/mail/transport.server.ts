@@ -44,16 +44,15 @@ export interface MailTransport {
 export const MAIL_CONCURRENCY = 5;
 
 /**
- * The message as nodemailer takes it. A calendar attachment (text/calendar
- * with a method) becomes nodemailer's `icalEvent`: the event goes both as a
- * text/calendar alternative of the body (the iMIP form of RFC 6047, which
- * Outlook needs before it shows an invitation rather than a file, and from
- * which Gmail and Apple Mail draw their "add to calendar" card) and as an
- * attached .ics for every other client. Anything else is a plain attachment.
+ * The message as nodemailer takes it. Every attachment goes once, as a part of its own; a
+ * calendar invitation (text/calendar with a method) is one part `text/calendar; method=REQUEST`
+ * (or CANCEL) named `service-visit.ics`, which is iMIP's form (RFC 6047 §2.4: a text/calendar
+ * part with its method, alternative or not): Gmail, Outlook and Apple Mail offer it as an
+ * invitation, any other client as a file to open. Nodemailer's `icalEvent` is not used: it sends
+ * the event twice, as a text/calendar alternative of the body and again as an application/ics
+ * attachment, and clients listed both (issue 38; docs/decisions/071-reminders-and-invitation.md).
  */
 export function nodemailerMessage(message: MailMessage): SendMailOptions {
-  const attachments = message.attachments ?? [];
-  const calendar = attachments.find((a) => calendarMethod(a.contentType));
   return {
     from: message.from,
     to: message.to,
@@ -62,21 +61,13 @@ export function nodemailerMessage(message: MailMessage): SendMailOptions {
     messageId: message.messageId,
     text: message.text,
     html: message.html ?? undefined,
-    icalEvent: calendar && {
-      filename: calendar.filename,
-      method: calendarMethod(calendar.contentType),
-      content: calendar.content,
-    },
-    attachments: attachments
-      .filter((a) => a !== calendar)
-      .map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    attachments: (message.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content,
+      contentDisposition: "attachment" as const,
+    })),
   };
-}
-
-/** The iTIP method of a text/calendar content type (`method=REQUEST`), if it has one. */
-function calendarMethod(contentType: string): string | undefined {
-  if (!/^text\/calendar\s*(;|$)/i.test(contentType)) return undefined;
-  return /;\s*method=("?)([\w-]+)\1/i.exec(contentType)?.[2]?.toUpperCase();
 }
 
 export function smtpTransport(url: string, { maxConnections = MAIL_CONCURRENCY } = {}): MailTransport {

@@ -69,7 +69,7 @@ describe("the service area's ZIP check (DECISIONS 30)", () => {
     const c = coverageOf("49684");
     const text = outsideAreaMessage("49684", c.nearest!);
     expect(text).toBe(
-      `We don't book online visits to ZIP 49684: it is about 123 miles from our nearest service location, Saginaw (${phoneOf("saginaw")}). Call us, or ask for a quote and we'll tell you what we can do.`,
+      `We don't book online visits to ZIP 49684: it is about 123 miles from our nearest service location, Saginaw. Call us at ${phoneOf("saginaw")}, or ask for a quote and we'll tell you what we can do.`,
     );
     expect(isOutsideAreaMessage(text)).toBe(true);
     expect(coverageNote(c)).toEqual({ error: true, text });

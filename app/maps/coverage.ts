@@ -32,14 +32,13 @@ export function zip5(value: string): string | null {
   return ZIP_PATTERN.test(trimmed) ? trimmed.slice(0, 5) : null;
 }
 
-/** "Saginaw ((989) 555-0102)": the nearest location as the refusal names it. */
-function where(nearest: NearestLocation): string {
-  return `${nearest.name} (${nearest.phone})`;
-}
-
-/** The refusal of a booking outside every circle: the field's error and the message above the form. */
+/**
+ * The refusal of a booking outside every circle: the field's error and the summary's entry. The
+ * location is named and its phone given in a sentence of its own (never "Saginaw ((989) …)"):
+ * the pages make the number a tel: link (forms/ui/PhoneText.tsx).
+ */
 export function outsideAreaMessage(zip: string, nearest: NearestLocation): string {
-  return `We don't book online visits to ZIP ${zip}: it is about ${Math.round(nearest.miles)} miles from our nearest service location, ${where(nearest)}. Call us, or ask for a quote and we'll tell you what we can do.`;
+  return `We don't book online visits to ZIP ${zip}: it is about ${Math.round(nearest.miles)} miles from our nearest service location, ${nearest.name}. Call us at ${nearest.phone}, or ask for a quote and we'll tell you what we can do.`;
 }
 
 /** True for outsideAreaMessage's words: the form then shows the link to the quote form under the field. */

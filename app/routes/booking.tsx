@@ -8,6 +8,7 @@ import { newSubmissionKey } from "~/forms/submission-keys.server";
 import { clientIpOf } from "~/http/client-ip.server";
 import { ManageBooking } from "~/booking/ManageBooking";
 import { MoveBooking } from "~/booking/MoveBooking";
+import { bookingChangesSentence } from "~/booking/online-changes.server";
 import { changePolicy } from "~/booking/policy";
 import formsCss from "~/forms/forms.css?url";
 import { BodyError } from "~/http/body.server";
@@ -72,6 +73,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     booking,
     policy: changePolicy(env().BOOKING_CHANGE_CUTOFF_HOURS),
+    // Until when this visit can be changed online, or that it no longer can (DECISIONS 37).
+    changes: bookingChangesSentence(booking, env().BOOKING_CHANGE_CUTOFF_HOURS),
     // Right after paying (the booking form's redirect): SPEC's success text and the receipt line lead.
     receipt: justBooked ? bookingReceipt(booking) : null,
     // The no-JS confirmation step: /booking/{token}?cancel shows "Yes, cancel" before anything happens.
@@ -101,6 +104,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <ManageBooking
             booking={loaderData.booking}
             policy={loaderData.policy}
+            changes={loaderData.changes}
             receipt={actionData ? null : loaderData.receipt}
             confirmCancel={!actionData && loaderData.confirmCancel}
             answer={

@@ -5,6 +5,7 @@ import { serviceRequests } from "@db/schema";
 import { insertBooking } from "~/booking/book.server";
 import { cancelBooking } from "~/booking/cancel.server";
 import { windowStart } from "~/booking/cutoff";
+import { visitDay } from "~/booking/visit-day";
 import {
   dropReminder,
   moveReminder,
@@ -21,6 +22,7 @@ import { addDays } from "~/forms/residential/availability";
 import { residentialServiceForm } from "~/forms/residential/handle.server";
 import { todayInDetroit } from "~/lib/company-time";
 import { decryptText } from "~/lib/crypto.server";
+import { env } from "~/lib/env.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { weekdayOf } from "~/payments/service-price";
@@ -29,11 +31,11 @@ import { formPost, honeypotFields, nextIp, rows, SITE, sumAnswer, toFormData } f
 import { residentialFields } from "./payments-support";
 
 /**
- * The reminder e-mail of a booked visit (issue 29 item 6) on the real database: its pg-boss job
- * written with the booking (due 24 h before the window, the manage token encrypted), none for a
- * visit less than a day ahead, removed when the booking is cancelled, moved with the visit; the
- * job mails once (a rerun sends nothing), and sends nothing for a cancelled booking or a visit
- * that moved since; the worker runs a due job.
+ * The reminder e-mail of a booked visit (issue 29 item 6, DECISIONS 37) on the real database: its
+ * pg-boss job written with the booking (due REMINDER_LEAD_HOURS, 48 h by default, before the
+ * window, the manage token encrypted), none for a visit less than that ahead, removed when the
+ * booking is cancelled, moved with the visit; the job mails once (a rerun sends nothing), and
+ * sends nothing for a cancelled booking or a visit that moved since; the worker runs a due job.
  */
 let conn: Connection;
 beforeAll(async () => {
@@ -46,6 +48,8 @@ afterAll(async () => {
 const MORNING = "Morning (8 AM to 11 AM)";
 const EVENING = "Evening (After 4 PM)";
 const HOUR = 3_600_000;
+/** The default lead (DECISIONS 37): a day before online changes close at the 24-hour cut-off. */
+const LEAD = 48 * HOUR;
 
 let weeks = 0;
 /** A coming Tuesday (never a holiday's price), a different week for each booking. */
@@ -103,14 +107,13 @@ const reminderEvents = (bookingId: number) =>
   );
 
 describe("the reminder's job", () => {
-  it("a booking more than a day ahead gets one, due 24 h before its window, the token encrypted (bound to the booking)", async () => {
+  it("a booking more than two days ahead gets one, due 48 h before its window, the token encrypted (bound to the booking)", async () => {
+    expect(env().REMINDER_LEAD_HOURS).toBe(48);
     const b = await book();
     const jobs = await waiting(b.id);
     expect(jobs).toHaveLength(1);
     const [job] = jobs;
-    expect(job!.due.toISOString()).toBe(
-      new Date(windowStart(b.serviceDate, MORNING).getTime() - 24 * HOUR).toISOString(),
-    );
+    expect(job!.due.toISOString()).toBe(new Date(windowStart(b.serviceDate, MORNING).getTime() - LEAD).toISOString());
     expect(job!.due.toISOString()).toBe(reminderDueAt(b.serviceDate, MORNING).toISOString());
     expect(job!.data).toMatchObject({ bookingId: b.id, serviceDate: b.serviceDate, serviceTime: MORNING });
     // Never in clear; it opens only as this booking's job.
@@ -120,9 +123,9 @@ describe("the reminder's job", () => {
     expect(() => decryptText(job!.data.token, reminderPlace(b.id + 1))).toThrow();
   });
 
-  it("a booking less than a day ahead gets none", async () => {
-    // Today's evening window: its reminder would have been due yesterday afternoon.
-    const today = todayInDetroit();
+  it("a booking less than the lead time ahead gets none", async () => {
+    // Tomorrow's evening window: its reminder would have been due yesterday afternoon.
+    const today = addDays(todayInDetroit(), 1);
     const booked = await conn.db.transaction((tx) =>
       insertBooking(
         tx,
@@ -154,7 +157,7 @@ describe("the reminder's job", () => {
     const at = await conn.db.transaction((tx) =>
       scheduleReminder(tx, visit, "t".repeat(43), new Date(due.getTime() - 60_000)),
     );
-    expect(at?.toISOString()).toBe("2027-06-14T12:00:00.000Z");
+    expect(at?.toISOString()).toBe("2027-06-13T12:00:00.000Z");
     expect(await waiting(visit.id)).toHaveLength(1);
     // Scheduled twice (a caller that should have moved it): still one waiting job per booking.
     await conn.db.transaction((tx) => scheduleReminder(tx, visit, "t".repeat(43), new Date("2027-01-01T00:00:00Z")));
@@ -163,14 +166,15 @@ describe("the reminder's job", () => {
     expect(await waiting(visit.id)).toHaveLength(0);
   });
 
-  it("counts real hours across a daylight-saving change: 8 AM EDT on 14 March 2027 is reminded at 7 AM EST the day before", async () => {
-    const visit = { id: 900_002, serviceDate: "2027-03-14", serviceTime: MORNING };
+  it("counts real hours across a daylight-saving change: 8 AM EDT on 15 March 2027 is reminded at 7 AM EST two days before", async () => {
+    // The clocks go forward on 14 March 2027: a visit the day after is reminded 48 real hours before.
+    const visit = { id: 900_002, serviceDate: "2027-03-15", serviceTime: MORNING };
     await conn.db.transaction((tx) => scheduleReminder(tx, visit, "t".repeat(43), new Date("2027-01-01T00:00:00Z")));
     const [job] = await waiting(visit.id);
     expect(job?.due.toISOString()).toBe("2027-03-13T12:00:00.000Z");
-    // And when the clocks go back: 8 AM EST on 2 November 2026 (13:00Z) is reminded at 8 AM EST on the 1st.
-    expect(reminderDueAt("2026-11-02", MORNING).toISOString()).toBe("2026-11-01T13:00:00.000Z");
-    expect(reminderDueAt("2026-11-01", MORNING).toISOString()).toBe("2026-10-31T13:00:00.000Z");
+    // And when the clocks go back (1 November 2026): 8 AM EST on the 2nd (13:00Z) is reminded at 9 AM EDT on 31 October.
+    expect(reminderDueAt("2026-11-02", MORNING).toISOString()).toBe("2026-10-31T13:00:00.000Z");
+    expect(reminderDueAt("2026-11-03", MORNING).toISOString()).toBe("2026-11-01T13:00:00.000Z");
     await conn.db.transaction((tx) => dropReminder(tx, visit.id));
   });
 
@@ -218,7 +222,7 @@ describe("the reminder's job", () => {
         .where(eq(serviceRequests.id, b.id));
       return moveReminder(tx, { id: b.id, serviceDate: later, serviceTime: EVENING }, b.token);
     });
-    expect(due?.toISOString()).toBe(new Date(windowStart(later, EVENING).getTime() - 24 * HOUR).toISOString());
+    expect(due?.toISOString()).toBe(new Date(windowStart(later, EVENING).getTime() - LEAD).toISOString());
     const jobs = await waiting(b.id);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.id).not.toBe(old!.id);
@@ -233,9 +237,9 @@ describe("the reminder's job", () => {
     // The new one: a rescheduled booking gets its reminder, for its new time.
     expect(await sendReminder(conn.db, jobs[0]!.data, new Date(due!.getTime() + 1_000))).toBe("sent");
     const [mail] = await reminderMails(b.id);
-    expect(mail?.subject).toMatch(/^Reminder: your service visit tomorrow, Evening \(After 4 PM\) — /);
+    expect(mail?.subject).toMatch(/^Reminder: your service visit on \w+day, \w+ \d+, \d{4}, Evening \(After 4 PM\) — /);
 
-    // Moved again to within a day of its window: the reminder goes, none replaces it.
+    // Moved again to within the lead time of its window: the reminder goes, none replaces it.
     const soon = new Date(reminderDueAt(later, MORNING).getTime() + 60_000);
     expect(
       await conn.db.transaction((tx) =>
@@ -260,7 +264,7 @@ describe("the reminder's run", () => {
     expect(mail!.to).toBe(b.email);
     expect(mail!.kind).toBe("receipt");
     expect(mail!.subject).toBe(
-      "Reminder: your service visit tomorrow, Morning (8 AM to 11 AM) — Dover Doors & Windows",
+      `Reminder: your service visit on ${visitDay(b.serviceDate)}, Morning (8 AM to 11 AM) — Dover Doors & Windows`,
     );
     const manageUrl = `${SITE}/booking/${b.token}`;
     expect(mail!.text).toContain(manageUrl);
@@ -268,10 +272,11 @@ describe("the reminder's run", () => {
     expect(mail!.text).toContain(MORNING);
     expect(mail!.text).toContain("12 Elm St, Flint, MI 48503");
     expect(mail!.text).toContain("Our technician arrives within that window and calls ahead when on the way.");
-    // At the reminder's time the 24-hour cut-off has passed: changes by phone.
+    // Two days ahead, a day before the 24-hour cut-off: until when the visit can be moved or cancelled online.
     expect(mail!.text).toContain(
-      "Online changes to this visit have closed: to move or cancel it, call us at (810) 555-0100",
+      `Until 8 AM on ${visitDay(addDays(b.serviceDate, -1)).replace(/, \d{4}$/, "")} you can move the visit or cancel it for a full refund from your booking's page`,
     );
+    expect(mail!.text).not.toContain("Online changes to this visit have closed");
     expect(mail!.text).toContain("(810) 555-0100");
     // No internal ids: the booking is named by its reference.
     expect(mail!.text).not.toMatch(/#\d/);
@@ -317,7 +322,7 @@ describe("the reminder's run", () => {
     // Weeks ahead of the visit, so the mail offers online changes until the cut-off.
     expect(mails[0]!.subject).toMatch(/^Reminder: your service visit on Tuesday, /);
     expect(mails[0]!.text).toMatch(
-      /Until 8 AM on Monday, \w+ \d+ you can change the visit or cancel it for a full refund/,
+      /Until 8 AM on Monday, \w+ \d+ you can move the visit or cancel it for a full refund/,
     );
   });
 });

@@ -225,7 +225,7 @@ describe("a refused post sent again at once", () => {
     const fields = { ...orphanInvoice(), ...honeypotFields(), captcha_answer: "99", submission_key: key };
     const refused = await formAction(invoiceForm, { request: formPost("/pay-invoice", toFormData(fields)) });
     const data = (refused as unknown as { data: { honeypot?: Record<string, string>; message: string } }).data;
-    expect(data.message).toBe("Please complete the CAPTCHA.");
+    expect(data.message).toBe("Please complete the spam check.");
     const trap = data.honeypot!;
     const resend = toFormData({ name__confirm: "", from__confirm: trap.encryptedValidFrom, submission_key: key });
     // Sent back 1 s after the refusal: kept. The same fields on another render's key: a bot's speed.

@@ -140,7 +140,7 @@ describe("enqueueSubmissionMail with a calendar invite", () => {
 });
 
 describe("delivery with an attachment", () => {
-  it("reaches the SMTP peer as an invitation: a text/calendar REQUEST alternative and the attached service-visit.ics", async () => {
+  it("reaches the SMTP peer as an invitation attached once: one text/calendar REQUEST part named service-visit.ics", async () => {
     await conn.db.transaction((tx) => enqueueSubmissionMail(tx, booking()));
     const peer = await startPeer();
     try {
@@ -152,15 +152,19 @@ describe("delivery with an attachment", () => {
     const visitor = peer.received.find((m) => m.to[0] === "jane@example.com")!;
     const company = peer.received.find((m) => m.to[0] === "info@example.com")!;
     expect(visitor.raw).toMatch(/^Content-Type: multipart\/mixed;/m);
-    const inline = mimePart(visitor.raw, /^Content-Type: text\/calendar; charset=utf-8; method=REQUEST$/m);
-    const attached = mimePart(visitor.raw, /^Content-Disposition: attachment; filename=service-visit\.ics$/m);
-    for (const ics of [inline, attached]) {
-      expect(ics).toMatch(/^BEGIN:VCALENDAR\r?\n/);
-      expect(ics).toMatch(/^METHOD:REQUEST\r?$/m);
-      expect(ics).toMatch(/^DTSTART:20270109T130000Z\r?$/m);
-      expect(ics).toMatch(/^DTEND:20270109T170000Z\r?$/m);
-      expect(ics).toMatch(/^LOCATION:12 Main St\\, Flint\\, MI 48502\r?$/m);
-    }
+    // Once: no text/calendar alternative of the body beside an application/ics copy (issue 38).
+    expect(visitor.raw.match(/^Content-Type: (text\/calendar|application\/ics)/gm)).toHaveLength(1);
+    expect(visitor.raw.match(/^Content-Disposition: attachment/gm)).toHaveLength(1);
+    const ics = mimePart(
+      visitor.raw,
+      /^Content-Type: text\/calendar; charset=utf-8; method=REQUEST;\n name=service-visit\.ics$/m,
+    );
+    expect(mimePart(visitor.raw, /^Content-Disposition: attachment; filename=service-visit\.ics$/m)).toBe(ics);
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r?\n/);
+    expect(ics).toMatch(/^METHOD:REQUEST\r?$/m);
+    expect(ics).toMatch(/^DTSTART:20270109T130000Z\r?$/m);
+    expect(ics).toMatch(/^DTEND:20270109T170000Z\r?$/m);
+    expect(ics).toMatch(/^LOCATION:12 Main St\\, Flint\\, MI 48502\r?$/m);
     // The receipt itself is still there, text and HTML.
     expect(mimePart(visitor.raw, /^Content-Type: text\/plain/m)).toContain("we charged $159.00");
     expect(company.raw).not.toMatch(/text\/calendar|\.ics/);

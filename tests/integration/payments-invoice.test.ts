@@ -11,7 +11,7 @@ import {
 } from "~/forms/invoice/receipt.server";
 import { AMOUNT_MESSAGES } from "~/forms/invoice/schema";
 import { CAPTCHA_PASS_RETRIES } from "~/forms/captcha/pass.server";
-import { CAPTCHA_MESSAGE, captchaPassOf } from "~/forms/captcha/types";
+import { captchaPassOf, SPAM_CHECK_MESSAGE } from "~/forms/captcha/types";
 import {
   FormFailure,
   PAYMENT_CANCELLED_MESSAGE,
@@ -429,7 +429,7 @@ describe("a declined card keeps the render's captcha passed (docs/decisions/059-
     // Another render (another key) with this pass: the captcha is missing, nothing charged.
     const before = await count(conn.db, "payments");
     const other = await run(htmlPost(invoiceFields(), crypto.randomUUID(), { captcha_pass: pass }));
-    expect(other).toMatchObject({ ok: false, status: 400, message: CAPTCHA_MESSAGE });
+    expect(other).toMatchObject({ ok: false, status: 400, message: SPAM_CHECK_MESSAGE });
     expect(await count(conn.db, "payments")).toBe(before);
 
     // Its own render, declined again: a new pass; the first one is spent.
@@ -439,7 +439,7 @@ describe("a declined card keeps the render's captcha passed (docs/decisions/059-
     expect(next).toBeTruthy();
     expect(next).not.toBe(pass);
     const replay = await run(htmlPost(invoiceFields(), key, { captcha_pass: pass }));
-    expect(replay).toMatchObject({ ok: false, status: 400, message: CAPTCHA_MESSAGE });
+    expect(replay).toMatchObject({ ok: false, status: 400, message: SPAM_CHECK_MESSAGE });
 
     // The API answers a decline with { success, message } only: its client solves the captcha again.
     const api = await apiFormAction(

@@ -34,7 +34,7 @@ afterAll(async () => {
 const MORNING = "Morning (8 AM to 11 AM)";
 const TRAVERSE_CITY = "49684";
 const OUTSIDE =
-  "We don't book online visits to ZIP 49684: it is about 123 miles from our nearest service location, Saginaw ((989) 555-0102). Call us, or ask for a quote and we'll tell you what we can do.";
+  "We don't book online visits to ZIP 49684: it is about 123 miles from our nearest service location, Saginaw. Call us at (989) 555-0102, or ask for a quote and we'll tell you what we can do.";
 
 /** A Saturday at least two weeks out. */
 function saturday(): string {

@@ -1,9 +1,10 @@
 import type {} from "altcha/types/react";
-import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import {
   CAPTCHA_TOKEN_FIELD,
   NOJS_ANSWER_FIELD,
   NOJS_TOKEN_FIELD,
+  spamCheckId,
   type CaptchaBootstrap,
   type CaptchaClientConfig,
 } from "./types";
@@ -15,7 +16,10 @@ import {
  * "What is A + B?" question inside <noscript>. `passed`: the form's last
  * post passed it and its answer passed it on (a paid form's declined card:
  * ./pass.server.ts); the widget is left as it is, and the page without
- * JavaScript says so instead of asking a new sum.
+ * JavaScript says so instead of asking a new sum. `error`: the refusal's
+ * "Please complete the spam check.", said above it. The error summary's link
+ * lands here: on the sum's input without JavaScript (its id), on the
+ * widget's checkbox with it (the place's `data-summary-place`).
  */
 export type CaptchaHandle = { reset(): void };
 
@@ -32,15 +36,21 @@ declare global {
   }
 }
 
-export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap; passed?: boolean }>(function Captcha(
-  { bootstrap, passed = false },
-  ref,
-) {
-  const answerId = useId();
+export const Captcha = forwardRef<
+  CaptchaHandle,
+  { bootstrap: CaptchaBootstrap; formId: string; passed?: boolean; error?: string | null }
+>(function Captcha({ bootstrap, formId, passed = false, error = null }, ref) {
+  const answerId = spamCheckId(formId);
+  const errorId = `${answerId}-error`;
   const widget = useRef<CaptchaHandle>(null);
   useImperativeHandle(ref, () => ({ reset: () => widget.current?.reset() }), []);
   return (
-    <div className="form-captcha">
+    <div className="form-captcha" data-summary-place={answerId} tabIndex={-1}>
+      {error ? (
+        <p id={errorId} className="form-field-error">
+          {error}
+        </p>
+      ) : null}
       {bootstrap.config.provider === "recaptcha" ? (
         <RecaptchaWidget ref={widget} config={bootstrap.config} />
       ) : (
@@ -65,6 +75,8 @@ export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap; 
             <input
               id={answerId}
               className="form-native-input form-captcha-answer"
+              aria-describedby={error ? errorId : undefined}
+              aria-invalid={error ? true : undefined}
               name={NOJS_ANSWER_FIELD}
               type="text"
               inputMode="numeric"
@@ -88,13 +100,46 @@ export const Captcha = forwardRef<CaptchaHandle, { bootstrap: CaptchaBootstrap; 
  * off make one task of 60–80 ms at 4× CPU; after hydration, with nothing yet asked of it, that
  * task is blocking time on every form page, and on a phone the widget is a long scroll away
  * (docs/decisions/066).
+ *
+ * It solves itself once the visitor has started the form (issue 38 item 3): ALTCHA's `auto`
+ * "onfocus" starts it at a focus in its form, and a visitor who touched the form before the
+ * widget had loaded (the focus or press that loaded it) has it started as soon as it is there.
+ * A visitor who only scrolls past it is asked nothing until they start the form.
  */
 const AltchaWidget = forwardRef<CaptchaHandle, { config: Extract<CaptchaClientConfig, { provider: "altcha" }> }>(
   function AltchaWidget({ config }, ref) {
     const [stage, setStage] = useState<"waiting" | "loading" | "ready">("waiting");
     const slot = useRef<HTMLDivElement>(null);
     const el = useRef<HTMLElementTagNameMap["altcha-widget"]>(null);
+    // The visitor has started the form (a focus or a press in it).
+    const started = useRef(false);
     useImperativeHandle(ref, () => ({ reset: () => el.current?.reset?.() }), []);
+    useEffect(() => {
+      const form = slot.current?.closest("form");
+      if (!form) return;
+      const start = () => {
+        started.current = true;
+      };
+      if (form.contains(document.activeElement)) start();
+      form.addEventListener("focusin", start);
+      form.addEventListener("pointerdown", start);
+      return () => {
+        form.removeEventListener("focusin", start);
+        form.removeEventListener("pointerdown", start);
+      };
+    }, []);
+    // Mounted: solve it at once if the form was started before it was there (its own "onfocus"
+    // only hears the focuses that come after). Listened for in the commit, before the widget's
+    // Svelte mount (a microtask later) announces itself.
+    useLayoutEffect(() => {
+      const widget = el.current;
+      if (stage !== "ready" || !widget) return;
+      const solve = () => {
+        if (started.current && widget.getState?.() === "unverified") void widget.verify?.();
+      };
+      widget.addEventListener("load", solve);
+      return () => widget.removeEventListener("load", solve);
+    }, [stage]);
     useEffect(() => {
       const node = slot.current;
       if (!node) return;
@@ -147,7 +192,7 @@ const AltchaWidget = forwardRef<CaptchaHandle, { config: Extract<CaptchaClientCo
         challenge={config.challengeUrl}
         name={CAPTCHA_TOKEN_FIELD}
         type="checkbox"
-        auto="off"
+        auto="onfocus"
         language="en"
         configuration={JSON.stringify({ hideFooter: false, minDuration: 300 })}
       />

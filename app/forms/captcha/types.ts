@@ -24,7 +24,20 @@ export const NOJS_TOKEN_FIELD = "captcha_challenge";
  */
 export const CAPTCHA_PASS_FIELD = "captcha_pass";
 
+/**
+ * A captcha missing or wrong, as the API answers it: SPEC §8's and DECISIONS 10's words, which
+ * API clients may compare.
+ */
 export const CAPTCHA_MESSAGE = "Please complete the CAPTCHA.";
+/**
+ * The same refusal on the site's pages, in plain words (issue 38 item 3): the error summary lists
+ * it as a link to the spam check, and the check says it beside itself.
+ */
+export const SPAM_CHECK_MESSAGE = "Please complete the spam check.";
+/** The spam check's place in a form (the error summary's link lands there): `{form id}-captcha`. */
+export const spamCheckId = (formId: string) => `${formId}-captcha`;
+/** The summary's key of the spam check's entry (not a field of any schema). */
+export const SPAM_CHECK_ENTRY = "captcha";
 
 /** Field names the pipeline owns; never echoed back into a form's values (a new pass is put there by the pipeline). */
 export const CAPTCHA_FIELDS = [

@@ -5,7 +5,7 @@ import { rateLimitSubject } from "~/http/client-ip.server";
 import { noJsRateLimit, RATE_LIMIT_MESSAGE, takeRateLimit } from "~/http/rate-limit.server";
 import { captchaPassField, hasCaptchaResponse, verifyCaptcha } from "../captcha/verifier.server";
 import { spendCaptchaPass, type CaptchaPassed } from "../captcha/pass.server";
-import { CAPTCHA_MESSAGE } from "../captcha/types";
+import { CAPTCHA_MESSAGE, SPAM_CHECK_MESSAGE } from "../captcha/types";
 import { CHECK_FIELDS_MESSAGE } from "../result";
 import type { FormDefinition } from "./definition";
 import { failure, hiddenFields, refusal } from "./reply";
@@ -41,7 +41,7 @@ export function validate(
       ? CHECK_FIELDS_MESSAGE
       : api
         ? CAPTCHA_MESSAGE
-        : `${CHECK_FIELDS_MESSAGE} ${CAPTCHA_MESSAGE}`;
+        : `${CHECK_FIELDS_MESSAGE} ${SPAM_CHECK_MESSAGE}`;
     stop(
       failure(400, message, {
         fieldErrors,
@@ -55,8 +55,9 @@ export function validate(
   return submission as Valid;
 }
 
-export function captchaRefusal(def: FormDefinition, submission: Submission) {
-  return refusal(submission, hiddenFields(def), 400, CAPTCHA_MESSAGE);
+/** A captcha missing, wrong or spent: SPEC's words to an API client, plain ones on a page. */
+export function captchaRefusal(def: FormDefinition, submission: Submission, api: boolean) {
+  return refusal(submission, hiddenFields(def), 400, api ? CAPTCHA_MESSAGE : SPAM_CHECK_MESSAGE);
 }
 
 /**

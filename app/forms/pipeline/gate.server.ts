@@ -67,7 +67,7 @@ export async function gate(
     if (def.uploads && (!api || hasCaptchaResponse(fields)) && !captchaMayPass(fields)) {
       const submission = validate(def, fields, {}, api);
       const key = readSubmissionKey(fields);
-      if (!key || !(await storedSubmission(db, key))) stop(captchaRefusal(def, submission));
+      if (!key || !(await storedSubmission(db, key))) stop(captchaRefusal(def, submission, api));
     }
   };
   let body: ParsedBody;

@@ -123,7 +123,7 @@ async function steps(run: Run): Promise<FormOutcome> {
     // a paid render whose charge went through but was never stored is completed or settled.
     const earlier = key ? await storedSubmission(db, key) : undefined;
     if (earlier) return resubmitted(run, submission, key!, earlier.submissionId);
-    if (!(def.payment && key && (await earlierCharge(def, db, key)))) stop(captchaRefusal(def, submission));
+    if (!(def.payment && key && (await earlierCharge(def, db, key)))) stop(captchaRefusal(def, submission, api));
   }
 
   let paid: Paid<unknown> | undefined;

@@ -11,7 +11,7 @@ import { residentialServiceIdentity } from "./identity";
 import { residentialLabels, residentialServiceSchema } from "./schema";
 import { ServiceContactFields } from "../service/ContactFields";
 import { ServiceAreaField } from "./ServiceAreaField";
-import { VisitFields, type Typed } from "./VisitFields";
+import { VisitFields, visitPreviewId, type Typed } from "./VisitFields";
 
 /**
  * The residential service booking, paid by card (SPEC §3 Service request,
@@ -50,8 +50,9 @@ export function ResidentialServiceForm({
         defaultValue={{ state: DEFAULT_STATE, country: DEFAULT_COUNTRY }}
         submitLabel="Book and Pay"
         busyLabel="Processing..."
+        previewAnchor={visitPreviewId(`${id}-serviceDate`)}
       >
-        {(fields) => (
+        {(fields, errors) => (
           <div className="form-grid">
             <ServiceContactFields
               fields={fields}
@@ -62,6 +63,8 @@ export function ResidentialServiceForm({
               time={fields.serviceTime}
               availability={availability}
               typed={typed}
+              // No price for a ZIP the booking refuses (issue 38): the summary says why instead.
+              priced={!errors.zip?.length}
             />
             <SelectField
               meta={fields.contactMethod}

@@ -10,6 +10,7 @@ import {
   type Coverage,
 } from "~/maps/coverage";
 import type { FieldMetadata } from "../ui/LeadForm";
+import { PhoneText } from "../ui/PhoneText";
 
 /** Where the page asks (app/routes/api/service-area.ts); the ZIP data stays on the server. */
 const SERVICE_AREA_API = "/api/service-area";
@@ -55,11 +56,15 @@ export function ServiceAreaField({ meta, label }: { meta: FieldMetadata<unknown>
       autoComplete="postal-code"
       inputMode="numeric"
       maxLength={12}
-      error={error ?? (said?.error ? true : undefined)}
+      error={error ? <PhoneText text={error} /> : said?.error ? true : undefined}
       inputWrapperOrder={["label", "input", "error", "description"]}
       description={
         <span aria-live="polite" className="service-area-note">
-          {said ? <span className={said.error ? "form-field-error" : undefined}>{said.text} </span> : null}
+          {said ? (
+            <span className={said.error ? "form-field-error" : undefined}>
+              <PhoneText text={said.text} />{" "}
+            </span>
+          ) : null}
           {outside ? <a href={OUTSIDE_QUOTE_PATH}>{OUTSIDE_QUOTE_LINK}</a> : null}
         </span>
       }

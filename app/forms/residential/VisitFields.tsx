@@ -49,6 +49,7 @@ export function VisitFields({
   typed,
   onPick,
   withTotal = true,
+  priced = true,
 }: {
   date: Meta;
   time: Meta;
@@ -59,6 +60,11 @@ export function VisitFields({
   onPick?: (date: string | null, time: ServiceTime | null) => void;
   /** The live "Total: $…" line (a booking); a move says what the change costs instead. */
   withTotal?: boolean;
+  /**
+   * False when the form's answer refused what the price depends on (a ZIP outside the service
+   * area): the no-JS form shows no price, and its "Show price" anchor is the error summary's.
+   */
+  priced?: boolean;
 }) {
   const hydrated = useHydrated();
   const visit = hydrated ? (
@@ -73,7 +79,14 @@ export function VisitFields({
       withTotal={withTotal}
     />
   ) : (
-    <VisitNative date={date} time={time} availability={availability} typed={typed} withTotal={withTotal} />
+    <VisitNative
+      date={date}
+      time={time}
+      availability={availability}
+      typed={typed}
+      withTotal={withTotal}
+      priced={priced}
+    />
   );
   return (
     <>
@@ -98,6 +111,9 @@ function VisitRoom() {
 
 type Meta = FieldMetadata<unknown>;
 export type Typed = { date?: string; time?: string };
+
+/** Where the no-JS "Show price" answer opens: the price under the visit (the date field's id + "-preview"). */
+export const visitPreviewId = (dateFieldId: string) => `${dateFieldId}-preview`;
 type VisitProps = {
   date: Meta;
   time: Meta;
@@ -105,6 +121,7 @@ type VisitProps = {
   typed: RefObject<Typed>;
   onPick?: (date: string | null, time: ServiceTime | null) => void;
   withTotal?: boolean;
+  priced?: boolean;
 };
 
 function text(value: unknown): string {
@@ -134,7 +151,7 @@ function previewPrice(date: string, time: string): string | null {
 }
 
 /** The visit without JavaScript: native date input, slot select, and "Show price". */
-function VisitNative({ date, time, availability, typed, withTotal = true }: VisitProps) {
+function VisitNative({ date, time, availability, typed, withTotal = true, priced = true }: VisitProps) {
   const keptDate = text(date.initialValue);
   const keptTime = text(time.initialValue);
   const checked = bookable(availability, keptDate);
@@ -150,9 +167,9 @@ function VisitNative({ date, time, availability, typed, withTotal = true }: Visi
   });
   // A closed slot is not preselected: a disabled option would not be posted.
   const keptOpen = options.some((o) => o.value === keptTime && !o.disabled);
-  const price = keptDate && keptDate >= availability.from ? previewPrice(keptDate, keptTime) : null;
-  const free = keptDate ? freeSlotsText(availability, keptDate) : null;
-  const previewId = `${date.id}-preview`;
+  const price = priced && keptDate && keptDate >= availability.from ? previewPrice(keptDate, keptTime) : null;
+  const free = priced && keptDate ? freeSlotsText(availability, keptDate) : null;
+  const previewId = visitPreviewId(date.id);
   const location = useLocation();
 
   const dateInput = useRef<HTMLInputElement>(null);
@@ -194,10 +211,13 @@ function VisitNative({ date, time, availability, typed, withTotal = true }: Visi
           error={time.errors?.[0]}
         />
         <div className="form-span-2 service-preview">
-          <div id={previewId}>
+          {/* Refused, the error summary above the form takes this id: the answer opens there. */}
+          <div id={priced ? previewId : undefined}>
             {price ? <p className="service-price">{price}</p> : null}
             {free ? <p>{free}</p> : null}
-            {!price && !free ? (
+            {!priced ? (
+              <p className="form-hint">No price yet: see the problem at the top of the form.</p>
+            ) : !price && !free ? (
               <p className="form-hint">Choose a date, then Show price to see its price and free times.</p>
             ) : null}
           </div>

@@ -1,13 +1,16 @@
 import { serviceRequests } from "@db/schema";
 import { insertBooking } from "~/booking/book.server";
 import { changeDeadline } from "~/booking/cutoff";
+import { addressLine } from "~/booking/facts.server";
+import { bookingInvite } from "~/booking/invitation.server";
+import { onlineChangesSentence } from "~/booking/online-changes.server";
 import { changePolicy, WHAT_HAPPENS_NEXT } from "~/booking/policy";
 import { managePath } from "~/booking/reference.server";
 import { env } from "~/lib/env.server";
 import { getTableName } from "drizzle-orm";
 import { company } from "~/content/company";
 import { onlineChangesLine } from "~/mail/booking-mail.server";
-import { serviceVisitEventTitle, serviceVisitReceiptSubject } from "~/mail/subjects";
+import { serviceVisitReceiptSubject } from "~/mail/subjects";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { servicePrice } from "~/payments/service-price";
@@ -16,7 +19,6 @@ import { cardInput } from "../card-schema";
 import { FormFailure, type FormDefinition } from "../pipeline";
 import { summaryRows } from "~/mail/summary";
 import { serviceRequestRow } from "../service/handle.server";
-import { SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "./availability";
 import { confirmPlace, holdPlace, releasePlace } from "./availability.server";
 import {
   PREVIEW_FIELD,
@@ -114,9 +116,7 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
       url: `${env().SITE_URL}${managePath(row.token)}`,
     };
     const day = visitDay(value.serviceDate);
-    const where = [value.address1, value.address2, `${value.city}, ${value.state} ${value.zip}`]
-      .filter(Boolean)
-      .join(", ");
+    const where = addressLine(value);
 
     // What the visitor looks for first: which visit, where, what was paid and with which card.
     const facts = [
@@ -176,7 +176,11 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
             facts,
             sections: [
               { heading: "What happens next", paragraphs: [WHAT_HAPPENS_NEXT] },
-              { heading: "Changing or cancelling", paragraphs: [changePolicy(cutoffHours)] },
+              {
+                heading: "Changing or cancelling",
+                // Until when, for this visit (or that it is inside the cut-off already), then the rules.
+                paragraphs: [onlineChangesSentence(deadline, cutoffHours), changePolicy(cutoffHours)],
+              },
             ],
             action: manage,
             rows: details,
@@ -204,16 +208,14 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
             rows: details,
             staffFacts,
           },
-      calendar: {
-        uid: `service-visit-${row.id}@${company.email.split("@")[1]}`,
-        title: serviceVisitEventTitle(),
-        description: `Garage door service visit, ${value.serviceTime}. Our technician arrives within the window; questions: ${company.phone.display}.`,
-        location: where,
-        date: value.serviceDate,
-        startHour: SLOT_START_HOUR[value.serviceTime],
-        startMinute: 0,
-        durationMinutes: SLOT_LENGTH_MINUTES[value.serviceTime],
-      },
+      calendar: bookingInvite({
+        id: row.id,
+        reference: row.reference,
+        serviceDate: value.serviceDate,
+        serviceTime: value.serviceTime,
+        address: where,
+        manageUrl: manage.url,
+      }),
       // HTML posts go to the booking's own page (redirect-after-post: a refresh does not book or pay again).
       redirectTo: ctx.api ? undefined : `${managePath(row.token)}?booked`,
     };

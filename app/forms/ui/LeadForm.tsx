@@ -6,7 +6,7 @@ import type { z } from "~/lib/zod";
 import { MantineScope } from "~/shell/MantineScope";
 import { Captcha, type CaptchaHandle } from "../captcha/Captcha";
 import {
-  CAPTCHA_MESSAGE,
+  SPAM_CHECK_MESSAGE,
   CAPTCHA_PASS_FIELD,
   CAPTCHA_TOKEN_FIELD,
   captchaPassOf,
@@ -21,6 +21,7 @@ import {
   type FormActionData,
 } from "../result";
 import { ErrorSummary, summaryEntries } from "./ErrorSummary";
+import { PhoneText } from "./PhoneText";
 import { HoneypotFields } from "./HoneypotFields";
 import { schemaFieldOrder } from "../schema-helpers";
 import { PhotoField } from "./fields";
@@ -65,6 +66,11 @@ export type LeadFormProps<S extends z.ZodType> = {
    * writes any file (issue 28), so they must arrive first.
    */
   uploads?: FormUploadRule;
+  /**
+   * The fragment "Show price" (no-JS) posts to: a refused preview (a ZIP outside the service
+   * area) opens at the error summary, which takes this id, instead of at the price it does not show.
+   */
+  previewAnchor?: string;
 };
 
 /** Conform's intent field (its validation "submissions"). */
@@ -84,6 +90,7 @@ export function LeadForm<S extends z.ZodType>({
   busyLabel = "Submitting...",
   title,
   children,
+  previewAnchor,
 }: LeadFormProps<S>) {
   const fetcher = useFetcher<FormActionData>({ key: `lead-form-${id}` });
   const actionData = useActionData();
@@ -129,7 +136,7 @@ export function LeadForm<S extends z.ZodType>({
         formData.get(CAPTCHA_TOKEN_FIELD) || formData.get(RECAPTCHA_RESPONSE_FIELD) || formData.get(CAPTCHA_PASS_FIELD);
       if (!token) {
         event.preventDefault();
-        refusedHere(CAPTCHA_MESSAGE);
+        refusedHere(SPAM_CHECK_MESSAGE);
         return;
       }
       // Leave the field now: if it still had focus when the form resets after
@@ -179,9 +186,20 @@ export function LeadForm<S extends z.ZodType>({
   }, [fetcher.data, form.id, statusId]);
 
   const photosDropped = result && result.status !== "success" && !filesKept ? (result.photosDropped ?? null) : null;
+  // "Show price" without JavaScript refused what it checks (the ZIP outside the service area, a day
+  // gone): the summary says so, where the page opens, before any price.
+  const previewRefused =
+    result?.status === "preview" && Object.values(result.lastResult?.error ?? {}).some((m) => m?.length);
+  // The spam check was missing or wrong: its own entry in the summary, and its words beside it.
+  const spamCheckMissing = shown?.status === "error" && shown.message.includes(SPAM_CHECK_MESSAGE);
   const summary =
-    shown?.status === "error"
-      ? summaryEntries(form.id, form.allErrors, { order: fieldOrder, photos: uploads?.field, photosDropped })
+    shown?.status === "error" || previewRefused
+      ? summaryEntries(form.id, form.allErrors, {
+          order: fieldOrder,
+          photos: uploads?.field,
+          photosDropped,
+          spamCheck: spamCheckMissing,
+        })
       : null;
 
   const busy = fetcher.state !== "idle";
@@ -197,12 +215,12 @@ export function LeadForm<S extends z.ZodType>({
         </p>
       ) : null}
       {/* Above the form, as GOV.UK places it: the first thing a refused page shows. */}
-      {summary && shown ? (
+      {summary ? (
         <ErrorSummary
-          id={statusId}
+          id={previewRefused && previewAnchor ? previewAnchor : statusId}
           formId={form.id}
-          message={shown.message}
-          notice={shown.notice}
+          message={shown?.message ?? ""}
+          notice={shown?.notice}
           entries={summary}
           focusKey={summaryFocus}
         />
@@ -219,7 +237,13 @@ export function LeadForm<S extends z.ZodType>({
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
         {children(fields, form.allErrors)}
         {captchaPass ? <input type="hidden" name={CAPTCHA_PASS_FIELD} value={captchaPass} /> : null}
-        <Captcha ref={captcha} bootstrap={bootstrap.captcha} passed={Boolean(captchaPass)} />
+        <Captcha
+          ref={captcha}
+          bootstrap={bootstrap.captcha}
+          formId={form.id}
+          passed={Boolean(captchaPass)}
+          error={spamCheckMissing ? SPAM_CHECK_MESSAGE : null}
+        />
         {uploads ? (
           <div className="lead-form-files">
             <PhotoField
@@ -237,10 +261,14 @@ export function LeadForm<S extends z.ZodType>({
               role={shown.status === "success" ? "status" : summary ? undefined : "alert"}
               className={`form-message form-message--${shown.status}`}
             >
-              {shown.message}
+              <PhoneText text={shown.message} />
             </p>
           ) : null}
-          {shown?.notice ? <p className="form-notice">{shown.notice}</p> : null}
+          {shown?.notice ? (
+            <p className="form-notice">
+              <PhoneText text={shown.notice} />
+            </p>
+          ) : null}
         </div>
         <button
           type="submit"

@@ -13,6 +13,7 @@ import {
   Text,
 } from "@react-email/components";
 import type { MailRow, SubmissionMail } from "./types";
+import { PHONE_IN_TEXT, telHref } from "~/content/company";
 
 const brand = "#1d5c3a";
 const ink = "#1a1f1c";
@@ -157,7 +158,7 @@ function factValue(value: string) {
 }
 
 /** A web address, or a US phone number as the site writes it: "(810) 555-0100". */
-const LINKABLE = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]|\(\d{3}\) \d{3}-\d{4})/g;
+const LINKABLE = new RegExp(`(https?:\\/\\/[^\\s<>"]*[^\\s<>".,;:!?)]|${PHONE_IN_TEXT.source})`, "g");
 
 /**
  * Text with its phone numbers as tel: links that never break between their parts and, in the
@@ -178,7 +179,7 @@ function rich(text: string, { urls = false } = {}): ReactNode {
         part
       );
     return (
-      <Link key={i} href={`tel:+1${part.replace(/\D/g, "")}`} style={{ color: "inherit", whiteSpace: "nowrap" }}>
+      <Link key={i} href={telHref(part)} style={{ color: "inherit", whiteSpace: "nowrap" }}>
         {part}
       </Link>
     );

@@ -60,7 +60,33 @@ async function followEveryLink(page: Page, summary: Locator) {
       true,
     );
     await expect(page.locator(":focus")).toBeInViewport();
+    await expectLabelInView(page, `link to #${target}`);
   }
+}
+
+/**
+ * The focused field's label (its <label>, its group's legend, or what names it by
+ * aria-labelledby) wholly inside the viewport, and not flush with its top edge (GOV.UK's pattern,
+ * issue 38): with JavaScript the label is scrolled into view; without, forms.css's scroll-margin
+ * leaves it above the field the fragment scrolled to.
+ */
+async function expectLabelInView(page: Page, what: string) {
+  const seen = await page.evaluate(() => {
+    const field = document.activeElement as HTMLElement | null;
+    if (!field) return null;
+    const named = field.getAttribute("aria-labelledby")?.split(" ")[0];
+    const label =
+      (field.id ? document.querySelector(`label[for="${CSS.escape(field.id)}"]`) : null) ??
+      field.closest("fieldset")?.querySelector("legend") ??
+      (named ? document.getElementById(named) : null);
+    if (!label) return { text: "", top: -1, bottom: -1, height: innerHeight };
+    const box = label.getBoundingClientRect();
+    return { text: label.textContent?.trim() ?? "", top: box.top, bottom: box.bottom, height: innerHeight };
+  });
+  expect(seen, `${what}: something has focus`).not.toBeNull();
+  expect(seen!.text, `${what}: the focused field has a label`).not.toBe("");
+  expect(seen!.top, `${what}: "${seen!.text}" not above the top edge`).toBeGreaterThanOrEqual(4);
+  expect(seen!.bottom, `${what}: "${seen!.text}" not below the bottom edge`).toBeLessThanOrEqual(seen!.height);
 }
 
 for (const mode of modes) {
@@ -118,6 +144,27 @@ for (const mode of modes) {
         await expect(photos).toBeFocused();
       }
       expect(await dbRows("select id from quote_requests where email = $1", visitor.email)).toHaveLength(0);
+    });
+  });
+}
+
+for (const mode of modes) {
+  test.describe(`error summary on a phone, ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled, viewport: { width: 390, height: 844 } });
+
+    test("each link of the booking form's summary leaves its field focused with its label in view", async ({
+      page,
+    }) => {
+      test.slow(); // the longest form, each link followed
+      await asNewVisitor(page);
+      await open(page, "/request-service?type=residential", mode.javaScriptEnabled);
+      const element = page.getByRole("form", { name: "Residential service booking form" });
+      await element.locator("button.form-submit").click();
+      const summary = summaryOf(page);
+      await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+      // The summary the page opened at (or that took focus) is not flush with the top either.
+      expect((await summary.boundingBox())!.y).toBeGreaterThanOrEqual(8);
+      await followEveryLink(page, summary);
     });
   });
 }

@@ -31,9 +31,16 @@ export async function solveCaptcha(
 ): Promise<void> {
   if (javaScriptEnabled) {
     await spamCheckShown(scope);
-    // The widget draws its own check mark over the native checkbox: click its label like a visitor.
-    await scope.locator("altcha-widget label", { hasText: "I'm not a robot" }).click();
-    await expect(scope.locator('input[name="recaptcha_token"]')).toHaveValue(/.{20,}/, { timeout: 20_000 });
+    const token = scope.locator('input[name="recaptcha_token"]');
+    // It solves itself once the visitor has started the form (ALTCHA's auto "onfocus", issue 38):
+    // a visitor who has not is moved into it, as a tab to its checkbox would; one whose check
+    // failed (a refused challenge) ticks it again. Never clicked when started: that would untick it.
+    if (!(await token.inputValue())) {
+      const state = await scope.locator("altcha-widget [data-state]").first().getAttribute("data-state");
+      if (state === "unverified") await scope.locator("altcha-widget input[type=checkbox]").focus();
+      else if (state === "error" || state === "expired") await scope.locator("altcha-widget label").first().click();
+    }
+    await expect(token).toHaveValue(/.{20,}/, { timeout: 20_000 });
   } else {
     const label = scope.locator("label", { hasText: /What is \d \+ \d\?/ });
     const [, a, b] = /What is (\d) \+ (\d)\?/.exec(await label.innerText())!;
@@ -44,11 +51,12 @@ export async function solveCaptcha(
 /**
  * The ALTCHA widget of the form in `scope`, shown: it loads when the visitor comes near it or first
  * touches the form (app/forms/captcha/Captcha.tsx), so this scrolls to its slot, as a visitor
- * would, and waits for its checkbox. It exists only once React has hydrated the form.
+ * would, and waits for its checkbox (named "I'm not a robot", then "Verifying…" and "Verified" as
+ * it solves itself). It exists only once React has hydrated the form.
  */
 export async function spamCheckShown(scope: Page | Locator): Promise<void> {
   await scope.locator(".form-captcha").first().scrollIntoViewIfNeeded();
-  await expect(scope.getByRole("checkbox", { name: "I'm not a robot" })).toBeVisible({ timeout: 15_000 });
+  await expect(scope.locator("altcha-widget input[type=checkbox]").first()).toBeVisible({ timeout: 15_000 });
 }
 
 /** With JavaScript, wait until hydration so the enhanced form (fetcher, widget) is live. */
@@ -184,4 +192,66 @@ export async function mailTo(to: string): Promise<{ base: string; eml: string }>
     )
     .toBe(true);
   return found!;
+}
+
+/** The instant `hour` o'clock begins on a calendar date in Detroit (EST or EDT, whichever that day has). */
+export function detroitHour(date: string, hour: number): Date {
+  const inDetroit = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Detroit",
+    hour: "numeric",
+    hourCycle: "h23",
+  });
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return [4, 5]
+    .map((offset) => new Date(Date.UTC(y, m - 1, d, hour + offset)))
+    .find((t) => Number(inDetroit.format(t)) === hour)!;
+}
+
+/** One leaf part of a MIME message: its headers (unfolded) and its body, decoded. */
+export type MimePart = { headers: string; body: string };
+
+/**
+ * The leaf parts of an .eml, multipart bodies opened (what a mail client lists as the text, the
+ * HTML and the attachments), each body decoded from base64 or quoted-printable.
+ */
+export function mimeParts(raw: string): MimePart[] {
+  const open = (part: string): MimePart[] => {
+    const at = part.indexOf("\n\n");
+    const headers = (at < 0 ? part : part.slice(0, at)).replace(/\n[ \t]+/g, " ");
+    const body = at < 0 ? "" : part.slice(at + 2);
+    const boundary = /^Content-Type: multipart\/[^\n]*boundary="?([^";\n]+)"?/im.exec(headers)?.[1];
+    if (boundary)
+      return body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .flatMap((p) => open(p.replace(/^\n/, "")));
+    const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(headers)?.[1]?.toLowerCase();
+    const decoded =
+      encoding === "base64"
+        ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+        : encoding === "quoted-printable"
+          ? quotedPrintable(body)
+          : body;
+    return [{ headers, body: decoded }];
+  };
+  return open(raw.replace(/\r\n/g, "\n"));
+}
+
+/** A quoted-printable body as text: soft line breaks joined, =XX bytes read as UTF-8. */
+function quotedPrintable(body: string): string {
+  const bytes: number[] = [];
+  const text = body.replace(/=\n/g, "");
+  for (let i = 0; i < text.length; i++) {
+    const hex = text[i] === "=" ? /^[0-9A-F]{2}/.exec(text.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** The calendar invitation a mail carries (its text/calendar part, decoded), or "" without one. */
+export function calendarOf(eml: string): string {
+  return mimeParts(eml).find((p) => /^Content-Type: text\/calendar/im.test(p.headers))?.body ?? "";
 }

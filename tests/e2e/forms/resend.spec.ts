@@ -155,7 +155,7 @@ test("the sum answered wrong, then right 1 s later: the re-send is stored, not d
   await form.locator('input[name="captcha_answer"]').fill(String((await sumAnswer(form)) + 1));
   const refused = await submit(page, form);
   expect(refused.response.status()).toBe(400);
-  await expect(page.getByText("Please complete the CAPTCHA.").first()).toBeVisible();
+  await expect(page.getByText("Please complete the spam check.").first()).toBeVisible();
   await expect(form.getByLabel("First Name")).toHaveValue("Dorothy");
 
   await form.locator('input[name="captcha_answer"]').fill(String(await sumAnswer(form)));

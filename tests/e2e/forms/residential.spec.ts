@@ -1,6 +1,5 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "../support/test";
-import { readFileSync } from "node:fs";
 import { TEST_CARDS, TEST_CVCS, cardNumberForms, cardNumberPattern } from "../support/cards";
 import { CARD_ENTRY, expectCaptchaKept } from "../support/card-entry";
 import { closeE2eSql } from "../support/db";
@@ -8,6 +7,7 @@ import { noJsFieldsFromHtml } from "../quality/form-support";
 import {
   addDays,
   asNewVisitor,
+  calendarOf,
   dbRows,
   mailTo,
   modes,
@@ -234,7 +234,7 @@ for (const [index, mode] of modes.entries()) {
       // The visitor's e-mail: the receipt line, and the visit's invitation beside it.
       const mail = await mailTo(visitor.email);
       expect(mail.eml).toContain("service-visit.ics");
-      const ics = readFileSync(`${mail.base}-service-visit.ics`, "utf8");
+      const ics = calendarOf(mail.eml);
       expect(ics).toContain("BEGIN:VEVENT");
       // The morning slot, 8 AM to 11 AM in Detroit.
       expect(ics).toMatch(new RegExp(`^DTSTART:${detroitHourUtc(date, 8)}\\r?$`, "m"));
@@ -299,10 +299,10 @@ for (const [index, mode] of modes.entries()) {
       );
       expect(moved).toEqual([{ service_date: sunday, total_cents: 19900, booking_status: "rescheduled" }]);
       // The mail of the move: the invitation updated (same UID, SEQUENCE 1, the new morning).
-      const latestIcs = async () => readFileSync(`${(await mailTo(visitor.email)).base}-service-visit.ics`, "utf8");
+      const latestIcs = async () => calendarOf((await mailTo(visitor.email)).eml);
       await expect.poll(async () => /^SEQUENCE:1\r?$/m.test(await latestIcs()), { timeout: 30_000 }).toBe(true);
       const movedIcs = await latestIcs();
-      const bookedIcs = readFileSync(`${receipt.base}-service-visit.ics`, "utf8");
+      const bookedIcs = calendarOf(receipt.eml);
       const uid = (t: string) => /^UID:(.+)$/m.exec(t)?.[1]?.trim();
       expect(movedIcs).toMatch(/^METHOD:REQUEST\r?$/m);
       expect(movedIcs).toMatch(/^SEQUENCE:1\r?$/m);

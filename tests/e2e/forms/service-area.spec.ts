@@ -18,8 +18,10 @@ import {
  * residential booking to a ZIP outside every 50-mile circle is refused with
  * the nearest location's phone and a link to the quote form, and nothing is
  * held, charged or stored. With JavaScript the answer shows under the ZIP as
- * soon as it has five digits; without, on "Show price" and on submit. Each
- * mode books a Saturday no other spec uses (serviceSaturday 10 and 11).
+ * soon as it has five digits; without, on "Show price" (in the error summary,
+ * and no price: issue 38) and on submit. The refusal is said once in the
+ * summary, its phone a tel: link, no doubled brackets. Each mode books a
+ * Saturday no other spec uses (serviceSaturday 10 and 11).
  */
 
 test.afterAll(closeE2eSql);
@@ -27,11 +29,33 @@ test.afterAll(closeE2eSql);
 const PATH = "/request-service?type=residential";
 const MORNING = "Morning (8 AM to 11 AM)";
 const OUTSIDE =
-  "We don't book online visits to ZIP 49684: it is about 123 miles from our nearest service location, Saginaw ((989) 555-0102). Call us, or ask for a quote and we'll tell you what we can do.";
+  "We don't book online visits to ZIP 49684: it is about 123 miles from our nearest service location, Saginaw. Call us at (989) 555-0102, or ask for a quote and we'll tell you what we can do.";
 const INVALID = "Enter a valid 5-digit US ZIP code.";
 
 function form(page: Page): Locator {
   return page.getByRole("form", { name: "Residential service booking form" });
+}
+
+const SAGINAW_TEL = "tel:+19895550102";
+
+/** The error summary above the form. */
+function summaryOf(page: Page): Locator {
+  return page.locator(".error-summary");
+}
+
+/** The refusal in the summary: once, its field's link then the phone's tel: link, no "((". */
+async function expectRefusedOnce(page: Page): Promise<void> {
+  const summary = summaryOf(page);
+  await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  await expect(summary).toContainText(OUTSIDE);
+  expect((await summary.innerText()).split("We don't book online visits").length - 1).toBe(1);
+  await expect(
+    summary.getByRole("link", {
+      name: "We don't book online visits to ZIP 49684: it is about 123 miles from our nearest service location, Saginaw.",
+    }),
+  ).toHaveAttribute("href", /-zip$/);
+  await expect(summary.getByRole("link", { name: "(989) 555-0102" })).toHaveAttribute("href", SAGINAW_TEL);
+  expect(await page.locator("main").innerText()).not.toMatch(/\(\(|\)\)|\.\./);
 }
 
 /** The line under the ZIP field (its description: the live region). */
@@ -80,14 +104,20 @@ for (const [index, mode] of modes.entries()) {
         await expect(zipNote(f)).toContainText(OUTSIDE);
         await expect(zip).toHaveAttribute("aria-invalid", "true");
       } else {
-        // "Show price" answers the ZIP too, beside the field, before anything is sent. (The gate
-        // judges the sum before it reads the "Show price" intent of a form that takes photos.)
+        // "Show price" refuses the ZIP in the error summary, where the page opens, and beside the
+        // field, before anything is sent and without a price.
         await f.getByLabel("Service Date").fill(date);
         await solveCaptcha(page, false, f);
         await f.getByRole("button", { name: "Show price" }).click();
-        await expect(statusMessage(page)).toHaveCount(0);
+        await expectRefusedOnce(page);
+        await expect(summaryOf(page)).toBeFocused();
+        await expect(summaryOf(page)).toBeInViewport();
+        expect(new URL(page.url()).hash).toBe(`#${await summaryOf(page).getAttribute("id")}`);
+        await expect(page.getByText(/Price: \$/)).toHaveCount(0);
+        await expect(f.getByText("No price yet: see the problem at the top of the form.")).toBeVisible();
         await expect(f.getByText(OUTSIDE)).toBeVisible();
         await expect(f.getByLabel("ZIP Code")).toHaveValue("49684");
+        await expect(f.getByLabel("Service Date")).toHaveValue(date);
       }
       await expect(zipNote(f).getByRole("link", { name: "Ask for a quote" })).toHaveAttribute(
         "href",
@@ -108,8 +138,20 @@ for (const [index, mode] of modes.entries()) {
       const submissionKey = await f.locator('input[name="submission_key"]').inputValue();
       await f.getByRole("button", { name: "Book and Pay" }).click();
 
-      // Refused above the form and beside the ZIP, with the way on.
+      // Refused above the form (once) and beside the ZIP, with the way on; no price without JavaScript.
+      await expectRefusedOnce(page);
       await expect(statusMessage(page)).toHaveText(OUTSIDE);
+      await expect(statusMessage(page).getByRole("link", { name: "(989) 555-0102" })).toHaveAttribute(
+        "href",
+        SAGINAW_TEL,
+      );
+      await expect(
+        f
+          .locator(".service-area-note, .mantine-InputWrapper-error")
+          .getByRole("link", { name: "(989) 555-0102" })
+          .first(),
+      ).toHaveAttribute("href", SAGINAW_TEL);
+      if (!mode.javaScriptEnabled) await expect(page.getByText(/Price: \$/)).toHaveCount(0);
       await expect(f.getByLabel("ZIP Code")).toHaveValue("49684");
       await expect(f.getByLabel("ZIP Code")).toHaveAttribute("aria-invalid", "true");
       const link = zipNote(f).getByRole("link", { name: "Ask for a quote" });
