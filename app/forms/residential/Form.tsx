@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { PolicyNote } from "../ui/PolicyNote";
 import { company } from "~/content/company";
 import { formatUsd } from "~/payments/money";
 import { SERVICE_PRICE_CENTS } from "~/payments/service-price";
@@ -50,6 +51,7 @@ export function ResidentialServiceForm({
         defaultValue={{ state: DEFAULT_STATE, country: DEFAULT_COUNTRY }}
         submitLabel="Book and Pay"
         busyLabel="Processing..."
+        submitNote={<PolicyNote action="booking and paying" />}
       >
         {(fields) => (
           <div className="form-grid">

@@ -58,6 +58,8 @@ export type LeadFormProps<S extends z.ZodType> = {
   busyLabel?: string;
   /** Accessible name of the form. */
   title: string;
+  /** A line just above the submit button (a paid form's terms and privacy links: ./PolicyNote.tsx). */
+  submitNote?: React.ReactNode;
   children: (fields: Fields<S>, errors: Record<string, string[] | undefined>) => React.ReactNode;
   /**
    * The form's photos (its identity's upload rule), placed after the captcha: a browser sends a
@@ -83,6 +85,7 @@ export function LeadForm<S extends z.ZodType>({
   submitLabel = "Submit",
   busyLabel = "Submitting...",
   title,
+  submitNote,
   children,
 }: LeadFormProps<S>) {
   const fetcher = useFetcher<FormActionData>({ key: `lead-form-${id}` });
@@ -242,6 +245,7 @@ export function LeadForm<S extends z.ZodType>({
           ) : null}
           {shown?.notice ? <p className="form-notice">{shown.notice}</p> : null}
         </div>
+        {submitNote}
         <button
           type="submit"
           className="btn btn-primary btn-lg form-submit"
