@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { RouterContextProvider, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { loggablePath } from "~/http/secret-paths";
 import { log } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
 import { bootAfterFirstPaint } from "~/shell/boot-after-paint.server";
@@ -91,8 +92,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // A 4xx that React Router answers itself (a POST to a page without a form,
   // an unknown route's data request) is the visitor's mistake, not the server's.
   if (isRouteErrorResponse(error) && error.status < 500) {
-    log.info({ status: error.status, method: request.method, path: new URL(request.url).pathname }, "request refused");
+    log.info(
+      { status: error.status, method: request.method, path: loggablePath(new URL(request.url).pathname) },
+      "request refused",
+    );
     return;
   }
-  log.error({ err: error, path: new URL(request.url).pathname }, "unhandled server error");
+  log.error({ err: error, path: loggablePath(new URL(request.url).pathname) }, "unhandled server error");
 };

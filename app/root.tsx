@@ -23,6 +23,7 @@ import { Header } from "~/shell/Header";
 import { useScrollReveal } from "~/shell/reveal";
 import { useSiteLinks } from "~/shell/SiteLink";
 import { getShellData } from "~/shell/shell-data.server";
+import { headerCartCount } from "~/shop/cart.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -37,7 +38,12 @@ export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const e = env();
-  const shell = await getShellData(getDb());
+  const [shell, cartCount] = await Promise.all([
+    getShellData(getDb()),
+    // The header's cart count, only for a visitor with a cart (and then the page is theirs alone:
+    // page-cache.server.ts); null otherwise, and the browser asks (app/shop/CartLink.tsx).
+    e.SHOP_URL ? null : headerCartCount(getDb(), request),
+  ]);
   return {
     // The visitor's stored choice, rendered on <html>: "auto" (no choice) follows the OS in CSS.
     // A light or dark choice makes the page the visitor's own: the page cache neither keeps nor
@@ -47,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     assetBase: e.ASSET_BASE_URL ?? "",
     shopUrl: e.SHOP_URL,
     year: yearInDetroit(),
+    cartCount,
     ...shell,
   };
 }
@@ -88,7 +95,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const prefetch = useSiteLinks();
   return (
     <AssetBaseContext.Provider value={data?.assetBase ?? ""}>
-      <Header shopUrl={data?.shopUrl} />
+      <Header shopUrl={data?.shopUrl} cartCount={data?.cartCount ?? null} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

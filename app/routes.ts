@@ -67,6 +67,8 @@ export default [
   route("my-cart", "routes/my-cart.tsx"),
   route("api/store/cart/add", "routes/api/store.cart-add.ts"),
   route("api/store/cart/get", "routes/api/store.cart-get.ts"),
+  // The header's cart count, asked by the browser when the page did not say it (a shared cached page).
+  route("api/store/cart/count", "routes/api/store.cart-count.ts"),
   route("api/store/cart/update", "routes/api/store.cart-update.ts"),
   route("api/store/cart/delete", "routes/api/store.cart-delete.ts"),
   // Checkout (issue 17 items 5-6): a paid form of the one pipeline, its confirmation, its SPEC §7 call.

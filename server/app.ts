@@ -9,12 +9,13 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import * as appBuild from "virtual:react-router/server-build";
 import { clientIpContext, clientIpFromNode } from "~/http/client-ip.server";
+import { carriesLinkSecret, loggablePath } from "~/http/secret-paths";
 import { refuseCrossOriginRequest, siteScheme } from "~/http/origin.server";
 import { closeDatabase, connect, isDatabaseClosed } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { servePageFromCache } from "~/lib/page-cache.server";
-import { nonPageSecurityHeaders } from "~/lib/security.server";
+import { nonPageSecurityHeaders, SECRET_LINK_HEADERS } from "~/lib/security.server";
 import { assertSecretsConfigured } from "~/lib/secrets.server";
 import { paymentGateway } from "~/payments/gateway.server";
 import { onShutdown, runShutdownHooks } from "~/lib/startup.server";
@@ -50,7 +51,9 @@ import { startMaintenance } from "./maintenance";
  * socket's peer; Express's `trust proxy` stays off).
  *
  * Every answer, whoever wrote it, gets the security headers it lacks just
- * before its headers go out (`nonPageSecurityHeaders`: pages set their own).
+ * before its headers go out (`nonPageSecurityHeaders`: pages set their own),
+ * and every answer to an address that carries a link's secret (/booking/…,
+ * /order/…) gets `SECRET_LINK_HEADERS` over whatever it had.
  */
 
 export type StartOptions =
@@ -72,9 +75,18 @@ export type StartOptions =
 
 type Setup = { mode: "production"; clientDir: string } | { mode: "development"; vite: ViteDevServer };
 
-/** Fills in the security headers a response lacks, just before they go out. */
-function fillSecurityHeaders(this: ServerResponse): void {
-  fillMissingHeaders(this, nonPageSecurityHeaders(String(this.getHeader("content-type") ?? "")));
+/**
+ * Just before a response's headers go out: the security headers it lacks, and for an address that
+ * carries a link's secret (its target as the request arrived: Express rewrites `req.url` inside
+ * mounted middleware) no-store, no-referrer and noindex, whatever the answer set.
+ */
+function securityHeadersHook(req: IncomingMessage, res: ServerResponse): () => void {
+  return () => {
+    fillMissingHeaders(res, nonPageSecurityHeaders(String(res.getHeader("content-type") ?? "")));
+    const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "";
+    if (carriesLinkSecret(target))
+      for (const [name, value] of Object.entries(SECRET_LINK_HEADERS)) res.setHeader(name, value);
+  };
 }
 
 /** The site's own host, assumed for a request without a Host header. */
@@ -105,13 +117,13 @@ const answerError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === "number" && status >= 400 && status < 500) {
     log.info(
-      { status, method: req.method, path: pathOf(req.originalUrl), reason: (error as Error).message },
+      { status, method: req.method, path: loggablePath(req.originalUrl), reason: (error as Error).message },
       "request refused",
     );
     answerPlain(res, status, BAD_REQUEST_MESSAGE);
     return;
   }
-  log.error({ err: error, method: req.method, path: pathOf(req.originalUrl) }, "request failed in the server");
+  log.error({ err: error, method: req.method, path: loggablePath(req.originalUrl) }, "request failed in the server");
   answerPlain(res, 500, "Something went wrong on our side. Please try again.");
 };
 
@@ -161,7 +173,7 @@ let expressApp: { setup: Setup; app: express.Express } | undefined;
 
 /** Handles one request: the guards above, then Express and React Router. */
 export function handleRequest(req: IncomingMessage, res: ServerResponse, setup: Setup): void {
-  onHeaders(res, fillSecurityHeaders);
+  onHeaders(res, securityHeadersHook(req, res));
   try {
     if (answerOtherMethods(req, res)) return;
     const refused = normaliseRequestTarget(req, siteHost());
@@ -261,9 +273,4 @@ export function start(options: StartOptions): RunningServer {
   });
   void running.listening.then(() => log.info({ port, mode: options.mode }, `listening on http://localhost:${port}`));
   return running;
-}
-
-/** A logged request's path without its query: a query string can carry anything a visitor typed (DECISIONS 15). */
-function pathOf(url: string): string {
-  return url.split("?")[0]!.slice(0, 300);
 }

@@ -2,6 +2,7 @@ import http, { STATUS_CODES, type IncomingMessage, type ServerResponse } from "n
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { cacheControl } from "~/http/cache-control";
+import { loggablePath } from "~/http/secret-paths";
 
 /**
  * The HTTP listener's life: what it does with connections the parser refuses,
@@ -130,7 +131,9 @@ export function serve(options: ServeOptions): RunningServer {
     inFlight.add(res);
     // A write after the end, or to a connection already gone, is reported on
     // the response; with no listener it would be an uncaught exception.
-    res.on("error", (error) => log.warn({ err: error, method: req.method, url: req.url }, "response error"));
+    res.on("error", (error) =>
+      log.warn({ err: error, method: req.method, path: loggablePath(req.url) }, "response error"),
+    );
     res.once("close", () => {
       inFlight.delete(res);
       // During the shutdown a connection whose last answer has gone is closed
@@ -152,7 +155,10 @@ export function serve(options: ServeOptions): RunningServer {
 
   /** A throw from the app's handling: logged, answered 500 (our fault), never the process's end. */
   function failed(error: unknown, req: IncomingMessage, res: ServerResponse) {
-    log.error({ err: error, method: req.method, url: req.url }, "request failed outside the app's handlers");
+    log.error(
+      { err: error, method: req.method, path: loggablePath(req.url) },
+      "request failed outside the app's handlers",
+    );
     if (res.headersSent) {
       res.destroy();
       return;

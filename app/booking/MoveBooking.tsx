@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { PolicyNote } from "~/forms/ui/PolicyNote";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/forms/ui/card-fields";
@@ -128,6 +129,7 @@ export function MoveBooking({
           ) : null}
           {answer?.notice ? <p className="form-notice">{answer.notice}</p> : null}
         </div>
+        <PolicyNote action="moving your visit" />
         <div className="booking-actions">
           <button type="submit" name="intent" value="move" className="btn btn-primary" disabled={busy}>
             {busy ? "Moving..." : "Move my visit"}

@@ -8,11 +8,26 @@ import { listReviews } from "~/reviews/reviews.server";
 import { locationReviewCards } from "./data/location-reviews";
 import type { ContentPageData } from "./page-types";
 import { findContentPage } from "./pages";
+import type { PolicySettings } from "./pages/policies";
+import { env } from "~/lib/env.server";
 import { cachePolicy } from "~/http/cache-control";
+
+/** What the privacy notice and the terms say that the server's settings decide. */
+function policySettings(): PolicySettings {
+  const e = env();
+  return {
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
+    changeCutoffHours: e.BOOKING_CHANGE_CUTOFF_HOURS,
+    rateLimitMinutes: Math.max(1, Math.round(e.RATE_LIMIT_WINDOW_SECONDS / 60)),
+    recaptcha: Boolean(e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY),
+    googleMaps: Boolean(e.GOOGLE_MAPS_API_KEY),
+    googleReviews: Boolean(e.GOOGLE_PLACES_API_KEY && e.GOOGLE_PLACE_ID),
+  };
+}
 
 /** Everything a content page needs: its data, plus the map or reviews its sections show. */
 export async function loadContentPage(pathname: string): Promise<ContentPageData> {
-  const page = findContentPage(pathname);
+  const page = findContentPage(pathname, policySettings());
   if (!page) return { found: false };
   const kinds = new Set(page.sections.map((s) => s.kind));
   const result: ContentPageData = { found: true, page };

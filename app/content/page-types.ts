@@ -143,6 +143,21 @@ export type Section =
     }
   | { kind: "video"; id?: string; heading: string; text?: string; video: VideoRef; links?: LinkRef[]; tint?: boolean }
   | { kind: "cta"; id?: string; heading: string; text: string; links: LinkRef[] }
+  /**
+   * Plain reading (the privacy notice, the terms): paragraphs, then a bulleted list, then one entry
+   * per item (a form, a cookie) with its facts as label and value, then closing paragraphs. Text
+   * takes [label](href) links.
+   */
+  | {
+      kind: "prose";
+      id: string;
+      heading: string;
+      paragraphs?: string[];
+      list?: string[];
+      entries?: { title: string; facts: { label: string; value: string }[] }[];
+      after?: string[];
+      tint?: boolean;
+    }
   /** Where the simple quote form goes once the forms capability provides it. */
   | { kind: "quote-form"; type: "residential" | "commercial" }
   /** Sections filled from loader data. */

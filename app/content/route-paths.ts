@@ -35,6 +35,8 @@ const contentPages = {
   "/commercial-openers-hoist-operator": { quoteForm: false },
   "/commercial-openers-jackshaft": { quoteForm: false },
   "/commercial-openers-trolley-operator": { quoteForm: false },
+  "/privacy": { quoteForm: false },
+  "/terms": { quoteForm: false },
 } satisfies Record<string, { quoteForm: boolean }>;
 
 type ContentRoutePath = keyof typeof contentPages;

@@ -7,6 +7,7 @@ import { env } from "./env.server";
 import { cacheControl } from "~/http/cache-control";
 import { carriesRecentPayment } from "~/forms/recent-payment.server";
 import { choosesOwnColorScheme } from "~/shell/color-scheme";
+import { sendsCartCookie } from "~/shop/cart.server";
 import { createNonce, pageSecurityHeaders, requestNonce } from "./security.server";
 
 /**
@@ -113,7 +114,7 @@ function sMaxAge(response: Response): number {
 const READ_PARAMS: ReadonlyArray<readonly [path: RegExp, reads: (name: string) => boolean]> = [
   [/^\/request-(?:quote|service)$/, (name) => name === "type"], // the choosers
   [/^\/shop$/, (name) => name === "category" || name === "q" || name === "sort"], // app/shop/query.ts
-  [/^\/product\/[^/]+$/, (name) => name.startsWith("selectedOptions.")], // optionFieldName, no-JS options
+  [/^\/product\/[^/]+$/, (name) => name.startsWith("selectedOptions.") || name === "quantity"], // optionFieldName, QUANTITY_FIELD: no-JS options
   [/^\/my-cart$/, (name) => name === "remove"],
   [/^\/order-confirmation$/, (name) => name === "order" || name === "payment"],
   [/^\/(?:request-service|pay-invoice)\/receipt\/[^/]+$/, (name) => name === "sig"],
@@ -195,6 +196,16 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   if (hit) {
     const nonce = requestNonce(context);
     return new Response(assembleDocument(hit.doc, [nonce]), { status: hit.status, headers: hitHeaders(hit, nonce) });
+  }
+
+  // A visitor with a cart is answered a kept page when there is one (the header's count comes from
+  // the browser then), but a page rendered for them shows their cart's count (root.tsx): theirs
+  // alone, never kept, and no other cache may keep it either.
+  if (sendsCartCookie(request.headers.get("Cookie"))) {
+    const response = await next();
+    if ((response.headers.get("Content-Type") ?? "").startsWith("text/html"))
+      response.headers.set("Cache-Control", cacheControl.private);
+    return response;
   }
 
   const response = await next();

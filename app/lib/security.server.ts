@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createContext, type RouterContextProvider } from "react-router";
+import { cacheControl } from "~/http/cache-control";
 import { cspAllowances } from "./startup.server";
 
 /**
@@ -13,7 +14,9 @@ import { cspAllowances } from "./startup.server";
  *    a page copied from the page cache gets a new one;
  *  - any other answer (static files, data requests, resource routes, the
  *    server's own 400/403/405) carries `nonPageSecurityHeaders(type)`, which
- *    server/app.ts fills in just before its headers go out.
+ *    server/app.ts fills in just before its headers go out;
+ *  - every answer to an address that carries a link's secret (app/http/secret-paths.ts)
+ *    carries `SECRET_LINK_HEADERS` too, set by server/app.ts over whatever it had.
  */
 
 /** A fresh nonce for a page's inline and module scripts. */
@@ -106,3 +109,15 @@ const NO_FRAMING = withPolicy("frame-ancestors 'none'");
 export function nonPageSecurityHeaders(contentType = ""): Readonly<Record<string, string>> {
   return /^\s*application\/pdf\b/i.test(contentType) ? NO_FRAMING : NOTHING_RUNS;
 }
+
+/**
+ * The headers of every answer to an address that carries a link's secret (/booking/{token},
+ * /order/{token}: DECISIONS 32), the page, its 404 and a refused post alike: stored nowhere, no
+ * Referer for whatever it links to or loads, never indexed. server/app.ts sets them over what the
+ * answer had, just before its headers go out (app/http/secret-paths.ts says which addresses).
+ */
+export const SECRET_LINK_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "cache-control": cacheControl.noStore,
+  "referrer-policy": "no-referrer",
+  "x-robots-tag": "noindex",
+});

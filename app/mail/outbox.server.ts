@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { addJobs } from "@db/queue.server";
 import { outbox, type MailAttachment, type MailContent, type OutboxKind } from "@db/schema";
@@ -150,19 +150,25 @@ export async function markFailed(db: DbOrTx, id: number, error: string, giveUp: 
 /**
  * Retention (DECISIONS 28): the bodies of mails sent more than `days` ago are
  * cleared, attachments included — they hold whole submissions (an employment
- * application's details, a booking's address) and the company has its copy.
- * The row stays with its recipient, subject, status and dates, so what was
- * sent when can still be answered.
+ * application's details, a booking's address) and the links with a token to a
+ * booking's or an order's page (issue 38 item 8) — and so are those of mails the
+ * worker gave up on (`failed`) that were written more than `days` ago: a mail
+ * that never went out is no reason to keep its text longer. The row stays with
+ * its recipient, subject, status and dates, so what was sent when can still be
+ * answered. A mail still pending is left alone: it may yet go out.
  */
 export async function clearSentBodies(db: DbOrTx, days: number): Promise<void> {
+  const before = sql`now() - ${`${days} days`}::interval`;
   await db
     .update(outbox)
     .set({ text: "", html: null, content: null, attachments: null, clearedAt: sql`now()` })
     .where(
       and(
-        eq(outbox.status, "sent"),
         isNull(outbox.clearedAt),
-        lt(outbox.sentAt, sql`now() - ${`${days} days`}::interval`),
+        or(
+          and(eq(outbox.status, "sent"), lt(outbox.sentAt, before)),
+          and(eq(outbox.status, "failed"), lt(outbox.createdAt, before)),
+        ),
       ),
     );
 }

@@ -11,6 +11,7 @@ import { pageHead } from "~/shell/page-head";
 import cartCss from "~/shop/cart.css?url";
 import { cartIdOf, readCart } from "~/shop/cart.server";
 import { unitsAndPrice } from "~/shop/pricing";
+import { TaxNote } from "~/shop/TaxNote";
 import checkoutCss from "~/shop/checkout/checkout.css?url";
 import { checkoutForm } from "~/shop/checkout/handle.server";
 import { CART_BLOCKED_MESSAGE } from "~/shop/cart-schema";
@@ -132,6 +133,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               <p className="cart-total">
                 <span>Total</span> <strong data-testid="checkout-total">{total}</strong>
               </p>
+              <TaxNote />
               <Link className="btn btn-outline btn-block" to="/my-cart">
                 Edit Cart
               </Link>

@@ -15,9 +15,10 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: form
 
 export const meta: Route.MetaFunction = (args) =>
   pageHead(args, {
-    title: "2025 Discount Sign-Up",
+    // No year in the copy (issue 38 item 7): the address keeps SPEC's /discount-signup-2025, the page outlives it.
+    title: "Discount Sign-Up",
     description:
-      "Sign up for this year's discount on a new garage door, opener, windows, patio door, gutters or vinyl siding.",
+      "Sign up for our seasonal discount on a new garage door, opener, windows, patio door, gutters or vinyl siding.",
     path: "/discount-signup-2025",
   });
 
@@ -36,9 +37,9 @@ export default function DiscountSignup({ loaderData }: Route.ComponentProps) {
     <>
       <Banner
         image="home.svg"
-        title="2025 Discount Sign-Up"
-        subtitle="Planning a new door, windows, gutters or siding this year? Register for our seasonal savings."
-        breadcrumbs={[{ label: "Home", to: "/" }, { label: "2025 Discount Sign-Up" }]}
+        title="Discount Sign-Up"
+        subtitle="Planning a new door, windows, gutters or siding? Register for our seasonal savings."
+        breadcrumbs={[{ label: "Home", to: "/" }, { label: "Discount Sign-Up" }]}
       />
       <section className="section">
         <div className="shell-container form-page form-page--aside">

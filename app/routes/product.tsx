@@ -4,7 +4,7 @@ import { getDb } from "~/lib/db.server";
 import { sharedCacheHeaders } from "~/lib/page-cache.server";
 import { pageHead } from "~/shell/page-head";
 import { getProduct } from "~/shop/catalogue.server";
-import { optionFieldName, ProductPage, type ProductPageData } from "~/shop/ProductPage";
+import { optionFieldName, ProductPage, QUANTITY_FIELD, type ProductPageData } from "~/shop/ProductPage";
 import { priceWithOptions } from "~/shop/pricing";
 import { parseId } from "~/shop/query";
 import { ShopError } from "~/shop/ShopError";
@@ -37,8 +37,8 @@ export const meta: Route.MetaFunction = (args) => {
 /**
  * One product; 404 with 'Product not found.' for an unknown or malformed id.
  * Options chosen on the page without JavaScript arrive as query parameters
- * ('Update price'); choices the product does not offer are ignored and the
- * first options shown. The page without choices is the same for everyone:
+ * ('Update price', with the quantity chosen); choices the product does not
+ * offer are ignored and the first options shown. The page without choices is the same for everyone:
  * the shared page cache keeps it.
  */
 export async function loader({ params, url }: Route.LoaderArgs) {
@@ -53,8 +53,10 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   }
   const price = priceWithOptions(product, chosen);
   const selected = price.ok ? Object.fromEntries(price.options.map((o) => [o.name, o.label])) : {};
+  // The quantity 'Update price' carried (no JavaScript): kept; anything else, one.
+  const quantity = parseId(url.searchParams.get(QUANTITY_FIELD)) ?? 1;
   return data<ProductPageData>(
-    { found: true, product, selected },
+    { found: true, product, selected, quantity },
     { headers: url.search ? cachePolicy.revalidate : sharedCacheHeaders() },
   );
 }

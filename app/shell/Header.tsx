@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink as RouterNavLink, useLocation } from "react-router";
 import { company } from "~/content/company";
+import { CartLink } from "~/shop/CartLink";
 import { ColorSchemeToggle } from "./ColorSchemeToggle";
 import { ChevronDownIcon } from "./icons";
 import { Logo } from "./Logo";
@@ -104,7 +105,13 @@ function DesktopMenu({ group }: { group: NavGroup }) {
   );
 }
 
-export function Header({ shopUrl }: { shopUrl?: string }) {
+/**
+ * The site header: the top bar, the logo, the desktop menus, and the actions every page has
+ * (Request Quote, the cart with its count, the colour scheme, the phone menu). `cartCount` is the
+ * cart's units when the page was rendered for this visitor, else null (app/shop/CartLink.tsx); with
+ * an external shop (SHOP_URL) there is no cart here to link to.
+ */
+export function Header({ shopUrl, cartCount }: { shopUrl?: string; cartCount: number | null }) {
   return (
     <header className="site-header">
       <a href="#main" className="skip-link">
@@ -132,6 +139,7 @@ export function Header({ shopUrl }: { shopUrl?: string }) {
             <SiteLink to="/request-quote" className="btn btn-primary request-quote-btn">
               Request Quote
             </SiteLink>
+            {shopUrl ? null : <CartLink rendered={cartCount} />}
             <ColorSchemeToggle />
             <MobileMenu />
           </div>

@@ -125,6 +125,8 @@ export const siteMap: { heading: string; links: NavLink[] }[] = [
       { label: "Employment Application", to: "/employment" },
       { label: "Reviews", to: "/review" },
       { label: "Refer a Friend", to: "/refer-a-friend-referral-program-garage-doors" },
+      { label: "Privacy Notice", to: "/privacy" },
+      { label: "Terms of Sale and Service", to: "/terms" },
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useFetchers } from "react-router";
 import { formatUsd } from "~/payments/money";
 import { useHydrated } from "~/shell/hydrated";
 import { CART_BLOCKED_MESSAGE, QUANTITY_MAX } from "./cart-schema";
+import { TaxNote } from "./TaxNote";
 import type { CartView } from "./cart.server";
 
 /**
@@ -12,7 +13,7 @@ import type { CartView } from "./cart.server";
  */
 export type CartPageItem = Pick<
   CartView["items"][number],
-  "id" | "productId" | "name" | "description" | "image" | "stock" | "quantity"
+  "id" | "productId" | "name" | "description" | "image" | "stock" | "service" | "quantity"
 > & {
   options: [string, string][];
   price: string | null;
@@ -23,9 +24,13 @@ export type CartPageItem = Pick<
   problem: string | null;
 };
 
-/** What /my-cart shows: the lines, the total of those that can be bought, whether one cannot, and the line a no-JavaScript delete is asking about (`?remove=<item>`). */
+/**
+ * What /my-cart shows: the lines, the total of those that can be bought, whether one cannot, and the
+ * line a no-JavaScript delete is asking about (`?remove=<item>`); `units`, the header's count.
+ */
 export type CartPageData = {
   items: CartPageItem[];
+  units: number;
   total: string;
   blocked: boolean;
   confirm: { id: string; name: string } | null;
@@ -47,6 +52,7 @@ export function cartPageData(cart: CartView, remove: string | null): CartPageDat
       description: item.description,
       image: item.image,
       stock: item.stock,
+      service: item.service,
       quantity: item.quantity,
       options: Object.entries(item.selectedOptions),
       price: item.priceCents === null ? null : formatUsd(item.priceCents),
@@ -58,6 +64,7 @@ export function cartPageData(cart: CartView, remove: string | null): CartPageDat
   const confirm = items.find((item) => item.id === remove?.trim().toLowerCase()) ?? null;
   return {
     items,
+    units: cart.items.reduce((sum, item) => sum + item.quantity, 0),
     total: formatUsd(cart.totalCents),
     blocked: cart.blocked,
     confirm: confirm && { id: confirm.id, name: confirm.name },
@@ -130,6 +137,7 @@ export function CartPage({ data, action }: { data: CartPageData; action?: CartAc
               <p className="cart-total">
                 <span>Total</span> <strong data-testid="cart-total">{total}</strong>
               </p>
+              <TaxNote />
               {blocked ? (
                 <>
                   <p id="cart-blocked" className="cart-blocked">
@@ -216,7 +224,8 @@ function CartRow({
           <p className="cart-item-line-total">Subtotal: {item.lineTotal}</p>
         ) : null}
         {item.description ? <p className="cart-item-description">{item.description}</p> : null}
-        {item.problem ? null : <p className="cart-item-stock">{`In stock: ${item.stock}`}</p>}
+        {/* A service's stock is a number of visits, not something on a shelf: not shown (issue 38 item 5). */}
+        {item.problem || item.service ? null : <p className="cart-item-stock">{`In stock: ${item.stock}`}</p>}
         {item.options.length > 0 ? (
           <ul className="cart-item-options" aria-label="Selected options">
             {item.options.map(([name, value]) => (

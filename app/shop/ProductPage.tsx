@@ -2,21 +2,30 @@ import { useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { formatUsd } from "~/payments/money";
 import { useHydrated } from "~/shell/hydrated";
+import { QUANTITY_MAX } from "./cart-schema";
 import { useShopLoading } from "./hooks";
 import { optionCents, priceWithOptions } from "./pricing";
 import type { ProductView } from "./types";
 
 export type ProductPageData =
-  { found: true; product: ProductView; selected: Record<string, string> } | { found: false };
+  { found: true; product: ProductView; selected: Record<string, string>; quantity: number } | { found: false };
 
 /** The field name of a custom field's select: Conform's nested-object naming, read by the cart's one schema. */
 export const optionFieldName = (field: string) => `selectedOptions.${field}`;
 
+/** The product page's Quantity field (a query parameter too: 'Update price' keeps the choice without JavaScript). */
+export const QUANTITY_FIELD = "quantity";
+
+/** The quantities the page offers: 1 up to the stock (at most QUANTITY_MAX). */
+export const quantityChoices = (stock: number) =>
+  Array.from({ length: Math.max(0, Math.min(stock, QUANTITY_MAX)) }, (_, i) => i + 1);
+
 /**
  * SPEC §2 Product detail. 'Add to Cart' is a real form posting to /my-cart
- * (intent "add", inventory_id, one `selectedOptions.<field>` per custom field);
- * the cart recomputes the price with the same rule (pricing.ts). A product out
- * of stock says so and has no 'Add to Cart'. Without
+ * (intent "add", inventory_id, one `selectedOptions.<field>` per custom field,
+ * `quantity` from 1 to the stock); the cart recomputes the price with the same
+ * rule (pricing.ts) and holds the units to the stock. A product out of stock
+ * says so and has no 'Add to Cart'; a service shows no stock count. Without
  * JavaScript, 'Update price' sends the choices to this page as a GET and the
  * server shows their price; with it, the price follows the selects.
  */
@@ -30,7 +39,12 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           {loading}
         </p>
         {data.found ? (
-          <ProductDetail key={data.product.id} product={data.product} initial={data.selected} />
+          <ProductDetail
+            key={data.product.id}
+            product={data.product}
+            initial={data.selected}
+            initialQuantity={data.quantity}
+          />
         ) : (
           <div className="shop-message">
             <h1>Product not found.</h1>
@@ -64,9 +78,18 @@ function BackButton() {
   );
 }
 
-function ProductDetail({ product, initial }: { product: ProductView; initial: Record<string, string> }) {
+function ProductDetail({
+  product,
+  initial,
+  initialQuantity,
+}: {
+  product: ProductView;
+  initial: Record<string, string>;
+  initialQuantity: number;
+}) {
   const hydrated = useHydrated();
   const [selected, setSelected] = useState(initial);
+  const choices = quantityChoices(product.stock);
   const price = priceWithOptions(product, selected);
   const cents = price.ok ? price.cents : product.priceCents;
   const inStock = product.stock > 0;
@@ -82,9 +105,12 @@ function ProductDetail({ product, initial }: { product: ProductView; initial: Re
           {formatUsd(cents)}
         </p>
         <p className="product-description">{product.description || "No description available."}</p>
-        <p className={inStock ? "product-stock" : "product-stock product-stock--out"}>
-          {inStock ? `In stock: ${product.stock}` : "Out of stock"}
-        </p>
+        {/* A service's stock is a number of visits, not something on a shelf: not shown (issue 38 item 5). */}
+        {inStock && product.service ? null : (
+          <p className={inStock ? "product-stock" : "product-stock product-stock--out"}>
+            {inStock ? `In stock: ${product.stock}` : "Out of stock"}
+          </p>
+        )}
         <Form method="post" action="/my-cart" className="product-form">
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="inventory_id" value={product.id} />
@@ -118,9 +144,25 @@ function ProductDetail({ product, initial }: { product: ProductView; initial: Re
           ) : null}
           {/* Out of stock: nothing to add (DECISIONS 25); the options still show their prices. */}
           {inStock ? (
-            <button type="submit" className="btn btn-primary btn-lg product-add">
-              Add to Cart
-            </button>
+            <div className="product-buy">
+              <div className="shop-field product-quantity">
+                <label htmlFor="product-quantity">Quantity</label>
+                <select
+                  id="product-quantity"
+                  name={QUANTITY_FIELD}
+                  defaultValue={String(Math.min(initialQuantity, choices.length))}
+                >
+                  {choices.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="btn btn-primary btn-lg product-add">
+                Add to Cart
+              </button>
+            </div>
           ) : null}
         </Form>
       </div>

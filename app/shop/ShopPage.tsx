@@ -37,36 +37,24 @@ export function ShopPage({ data }: { data: ShopPageData }) {
       />
       <section className="section shop">
         <div className="shell-container shop-layout">
-          <nav className="shop-categories" aria-labelledby="shop-categories-title">
-            <h2 id="shop-categories-title" className="shop-side-title">
-              Categories
-            </h2>
-            <ul>
-              {[{ id: undefined, name: "All" }, ...categories].map((c) => {
-                const current = c.id === query.category;
-                return (
-                  <li key={c.name}>
-                    <Link
-                      to={shopHref({ ...query, category: c.id })}
-                      className="shop-category"
-                      aria-current={current ? "page" : undefined}
-                      preventScrollReset
-                    >
-                      <CategoryIcon name={c.name} />
-                      {c.name}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
+          <CategoryChips categories={categories} query={query} />
           <div className="shop-main">
             <ShopFilters query={query} />
             <p className="shop-status" role="status">
               {loading ?? `${products.length} ${products.length === 1 ? "product" : "products"}`}
             </p>
             {products.length === 0 ? (
-              <p className="shop-empty">No products match your search.</p>
+              <div className="shop-empty">
+                <p>No products match your search.</p>
+                {/* A search inside a category that finds nothing: the same words over the whole shop. */}
+                {query.q && query.category !== undefined ? (
+                  <p>
+                    <Link to={shopHref({ ...query, category: undefined })} preventScrollReset>
+                      Search all products for “{query.q}”
+                    </Link>
+                  </p>
+                ) : null}
+              </div>
             ) : (
               <ul className="shop-grid" aria-busy={loading === "Loading products..." || undefined}>
                 {products.map((p, i) => (
@@ -96,6 +84,50 @@ export function ShopPage({ data }: { data: ShopPageData }) {
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * The categories: a sidebar on a desktop, one row of chips that scrolls sideways on a phone, so
+ * the grid starts near the top. The chosen chip is kept in that row's view: without JavaScript by
+ * CSS (`scroll-initial-target`, shop.css), with it also after Back or Forward (the row is the same
+ * element across the shop's navigations, scrolled wherever the visitor left it).
+ */
+function CategoryChips({ categories, query }: { categories: CategoryView[]; query: CatalogueQuery }) {
+  const row = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = row.current;
+    const chip = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !chip || list.scrollWidth <= list.clientWidth) return;
+    // Sideways only: the page itself does not move (the row is the chip's offset parent: shop.css).
+    const left = chip.offsetLeft;
+    if (left < list.scrollLeft || left + chip.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = left - (list.clientWidth - chip.offsetWidth) / 2;
+  }, [query.category]);
+  return (
+    <nav className="shop-categories" aria-labelledby="shop-categories-title">
+      <h2 id="shop-categories-title" className="shop-side-title">
+        Categories
+      </h2>
+      <ul ref={row}>
+        {[{ id: undefined, name: "All" }, ...categories].map((c) => {
+          const current = c.id === query.category;
+          return (
+            <li key={c.name}>
+              <Link
+                to={shopHref({ ...query, category: c.id })}
+                className="shop-category"
+                aria-current={current ? "page" : undefined}
+                preventScrollReset
+              >
+                <CategoryIcon name={c.name} />
+                {c.name}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   CART_ADD_MESSAGES,
   cartCookieHeader,
   cartIdOf,
+  countCartUnits,
   readCart,
   readCartInput,
   removeFromCart,
@@ -110,6 +111,15 @@ export const cartUpdate: Answer = async (db, request) => {
 export const cartGet: Answer = async (db, request) => {
   const cart = await readCart(db, await cartIdOf(request));
   return cartJson({ cartItems: cart.items.map(apiCartItem), total: Number(centsToDecimal(cart.totalCents)) });
+};
+
+/**
+ * GET /api/store/cart/count: `{count}`, the units in the cookie's cart (0 without one), for the
+ * header's cart link on a page the shared page cache answered (beyond SPEC §7).
+ */
+export const cartCount: Answer = async (db, request) => {
+  const cartId = await cartIdOf(request);
+  return cartJson({ count: cartId ? await countCartUnits(db, cartId) : 0 });
 };
 
 /** POST /api/store/cart/delete: `cart_id`, a line of the cookie's own cart; another cart's line is "not in your cart". */

@@ -62,15 +62,8 @@ const productId = z
 
 const label = z.string(CART_MESSAGES.options).max(200, CART_MESSAGES.options);
 
-export const cartAddSchema = z.object({
-  inventory_id: productId,
-  /** Field name → chosen option label; a field left out takes its first option. */
-  selectedOptions: z.record(label, label, CART_MESSAGES.options).optional(),
-  // Sent by the original client, ignored here: the price is the catalogue's.
-  name: z.unknown().optional(),
-  base_price: z.unknown().optional(),
-  final_price: z.unknown().optional(),
-});
+/** The header's cart count (GET, `{count}`): asked by the browser when a page did not say it. */
+export const CART_COUNT_PATH = "/api/store/cart/count";
 
 /** A cart line's id (SPEC §7 calls it `cart_id`): a uuid. */
 export const cartItemIdSchema = z
@@ -99,6 +92,21 @@ const quantity = z
       .min(1, CART_MESSAGES.quantity)
       .max(QUANTITY_MAX, CART_MESSAGES.quantity),
   );
+
+/**
+ * An add: the product, its options, and how many units (the product page's Quantity, 1 when not
+ * sent, as SPEC §7's call does not).
+ */
+export const cartAddSchema = z.object({
+  inventory_id: productId,
+  /** Field name → chosen option label; a field left out takes its first option. */
+  selectedOptions: z.record(label, label, CART_MESSAGES.options).optional(),
+  quantity: quantity.optional(),
+  // Sent by the original client, ignored here: the price is the catalogue's.
+  name: z.unknown().optional(),
+  base_price: z.unknown().optional(),
+  final_price: z.unknown().optional(),
+});
 
 /** Changing a line's quantity: the page's Update form and POST /api/store/cart/update send the same two fields. */
 export const cartUpdateSchema = z.object({

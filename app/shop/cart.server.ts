@@ -1,7 +1,7 @@
 import { and, asc, count, eq, lt, ne, sql } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
 import type { Database, DbOrTx, Tx } from "@db/client.server";
-import { cartItems, carts, products } from "@db/schema";
+import { cartItems, carts, categories, products } from "@db/schema";
 import { BodyError, NOT_JSON_MESSAGE, parseJsonObject, readBytes } from "~/http/body.server";
 import { rateLimitSubject } from "~/http/client-ip.server";
 import { takeRateLimit } from "~/http/rate-limit.server";
@@ -16,8 +16,10 @@ import {
   cartItemIdSchema,
   cartUpdateSchema,
   onlyLeft,
+  QUANTITY_MAX,
 } from "./cart-schema";
 import { lineTotalCents, priceWithOptions } from "./pricing";
+import { SERVICE_CATEGORY } from "./types";
 
 /**
  * The cookie cart (issue 17 item 4, DECISIONS 12, 21 and 34), shared by
@@ -65,6 +67,16 @@ export async function cartIdOf(request: Request): Promise<string | null> {
   return id.success ? id.data : null;
 }
 
+const CART_COOKIE_SENT = new RegExp(`(?:^|;)\\s*${COOKIE_NAME}=`);
+
+/**
+ * Whether a request's Cookie header names a cart at all (signed or not: nothing is verified here):
+ * its page shows the cart's count (root.tsx), so it is the visitor's own (page-cache.server.ts).
+ */
+export function sendsCartCookie(cookieHeader: string | null | undefined): boolean {
+  return !!cookieHeader && CART_COOKIE_SENT.test(cookieHeader);
+}
+
 /** The Set-Cookie header that gives a visitor their cart. */
 export function cartCookieHeader(cartId: string): Promise<string> {
   return cartCookie().serialize(cartId);
@@ -82,6 +94,8 @@ export type CartLine = {
   description: string;
   image: string;
   stock: number;
+  /** A visit we sell (the Services category): its stock count is not shown. */
+  service: boolean;
   /** Field name → option label, in the product's field order. */
   selectedOptions: Record<string, string>;
   quantity: number;
@@ -141,11 +155,13 @@ export async function readCart(db: DbOrTx, cartId: string | null): Promise<CartV
       description: products.description,
       image: products.image,
       stock: products.stock,
+      service: sql<boolean>`(${categories.name} = ${SERVICE_CATEGORY})`,
       priceCents: products.priceCents,
       customFields: products.customFields,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const units = unitsPerProduct(rows);
@@ -168,6 +184,32 @@ export async function readCart(db: DbOrTx, cartId: string | null): Promise<CartV
     totalCents: items.reduce((sum, item) => sum + (item.problem ? 0 : (item.lineCents ?? 0)), 0),
     blocked: items.some((item) => item.problem !== null),
   };
+}
+
+/** How many units the cart holds, over all its lines (those that cannot be bought now too): the header's count. */
+export async function countCartUnits(db: DbOrTx, cartId: string | null): Promise<number> {
+  if (!cartId) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The header's count for a page rendered for this request (root.tsx): the cart's units when the
+ * request sends a valid cart cookie, else null, "not said": a page without a cart may be kept by the
+ * shared page cache and shown to a visitor who has one, so the browser asks /api/store/cart/count
+ * (cart-count.ts). Null too when the database cannot be read: a page still renders.
+ */
+export async function headerCartCount(db: Database | Promise<Database>, request: Request): Promise<number | null> {
+  if (!sendsCartCookie(request.headers.get("Cookie"))) return null;
+  try {
+    const cartId = await cartIdOf(request);
+    return cartId ? await countCartUnits(await db, cartId) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** One line of a cart as it reads now, or undefined when it is not in that cart. */
@@ -210,13 +252,14 @@ async function unitsInCart(tx: Tx, cartId: string, productId: number, except?: s
 }
 
 /**
- * Adds one unit of a product with its options to the visitor's cart (a new
- * cart when they have none yet): the line of that product with those options
- * goes up by one, or a new line of one is made (DECISIONS 34). `input` is the
- * posted form or JSON, parsed here; only the product id and the option labels
- * are read. An add the stock cannot cover (the product's units in the cart,
- * over all its lines, would pass it) is refused with "Only N left in stock.",
- * and a line already beyond the stock (it fell since) is brought down to it.
+ * Adds units of a product with its options to the visitor's cart (a new cart
+ * when they have none yet): one, or the product page's Quantity. The line of
+ * that product with those options goes up by that many, or a new line of that
+ * many is made (DECISIONS 34). `input` is the posted form or JSON, parsed here;
+ * only the product id, the option labels and the quantity are read. An add the
+ * stock cannot cover (the product's units in the cart, over all its lines,
+ * would pass it) is refused whole with "Only N left in stock.", and a line
+ * already beyond the stock (it fell since) is brought down to it.
  * An add that makes a new cart counts against CART_NEW_MAX new carts per
  * client IP and window.
  */
@@ -229,7 +272,7 @@ export async function addToCart(
   const parsed = cartAddSchema.safeParse(input);
   if (!parsed.success)
     return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? CART_MESSAGES.product };
-  const { inventory_id, selectedOptions } = parsed.data;
+  const { inventory_id, selectedOptions, quantity: units = 1 } = parsed.data;
 
   const [product] = await db.select().from(products).where(eq(products.id, inventory_id));
   if (!product) return { ok: false, status: 404, message: CART_ADD_MESSAGES.unknownProduct };
@@ -283,7 +326,10 @@ export async function addToCart(
     const others = await unitsInCart(tx, cart, product.id, line?.id);
     const room = stock - others;
     if (line) {
-      if (line.quantity + 1 > room) {
+      // A line holds at most QUANTITY_MAX units, whatever the stock (the quantity select's bound).
+      if (line.quantity + units > QUANTITY_MAX)
+        return { ok: false, status: 400, message: CART_MESSAGES.quantity, item: await readLine(tx, cart, line.id) };
+      if (line.quantity + units > room) {
         // Refused; a line already beyond what is left is brought down to it (never below one).
         if (line.quantity > room && room >= 1)
           await tx.update(cartItems).set({ quantity: room }).where(eq(cartItems.id, line.id));
@@ -291,18 +337,18 @@ export async function addToCart(
       }
       await tx
         .update(cartItems)
-        .set({ quantity: line.quantity + 1 })
+        .set({ quantity: line.quantity + units })
         .where(eq(cartItems.id, line.id));
       return { ok: true, cartId: cart, newCart, item: (await readLine(tx, cart, line.id))! };
     }
-    if (room < 1) return { ok: false, status: 409, message: onlyLeft(stock) };
+    if (units > room) return { ok: false, status: 409, message: onlyLeft(stock) };
     const [{ n }] = (await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cart))) as [
       { n: number },
     ];
     if (Number(n) >= MAX_CART_ITEMS) return { ok: false, status: 409, message: CART_ADD_MESSAGES.full };
     const [made] = await tx
       .insert(cartItems)
-      .values({ cartId: cart, productId: product.id, selectedOptions: chosen, quantity: 1 })
+      .values({ cartId: cart, productId: product.id, selectedOptions: chosen, quantity: units })
       .returning({ id: cartItems.id });
     return { ok: true, cartId: cart, newCart, item: (await readLine(tx, cart, made!.id))! };
   });

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, exists, ilike, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, ilike, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { categories, products } from "@db/schema";
 import { type CatalogueQuery, PRODUCT_ID_MAX, type ShopSort } from "./query";
-import type { CategoryView, ProductView } from "./types";
+import { type CategoryView, type ProductView, SERVICE_CATEGORY } from "./types";
 
 /**
  * The catalogue's reads (SPEC §2 Shop, Product detail; §7 inventory and
@@ -21,6 +21,7 @@ const productColumns = {
   description: products.description,
   customFields: products.customFields,
   stock: products.stock,
+  service: sql<boolean>`(${categories.name} = ${SERVICE_CATEGORY})`,
 };
 
 const ORDER: Record<ShopSort, SQL[]> = {
@@ -50,6 +51,7 @@ export async function listProducts(db: DbOrTx, query: Partial<CatalogueQuery> = 
   return db
     .select(productColumns)
     .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(...where))
     .orderBy(...ORDER[query.sort ?? "name-asc"]);
 }
@@ -57,7 +59,12 @@ export async function listProducts(db: DbOrTx, query: Partial<CatalogueQuery> = 
 /** One product, or null (an id that is not a whole number in range is never asked for). */
 export async function getProduct(db: DbOrTx, id: number): Promise<ProductView | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > PRODUCT_ID_MAX) return null;
-  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id))
+    .limit(1);
   return row ?? null;
 }
 

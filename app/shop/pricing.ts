@@ -66,3 +66,11 @@ export function lineTotalCents(unitCents: number, quantity: number): number {
 export function unitsAndPrice(quantity: number, unitCents: number): string {
   return quantity === 1 ? formatUsd(unitCents) : `${quantity} × ${formatUsd(unitCents)}`;
 }
+
+/**
+ * DECISIONS 36: the shop's prices are the whole price. The company installs what it sells and pays
+ * Michigan's sales tax on the materials it installs, so nothing is added at the checkout. Said
+ * under the total of the cart, the checkout, the order's page and the buyer's receipt.
+ */
+export const TOTAL_INCLUDES = "includes installation and sales tax";
+export const TAX_NOTE = `The total ${TOTAL_INCLUDES}: we pay the Michigan sales tax on the materials we install, so nothing is added at the checkout.`;

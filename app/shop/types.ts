@@ -13,4 +13,9 @@ export type ProductView = {
   description: string;
   customFields: CustomField[];
   stock: number;
+  /** A visit we sell (the Services category): its stock is a number of visits, never shown (issue 38 item 5). */
+  service: boolean;
 };
+
+/** The category whose products are work we do, not goods: no stock count is shown for them. */
+export const SERVICE_CATEGORY = "Services";

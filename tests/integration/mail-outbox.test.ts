@@ -183,14 +183,14 @@ describe("visitor confirmations per address", () => {
 });
 
 describe("retention of sent bodies", () => {
-  it("clears the text of mail sent over MAIL_RETENTION_DAYS ago; the row, its status and recipient stay; pending and failed are untouched", async () => {
-    const mails: OutgoingMail[] = ["old", "recent", "pending", "failed"].map((label) => ({
+  it("clears the text of mail sent, or given up on, over MAIL_RETENTION_DAYS ago; the row, its status and recipient stay; pending and recent ones are untouched", async () => {
+    const mails: OutgoingMail[] = ["old", "recent", "pending", "failed", "recentfailed"].map((label) => ({
       to: `${label}@example.com`,
       subject: `Mail ${label}`,
       text: `Body ${label}: SSN ***-**-6789, the whole application`,
       html: `<p>Body ${label}</p>`,
     }));
-    const [oldId, recentId, pendingId, failedId] = await enqueueMail(conn.db, ...mails);
+    const [oldId, recentId, pendingId, failedId, recentFailedId] = await enqueueMail(conn.db, ...mails);
     await conn.db.execute(
       sql`update outbox set status = 'sent', sent_at = now() - interval '31 days', created_at = now() - interval '31 days' where id = ${oldId}`,
     );
@@ -201,19 +201,30 @@ describe("retention of sent bodies", () => {
       sql`update outbox set status = 'failed', attempts = 8, created_at = now() - interval '40 days' where id = ${failedId}`,
     );
     await conn.db.execute(sql`update outbox set created_at = now() - interval '40 days' where id = ${pendingId}`);
+    await conn.db.execute(
+      sql`update outbox set status = 'failed', attempts = 8, created_at = now() - interval '29 days' where id = ${recentFailedId}`,
+    );
 
     await clearSentBodies(conn.db, env().MAIL_RETENTION_DAYS);
     const byTo = Object.fromEntries((await outbox()).map((m) => [m.to, m]));
     expect(byTo["old@example.com"]).toMatchObject({ status: "sent", subject: "Mail old", text: "", html: null });
     expect(byTo["old@example.com"]!.cleared_at).not.toBeNull();
-    for (const label of ["recent", "pending", "failed"]) {
+    // A mail the worker gave up on holds the same text (a booking's link among it): cleared as well.
+    expect(byTo["failed@example.com"]).toMatchObject({
+      status: "failed",
+      subject: "Mail failed",
+      text: "",
+      html: null,
+    });
+    expect(byTo["failed@example.com"]!.cleared_at).not.toBeNull();
+    for (const label of ["recent", "pending", "recentfailed"]) {
       expect(byTo[`${label}@example.com`]).toMatchObject({
         text: expect.stringContaining(`Body ${label}`),
         html: `<p>Body ${label}</p>`,
         cleared_at: null,
       });
     }
-    expect(byTo["failed@example.com"]!.status).toBe("failed");
+    expect(byTo["recentfailed@example.com"]!.status).toBe("failed");
     expect(byTo["pending@example.com"]!.status).toBe("pending");
 
     // A second run changes nothing (the cleared row keeps its first clearing time).

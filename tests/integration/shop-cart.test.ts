@@ -4,7 +4,7 @@ import type { Connection } from "@db/client.server";
 import { cartItems, carts, categories, products } from "@db/schema";
 import { CART_BLOCKED_MESSAGE, CART_LINE_PROBLEMS, CART_MESSAGES, onlyLeft, QUANTITY_MAX } from "~/shop/cart-schema";
 import { CART_ADD_MESSAGES, cartCookieHeader, MAX_CART_ITEMS, pruneCarts, readCart } from "~/shop/cart.server";
-import { cartAdd, cartApi, cartDelete, cartGet, cartUpdate } from "~/shop/cart-api.server";
+import { cartAdd, cartApi, cartCount, cartDelete, cartGet, cartUpdate } from "~/shop/cart-api.server";
 import { cartPageData } from "~/shop/CartView";
 import { env } from "~/lib/env.server";
 import { action as cartPageAction, loader as cartPageLoader } from "~/routes/my-cart";
@@ -514,6 +514,53 @@ describe("quantities and stock (DECISIONS 34)", () => {
       expect((await json(res)).message).toBe(onlyLeft(3));
     }
     expect((await w.get()).body.cartItems.map((i) => i.quantity)).toEqual([2, 1]);
+  });
+
+  it("the product page's Quantity adds that many units at once, through the page's form and the JSON call alike; more than the stock leaves is refused whole", async () => {
+    const door = await stocked(5);
+    const v = visitor();
+    const form = (quantity: string) =>
+      new URLSearchParams({ intent: "add", inventory_id: String(door.id), quantity }).toString();
+    const first = await v.add(form("3"), "application/x-www-form-urlencoded");
+    expect(first.status).toBe(200);
+    expect((await json(first)).cartItem).toMatchObject({ quantity: 3 });
+    // Three more of five: refused whole, nothing added (the line keeps its three).
+    const beyond = await v.add({ inventory_id: door.id, quantity: 3 });
+    expect(beyond.status).toBe(409);
+    expect(await json(beyond)).toMatchObject({ success: false, message: onlyLeft(5), cartItem: { quantity: 3 } });
+    expect((await json(await v.add({ inventory_id: door.id, quantity: 2 }))).cartItem).toMatchObject({ quantity: 5 });
+    expect((await v.get()).body.cartItems.map((i) => i.quantity)).toEqual([5]);
+    // A new line beyond the stock is not made at all.
+    const w = visitor();
+    expect((await w.add({ inventory_id: door.id, quantity: 6 })).status).toBe(409);
+    expect(w.cookie).toBeUndefined();
+    // A quantity that is not 1 to QUANTITY_MAX is the schema's 400, as the cart page's select.
+    for (const quantity of ["0", "-2", "1.5", "abc", String(QUANTITY_MAX + 1)]) {
+      const res = await w.add(form(quantity), "application/x-www-form-urlencoded");
+      expect(res.status, quantity).toBe(400);
+      expect((await json(res)).message, quantity).toBe(CART_MESSAGES.quantity);
+    }
+  });
+
+  it("the header's count is the cart's units over all its lines, 0 without a cart (GET /api/store/cart/count)", async () => {
+    const count = async (cookie?: string) => {
+      const res = await cartApi(
+        new Request(`${BASE}/api/store/cart/count`, { headers: cookie ? { Cookie: cookie } : {} }),
+        cartCount,
+        { db: conn.db },
+      );
+      expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+      return ((await res.json()) as { count: number }).count;
+    };
+    expect(await count()).toBe(0);
+    expect(await count("cart=forged")).toBe(0);
+    const door = await stocked(9);
+    const window = await stocked(4, 1000, true);
+    const v = visitor();
+    await v.add({ inventory_id: door.id, quantity: 2 });
+    await v.add({ inventory_id: window.id });
+    await v.add({ inventory_id: window.id, selectedOptions: { Glass: "Frosted" }, quantity: 3 });
+    expect(await count(v.cookie)).toBe(6);
   });
 
   it("a stock that fell below a line: the line says 'Only N left in stock', leaves the total and closes the checkout; the next add brings it down to the stock", async () => {

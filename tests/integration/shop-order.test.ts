@@ -344,11 +344,11 @@ describe("the order's page", () => {
     const order = [
       `Order reference: ${row.reference}`,
       "Steel Entry Door: 2 × $649.00 = $1,298.00",
-      "Total: $1,298.00",
+      "Total: $1,298.00 (includes installation and sales tax)",
       "Paid: $1,298.00 charged to Visa ending in 4242",
       "Installation address: 77 Lakeshore Dr, Port Huron, MI 48060",
       "Billing address: 4 Mill Rd, Flint, MI 48503",
-      "We call you within two business days to schedule the installation.",
+      "A service representative will call you within two business days to schedule the installation.",
       `/order/${token}`,
     ].map((piece) => {
       const at = text.indexOf(piece);

@@ -6,6 +6,7 @@ import { GallerySection } from "./Gallery";
 import { IntroSection } from "./IntroSection";
 import { ChecklistSection, SpecsSection, SwatchesSection, TimelineSection } from "./ListSections";
 import { ModelsSection } from "./ModelsSection";
+import { ProseSection } from "./ProseSection";
 import { ProductCardGrid } from "./ProductCardGrid";
 import { LocationReviewsSection, ReviewListSection } from "./ReviewSections";
 import { ServiceMapSection } from "./ServiceMapSection";
@@ -68,6 +69,8 @@ function SectionView({
       return <VideoSection section={section} />;
     case "cta":
       return <CtaSection section={section} />;
+    case "prose":
+      return <ProseSection section={section} />;
     case "quote-form":
       return renderQuoteForm?.(section.type, data) ?? null;
     case "service-map":

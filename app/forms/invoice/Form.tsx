@@ -1,4 +1,5 @@
 import { InputBase } from "@mantine/core";
+import { PolicyNote } from "../ui/PolicyNote";
 import { useState } from "react";
 import { formatUsd } from "~/payments/money";
 import { LeadForm, type FieldMetadata, type FormBootstrapData } from "../ui/LeadForm";
@@ -26,6 +27,7 @@ export function InvoiceForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
       defaultValue={{ state: "MI" }}
       submitLabel="Pay Invoice"
       busyLabel="Processing..."
+      submitNote={<PolicyNote action="paying" />}
     >
       {(fields) => (
         <div className="form-grid">

@@ -4,7 +4,7 @@ import { SelectField, TextField } from "../ui/fields";
 import { promoIdentity } from "./identity";
 import { promoLabels, promoSchema } from "./schema";
 
-/** The 2025 discount sign-up (SPEC §3 Promo request). */
+/** The discount sign-up at /discount-signup-2025 (SPEC §3 Promo request). */
 export function PromoForm({ bootstrap }: { bootstrap: FormBootstrapData }) {
   return (
     <LeadForm

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { PolicyNote } from "../ui/PolicyNote";
 import { company } from "~/content/company";
 import { formatUsd } from "~/payments/money";
 import { SERVICE_PRICE_CENTS } from "~/payments/service-price";
@@ -51,6 +52,7 @@ export function ResidentialServiceForm({
         submitLabel="Book and Pay"
         busyLabel="Processing..."
         previewAnchor={visitPreviewId(`${id}-serviceDate`)}
+        submitNote={<PolicyNote action="booking and paying" />}
       >
         {(fields, errors) => (
           <div className="form-grid">

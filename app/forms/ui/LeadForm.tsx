@@ -59,6 +59,8 @@ export type LeadFormProps<S extends z.ZodType> = {
   busyLabel?: string;
   /** Accessible name of the form. */
   title: string;
+  /** A line just above the submit button (a paid form's terms and privacy links: ./PolicyNote.tsx). */
+  submitNote?: React.ReactNode;
   children: (fields: Fields<S>, errors: Record<string, string[] | undefined>) => React.ReactNode;
   /**
    * The form's photos (its identity's upload rule), placed after the captcha: a browser sends a
@@ -89,6 +91,7 @@ export function LeadForm<S extends z.ZodType>({
   submitLabel = "Submit",
   busyLabel = "Submitting...",
   title,
+  submitNote,
   children,
   previewAnchor,
 }: LeadFormProps<S>) {
@@ -270,6 +273,7 @@ export function LeadForm<S extends z.ZodType>({
             </p>
           ) : null}
         </div>
+        {submitNote}
         <button
           type="submit"
           className="btn btn-primary btn-lg form-submit"

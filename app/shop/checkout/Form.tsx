@@ -1,4 +1,5 @@
 import { LeadForm, type FormBootstrapData } from "~/forms/ui/LeadForm";
+import { PolicyNote } from "~/forms/ui/PolicyNote";
 import { CardEntry } from "~/forms/ui/card-fields";
 import { CityStateZipFields, TextField } from "~/forms/ui/fields";
 import { checkoutIdentity } from "./identity";
@@ -26,6 +27,7 @@ export function CheckoutForm({ bootstrap, shownTotal }: { bootstrap: FormBootstr
       defaultValue={{ state: "MI" }}
       submitLabel="Place Order"
       busyLabel="Processing..."
+      submitNote={<PolicyNote action="placing your order" />}
     >
       {(fields) => (
         <>

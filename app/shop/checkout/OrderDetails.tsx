@@ -1,4 +1,5 @@
 import { company } from "~/content/company";
+import { TaxNote } from "../TaxNote";
 import { ORDER_PROGRESS_TEXT, orderNextStep } from "./identity";
 import type { OrderView } from "./orders.server";
 
@@ -54,6 +55,7 @@ export function OrderDetails({ order, showReference = true }: { order: OrderView
       <p className="order-total">
         <span>Total</span> <strong data-testid="order-lines-total">{order.total}</strong>
       </p>
+      <TaxNote />
 
       <h2 className="order-subhead">Addresses</h2>
       <dl className="order-list">

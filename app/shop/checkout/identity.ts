@@ -41,10 +41,13 @@ export const orderPath = (token: string) => `/order/${token}`;
 export const ORDER_PLACED_PARAM = "placed";
 export const ORDER_REFERENCE_PATTERN = /^DO-[0-9A-Z]{4}-[0-9A-Z]{2}$/;
 
-/** SPEC §2 Order confirmation: the heading and the line of a real order (DECISIONS 33). */
+/**
+ * SPEC §2 Order confirmation: the heading and the line of a real order (DECISIONS 33). SPEC's line
+ * also said a representative "will reach out shortly"; the page's "What happens next" says when
+ * (`orderNextStep`), once (issue 38 item 7).
+ */
 export const ORDER_SUCCESS_HEADING = "Your Order Was Successful!";
-export const ORDER_SUCCESS_TEXT =
-  "A confirmation email has been sent to you, and a service representative will reach out shortly to schedule your installation.";
+export const ORDER_SUCCESS_TEXT = "A confirmation email has been sent to you.";
 /** /order-confirmation with no order of this visitor's: SPEC's 'N/A' values under a neutral heading (DECISIONS 33). */
 export const NO_ORDER_HEADING = "No order to show";
 
@@ -60,7 +63,7 @@ export const ORDER_PROGRESS_TEXT = {
 export function orderNextStep(progress: keyof typeof ORDER_PROGRESS_TEXT, phone: string): string {
   switch (progress) {
     case "received":
-      return `We call you within two business days to schedule the installation. Questions before then: call us at ${phone}.`;
+      return `A service representative will call you within two business days to schedule the installation. Questions before then: call us at ${phone}.`;
     case "scheduled":
       return `Your installation is scheduled: we agreed the day with you by phone. To change it, call us at ${phone}.`;
     case "installed":

@@ -5,6 +5,7 @@ import type { MailRow } from "~/mail/render.server";
 import { orderReceiptSubject } from "~/mail/subjects";
 import { summaryRows } from "~/mail/summary";
 import { formatUsd } from "~/payments/money";
+import { TOTAL_INCLUDES } from "../pricing";
 import { cardLabel } from "~/payments/receipt.server";
 import type { PaymentOutcome } from "~/payments/payments.server";
 import { CHECKOUT_PENDING, CHECKOUT_SUCCESS, orderNextStep, orderPath } from "./identity";
@@ -44,7 +45,8 @@ export function orderMessages(
   const facts: MailRow[] = [
     { label: "Order reference", value: placed.reference },
     ...items,
-    { label: "Total", value: total },
+    // DECISIONS 36: the whole price, said with it.
+    { label: "Total", value: `${total} (${TOTAL_INCLUDES})` },
     paid
       ? { label: "Paid", value: `${total} charged to ${card}` }
       : { label: "Payment", value: `${total} on ${card}, being confirmed with the card processor` },
@@ -99,7 +101,8 @@ export function orderMessages(
       value: installation.sameAsBilling ? `${installationLabels.installSameAsBilling}: ${installAt}` : installAt,
     },
     ...items,
-    { label: "Total", value: total },
+    // DECISIONS 36: the whole price, said with it.
+    { label: "Total", value: `${total} (${TOTAL_INCLUDES})` },
     { label: "Card", value: payment.brand && payment.last4 ? card : "—" },
     {
       label: "Payment",

@@ -130,8 +130,12 @@ for (const [index, mode] of modes.entries()) {
       await expect(page.getByTestId("order-billing")).toHaveText("Grace Hopper12 Saginaw StFlint, MI 48502");
       await expect(page.getByTestId("order-status")).toHaveText("Received");
       await expect(page.getByTestId("order-next")).toContainText(
-        "We call you within two business days to schedule the installation.",
+        "A service representative will call you within two business days to schedule the installation.",
       );
+      // One "what happens next" (issue 38 item 7), and what the total includes (DECISIONS 36).
+      await expect(page.getByRole("heading", { name: "What happens next" })).toHaveCount(1);
+      await expect(page.getByText(/within two business days/)).toHaveCount(1);
+      await expect(page.getByTestId("tax-note")).toContainText("The total includes installation and sales tax");
       await expect(page.getByText(`${formatUsd(product.price_cents)} paid with Visa ending in 4242`)).toBeVisible();
 
       // Back after paying never shows an empty form inviting a second payment. With JavaScript the
@@ -154,7 +158,8 @@ for (const [index, mode] of modes.entries()) {
         "Paid: ",
         "Installation address: 77 Lakeshore Dr, Port Huron, MI 48060",
         "Billing address: 12 Saginaw St, Flint, MI 48502",
-        "We call you within two business days to schedule the installation.",
+        "A service representative will call you within two business days to schedule the installation.",
+        `Total: ${formatUsd(product.price_cents)} (includes installation and sales tax)`,
       ])
         expect(mail, piece).toContain(piece);
       const link = /https?:\/\/[^\s"<>]+\/order\/([A-Za-z0-9_-]{43})/.exec(mail);
@@ -165,8 +170,10 @@ for (const [index, mode] of modes.entries()) {
       const elsewhere = await context.newPage();
       const response = await elsewhere.goto(`/order/${token}`);
       expect(response!.status()).toBe(200);
-      expect(response!.headers()["cache-control"]).toBe("private, no-store");
+      // Every answer under /order/ (issue 38 item 8: tests/e2e/quality/secret-links.spec.ts).
+      expect(response!.headers()["cache-control"]).toBe("no-store");
       expect(response!.headers()["referrer-policy"]).toBe("no-referrer");
+      expect(response!.headers()["x-robots-tag"]).toBe("noindex");
       await expect(elsewhere.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
       await expect(elsewhere.getByRole("heading", { level: 1, name: "Your order" })).toBeVisible();
       await expect(elsewhere.getByTestId("order-reference")).toHaveText(order!.reference);
@@ -183,6 +190,8 @@ for (const [index, mode] of modes.entries()) {
       for (const path of [`/order/${other}`, "/order/1"]) {
         const missing = await elsewhere.goto(path);
         expect(missing!.status(), path).toBe(404);
+        expect(missing!.headers()["cache-control"], path).toBe("no-store");
+        expect(missing!.headers()["referrer-policy"], path).toBe("no-referrer");
         await expect(elsewhere.getByTestId("order-reference")).toHaveCount(0);
       }
       // /order-confirmation knows this buyer's order by its cart only: to this browser, 'N/A' under a neutral heading.

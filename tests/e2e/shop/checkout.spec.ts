@@ -102,9 +102,10 @@ for (const [index, mode] of modes.entries()) {
       // The order's own page (its link's token); without JavaScript the browser keeps the form action's #fragment across the 303.
       await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{43}\?placed(#checkout-status)?$/);
       await expect(page.getByRole("heading", { level: 1, name: "Your Order Was Successful!" })).toBeVisible();
-      await expect(
-        page.getByText(/confirmation email has been sent.*representative will reach out shortly/),
-      ).toBeVisible();
+      // One "what happens next" (issue 38 item 7): the confirmation line, then when we call, said once.
+      await expect(page.getByText("A confirmation email has been sent to you.")).toBeVisible();
+      await expect(page.getByText(/representative will call you within two business days/)).toHaveCount(1);
+      await expect(page.getByText(/reach out shortly/)).toHaveCount(0);
       const [order] = await dbRows<{
         id: number;
         reference: string;
