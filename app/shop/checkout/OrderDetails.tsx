@@ -33,9 +33,7 @@ export function OrderDetails({ order, showReference = true }: { order: OrderView
         </dd>
         <dt>Payment</dt>
         <dd>
-          {order.paid
-            ? `${order.total} paid with ${order.card}`
-            : `${order.total} on ${order.card}, being confirmed with the card processor`}
+          {order.payment}
         </dd>
       </dl>
 

@@ -3,7 +3,9 @@ import type { DbOrTx, Tx } from "@db/client.server";
 import { orderLines, orders, type OrderProgress, type OrderStatus } from "@db/schema";
 import { isLinkToken, linkTokenHash, newLinkToken, randomReference } from "~/lib/link-token.server";
 import { formatUsd } from "~/payments/money";
+import { moneyOf } from "~/payments/ledger.server";
 import { cardLabel } from "~/payments/receipt.server";
+import { moneySentence } from "~/payments/words";
 import type { PaymentOutcome } from "~/payments/payments.server";
 import { lineTotalCents, unitsAndPrice } from "../pricing";
 import { installationOf } from "./installation";
@@ -114,6 +116,8 @@ export type OrderView = {
   totalCents: number;
   /** "Visa ending in 4242", or what is known of the card. */
   card: string;
+  /** What moved for it, from the ledger: "$249.00 charged to Visa ending in 4242." or "$249.00 pending: …". */
+  payment: string;
   name: string;
   email: string;
   phone: string;
@@ -175,6 +179,7 @@ async function findOrderView(db: DbOrTx, where: SQL | undefined): Promise<(Order
     total: formatUsd(o.totalCents),
     totalCents: o.totalCents,
     card: cardLabel(o.cardBrand, o.cardLast4),
+    payment: await paymentSentence(db, o.id),
     name: o.name,
     email: o.email,
     phone: o.phone,
@@ -241,4 +246,10 @@ export async function expectedOrderPayments(db: DbOrTx) {
     label: `order ${r.reference ?? `#${r.id}`}`,
     expectedCents: r.status === "pending" && r.progress === "cancelled" ? 0 : r.total,
   }));
+}
+
+/** The order's money in the ledger's words (what moved, never the price). */
+async function paymentSentence(db: DbOrTx, orderId: number): Promise<string> {
+  const money = await moneyOf(db, { table: "orders", id: orderId });
+  return moneySentence(money.lines) || "No payment recorded.";
 }

@@ -136,7 +136,7 @@ for (const [index, mode] of modes.entries()) {
       await expect(page.getByRole("heading", { name: "What happens next" })).toHaveCount(1);
       await expect(page.getByText(/within two business days/)).toHaveCount(1);
       await expect(page.getByTestId("tax-note")).toContainText("The total includes installation and sales tax");
-      await expect(page.getByText(`${formatUsd(product.price_cents)} paid with Visa ending in 4242`)).toBeVisible();
+      await expect(page.getByText(`${formatUsd(product.price_cents)} charged to Visa ending in 4242.`)).toBeVisible();
 
       // Back after paying never shows an empty form inviting a second payment. With JavaScript the
       // order's page took the checkout's place in the history; without, the checkout leads with its link.
