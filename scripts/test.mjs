@@ -6,6 +6,8 @@
 //      server when DATABASE_URL is set (each test file gets its own database)
 //   3. the production build, then Playwright end-to-end in Debian's Chromium
 //      (on a scratch embedded database, or a fresh database on DATABASE_URL's server)
+//   4. the three-engine smoke suite: the main flows again in Firefox ESR and
+//      WebKitGTK (tests/engines), on a server and a scratch database of its own
 // Ends with the tests that passed only on a retry ("flaky: …", Playwright's
 // retries; vitest runs without any) and one summary line "N passed, N failed".
 import { execSync, spawnSync } from "node:child_process";
@@ -107,6 +109,64 @@ function ensurePostgresBinaries() {
   finish(false);
 }
 
+// The three-engine smoke suite (tests/engines/run.ts) drives Debian's Firefox ESR
+// (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver, in an Xvfb
+// display): installed like Chromium, never a browser build of a package's own.
+function ensureEngines() {
+  const missing = () =>
+    [
+      ["firefox-esr", "firefox-esr"],
+      ["WebKitWebDriver", "webkit2gtk-driver"],
+      ["Xvfb", "xvfb"],
+    ]
+      .filter(([command]) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status !== 0)
+      .map(([, pkg]) => pkg);
+  let packages = missing();
+  if (packages.length === 0) return;
+  if (process.getuid?.() === 0) {
+    console.log(`The other engines are missing: installing Debian's ${packages.join(", ")} with apt-get…`);
+    const ok =
+      run("apt-get update", "apt-get", ["update", "-qq"]) &&
+      run(`apt-get install ${packages.join(" ")}`, "apt-get", ["install", "-y", "-qq", ...packages], {
+        DEBIAN_FRONTEND: "noninteractive",
+      });
+    packages = missing();
+    if (ok && packages.length === 0) return;
+  }
+  console.error(
+    `Firefox ESR and WebKitGTK are required for the three-engine smoke suite. Install them with: sudo apt-get install -y ${packages.join(" ")}`,
+  );
+  finish(false);
+}
+
+function enginesCounts(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  passed += r.passed ?? 0;
+  failed += r.failed ?? 0;
+}
+
+/** A fresh database on DATABASE_URL's server for a suite's own server; undefined without DATABASE_URL. */
+async function freshDatabase(prefix) {
+  if (!serverUrl) return undefined;
+  const { default: postgres } = await import("postgres");
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+async function dropDatabase(name) {
+  if (!name) return;
+  const { default: postgres } = await import("postgres");
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
+  await admin.end();
+}
+
 function vitestCounts(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, "utf8"));
@@ -179,30 +239,30 @@ for (const [name, env] of vitestRuns) {
 ensureChromium();
 ensureJava();
 ensurePostgresBinaries();
+ensureEngines();
 if (!run("production build", npx, ["react-router", "build"])) {
   failed += 1;
   finish(false);
 }
-let e2eDb;
+const e2eDb = await freshDatabase("e2e");
 const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, "playwright.json") };
-if (serverUrl) {
-  const { default: postgres } = await import("postgres");
-  e2eDb = `e2e_${Date.now().toString(36)}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${e2eDb}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${e2eDb}`;
-  e2eEnv.E2E_DATABASE_URL = url.toString();
-}
+if (e2eDb) e2eEnv.E2E_DATABASE_URL = e2eDb.url;
 const e2eOk = run("playwright", npx, ["playwright", "test", "--reporter=list,json"], { ...e2eEnv, DATABASE_URL: "" });
 playwrightCounts(e2eEnv.PLAYWRIGHT_JSON_OUTPUT_NAME);
-if (e2eDb) {
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${e2eDb}" with (force)`).catch(() => {});
-  await admin.end();
-}
+await dropDatabase(e2eDb?.name);
 // A run that failed without a failing test (e.g. the server did not start) still counts as a failure.
 if (!e2eOk && failed === 0) failed += 1;
-finish(e2eOk);
+
+// 4. The same build in Firefox ESR and WebKitGTK, each flow once (no retry: a flaky step fails).
+const enginesDb = await freshDatabase("engines");
+const enginesResults = path.join(resultsDir, "engines.json");
+const enginesOk = run("three engines (Firefox ESR, WebKitGTK)", npx, ["tsx", "tests/engines/run.ts"], {
+  ENGINES_RESULTS: enginesResults,
+  ...(enginesDb ? { ENGINES_DATABASE_URL: enginesDb.url } : {}),
+  DATABASE_URL: "",
+});
+const before = failed;
+enginesCounts(enginesResults);
+await dropDatabase(enginesDb?.name);
+if (!enginesOk && failed === before) failed += 1;
+finish(e2eOk && enginesOk);

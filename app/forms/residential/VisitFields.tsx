@@ -368,7 +368,8 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
 /**
  * A day's price under its number: one price, or the range "$129.95–$159.95" (calendar.ts's
  * dayPrice), which wraps after the dash where the cell is narrow, or before it on a phone, whose
- * second line drops its "$" to fit ("–159.95", dates.css); the text stays the whole range.
+ * second line drops its "$" to fit ("–159.95", dates.css: the dash and the second price are held
+ * together there, or WebKit breaks after the dash); the text stays the whole range.
  */
 function DayPrice({ range }: { range: { low: number; high: number } | null }) {
   if (range === null) return null;
@@ -376,8 +377,11 @@ function DayPrice({ range }: { range: { low: number; high: number } | null }) {
   return (
     <>
       {formatUsd(range.low)}
-      <wbr />–<span className="service-day-currency">$</span>
-      {formatUsd(range.high).slice(1)}
+      <wbr />
+      <span className="service-day-high">
+        –<span className="service-day-currency">$</span>
+        {formatUsd(range.high).slice(1)}
+      </span>
     </>
   );
 }
