@@ -19,7 +19,7 @@ import {
   requestCharge,
   type PaymentOutcome,
 } from "~/payments/payments.server";
-import { isServiceTime, type ServiceTime } from "~/payments/service-price";
+import type { ServiceTime } from "~/payments/service-price";
 import { BOOKING_BUSY, changeSentence, mailChange, NOTHING_MOVED, subjectOf } from "./change.server";
 import { canChangeOnline } from "./cutoff";
 import { visitText, type BookingRow } from "./facts.server";
@@ -186,10 +186,9 @@ export async function reserveMove(
     .limit(1);
   if (!found || found.kind !== "residential" || found.total === null)
     return new FormFailure(RESCHEDULE_MESSAGES.notFound, {}, 404);
-  if (!isServiceTime(value.serviceTime)) {
-    const priced = priceChange(found.total, value, now);
-    if (!priced.ok) return new FormFailure(priced.message, { [priced.field]: [priced.message] }, 400);
-  }
+  // The day and window judged before anything else reads them (a past day, an impossible date, a window that is no window).
+  const priced = priceChange(found.total, value, now);
+  if (!priced.ok) return new FormFailure(priced.message, { [priced.field]: [priced.message] }, 400);
   const time = value.serviceTime as ServiceTime;
   // 1. A place in the new window, under its lock (full, begun, past the horizon: refused here).
   const held = await holdPlace(db, key, value.serviceDate, time, now);

@@ -60,7 +60,7 @@ function describe(event: ReconcileEvent, amount: string, card: string, noun: str
             what: `${amount} was charged to ${card} for ${noun} that was never stored, and the processor refused to give it back: refund ${amount} to ${card} by hand.`,
           }
         : {
-            subject: `Payment #${id} ${event.outcome === "voided" ? "voided" : event.outcome === "refunded" ? "refunded" : "being given back"} (${amount}): its ${PURPOSE_NOUNS[event.row.purpose] ?? "submission"} was never stored`,
+            subject: `Payment #${id} ${event.outcome === "voided" ? "voided" : event.outcome === "refunded" ? "refunded" : "being given back"} (${amount}): ${event.row.intent === "move" ? "the move it paid for" : `its ${PURPOSE_NOUNS[event.row.purpose] ?? "submission"}`} was never stored`,
             what:
               event.outcome === "voided"
                 ? `${amount} was charged to ${card} for ${noun} that was never stored: the ${amount} charge was cancelled before it was taken (no money left the card).`

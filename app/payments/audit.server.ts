@@ -58,6 +58,20 @@ export async function auditProcessor(db: DbOrTx, options: AuditOptions): Promise
     const problem = compare(row, record, rows);
     if (problem) found.push({ where, problem });
   }
+  // What acted on each charge: at most one void, never a void and a refund, never more back than taken.
+  for (const charge of rows.filter((r) => r.kind === "charge" && r.state === "succeeded")) {
+    const back = rows.filter((r) => r.parentId === charge.id && r.state === "succeeded");
+    const voids = back.filter((r) => r.kind === "void").length;
+    const total = back.reduce((sum, r) => sum + r.amountCents, 0);
+    const where = `ledger row #${charge.id} (charge, ${formatUsd(charge.amountCents)})`;
+    if (voids > 1 || (voids === 1 && back.length > 1))
+      found.push({
+        where,
+        problem: `given back ${back.length} times (${voids} voids): a charge is voided once or refunded`,
+      });
+    else if (total > charge.amountCents)
+      found.push({ where, problem: `${formatUsd(total)} given back of ${formatUsd(charge.amountCents)}` });
+  }
   if (options.gateway.transactionsSince) {
     const known = new Set(rows.map((r) => ledgerReference(r.id)));
     for (const t of await options.gateway.transactionsSince(since)) {
@@ -148,7 +162,8 @@ export async function auditSubjects(db: DbOrTx, expected: readonly ExpectedPayme
   const loose = await db
     .select({
       id: payments.id,
-      net: sql<number>`(${payments.amountCents} - coalesce((select sum(g.amount_cents) from ${payments} g where g.parent_id = ${payments.id} and g.state <> 'declined'), 0))::int`,
+      // The outer row qualified by the table's name (a bare "id" in the subquery would be g's).
+      net: sql<number>`("payments"."amount_cents" - coalesce((select sum(g.amount_cents) from payments g where g.parent_id = "payments"."id" and g.state <> 'declined'), 0))::int`,
     })
     .from(payments)
     .where(

@@ -61,7 +61,9 @@ export async function requestGiveBack(tx: Tx, req: GiveBackRequest): Promise<num
       processor: payments.processor,
       brand: payments.brand,
       last4: payments.last4,
-      back: sql<number>`(select coalesce(sum(g.amount_cents), 0)::int from ${payments} g where g.parent_id = ${payments.id} and g.state <> 'declined')`,
+      // The outer row qualified by the table's name: Drizzle writes a one-table select's columns
+      // bare, and a bare "id" inside this subquery would be g's own.
+      back: sql<number>`(select coalesce(sum(g.amount_cents), 0)::int from payments g where g.parent_id = "payments"."id" and g.state <> 'declined')`,
     })
     .from(payments)
     .where(
@@ -158,8 +160,34 @@ export async function performGiveBack(
     .where(and(eq(payments.parentId, charge.id), ne(payments.id, id), ne(payments.state, "declined")));
   const whole = row.amountCents === charge.amountCents && Number(otherBack[0]?.n ?? 0) === 0;
   let kind: "void" | "refund";
-  if (found.transaction.status === "voided") kind = "void";
-  else if (!found.transaction.settled) {
+  if (found.transaction.status === "voided") {
+    // Voided already. By this row's own call whose answer was lost, or by another row: then there is
+    // nothing left of the charge to give back, and this row moved nothing.
+    const [other] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.parentId, charge.id),
+          ne(payments.id, id),
+          eq(payments.kind, "void"),
+          eq(payments.state, "succeeded"),
+        ),
+      );
+    if (other) {
+      await db
+        .update(payments)
+        .set({
+          state: "declined",
+          message: "The charge was voided already: nothing left to give back.",
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(payments.id, id), inArray(payments.state, ["requested", "unknown"])));
+      log.error({ giveBack: id, paymentId: charge.id }, "give-back of a charge voided already: nothing sent");
+      return { id, kind: row.kind as "void" | "refund", amountCents: row.amountCents, state: "declined" };
+    }
+    kind = "void";
+  } else if (!found.transaction.settled) {
     if (!whole) {
       await note(db, id, WAITING_FOR_SETTLEMENT);
       return { id, kind: "refund", amountCents: row.amountCents, state: "waiting", message: WAITING_FOR_SETTLEMENT };

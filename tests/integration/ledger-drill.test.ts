@@ -165,6 +165,27 @@ describe("issue 36: every cent accounted for", () => {
     expect(await audit()).toEqual([]);
   });
 
+  it("a visit moved dearer, then back, then cancelled: each charge is given back once, the card gets everything back", async () => {
+    const b = await book(weekday(2)); // $129.95
+    const sunday = addDays(b.serviceDate, 5);
+    expect((await move(b, { serviceDate: sunday, card: CARD })).ok).toBe(true);
+    const back = await move({ ...b, serviceDate: sunday }, { serviceDate: b.serviceDate });
+    expect(back.ok).toBe(true);
+    expect(back.message).toContain("$69.05 refunded to Visa ending in 4242");
+    const cancelled = await cancelBooking(conn.db, b.token);
+    expect(cancelled.message).toBe(
+      "Your booking is cancelled. $129.95 refunded to Visa ending in 4242 (it shows within 5–10 business days).",
+    );
+    const ledger = await ledgerOf(b.id);
+    expect(ledger.filter((r) => r.state === "succeeded").map((r) => [r.kind, r.amount_cents])).toEqual([
+      ["charge", 129_95],
+      ["charge", 69_05],
+      ["refund", 69_05],
+      ["refund", 129_95],
+    ]);
+    expect(await audit()).toEqual([]);
+  });
+
   it("a checkout and an invoice paid with the lost-answer card: stored pending, confirmed by reconciliation, mailed once", async () => {
     const [category] = await conn.db.insert(categories).values({ name: "Drill" }).returning();
     const [item] = await conn.db

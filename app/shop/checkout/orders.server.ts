@@ -239,7 +239,13 @@ export async function settlePendingOrder(tx: DbOrTx, orderId: number, paid: bool
 /** What each order should have been paid, net (the payments audit): its total, or nothing once released unpaid. */
 export async function expectedOrderPayments(db: DbOrTx) {
   const rows = await db
-    .select({ id: orders.id, reference: orders.reference, total: orders.totalCents, status: orders.status, progress: orders.orderStatus })
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      total: orders.totalCents,
+      status: orders.status,
+      progress: orders.orderStatus,
+    })
     .from(orders);
   return rows.map((r) => ({
     subject: { table: "orders", id: r.id },

@@ -60,20 +60,22 @@ for (const mode of modes) {
 
       const [row] = await dbRows<{
         amount_cents: number;
-        status: string;
+        kind: string;
+        state: string;
         last4: string;
         brand: string;
         invoice_status: string;
         client_ip: string;
         reference: string;
       }>(
-        `select p.amount_cents, p.status, p.last4, p.brand, i.status as invoice_status, i.client_ip, i.reference
+        `select p.amount_cents, p.kind, p.state, p.last4, p.brand, i.status as invoice_status, i.client_ip, i.reference
            from invoice_payments i join payments p on p.id = i.payment_id where i.invoice_number = $1`,
         invoice,
       );
       expect(row).toEqual({
         amount_cents: 100_000,
-        status: "approved",
+        kind: "charge",
+        state: "succeeded",
         last4: "4242",
         brand: "Visa",
         invoice_status: "paid",
@@ -143,13 +145,13 @@ for (const mode of modes) {
       await form.getByRole("button", { name: "Pay Invoice" }).click();
       await expect(page).toHaveURL(/\/pay-invoice\/receipt\/\d+\?sig=/);
       await expect(page.getByText(`$1,250.50 charged to Visa ending in 4242 for invoice ${invoice}.`)).toBeVisible();
-      const attempts = await dbRows<{ status: string; amount_cents: number }>(
-        "select status, amount_cents from payments where idempotency_key = $1 order by id",
+      const attempts = await dbRows<{ state: string; amount_cents: number }>(
+        "select state, amount_cents from payments where idempotency_key = $1 order by id",
         `invoice:${submissionKey}`,
       );
       expect(attempts).toEqual([
-        { status: "declined", amount_cents: 125_050 },
-        { status: "approved", amount_cents: 125_050 },
+        { state: "declined", amount_cents: 125_050 },
+        { state: "succeeded", amount_cents: 125_050 },
       ]);
 
       // Back from the receipt: never an empty form inviting a second payment, never the browser's

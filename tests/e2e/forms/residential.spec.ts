@@ -192,7 +192,7 @@ for (const [index, mode] of modes.entries()) {
 
       const rows = await dbRows<Record<string, unknown>>(
         `select s.total_cents, s.payment_status, s.service_date::text, s.service_time, s.card_brand, s.card_last4, s.client_ip,
-                p.amount_cents, p.status, p.purpose, p.idempotency_key
+                p.amount_cents, p.kind, p.state, p.purpose, p.idempotency_key
            from service_requests s join payments p on p.id = s.payment_id where s.email = $1`,
         visitor.email,
       );
@@ -206,7 +206,8 @@ for (const [index, mode] of modes.entries()) {
           card_last4: "4242",
           client_ip: visitor.ip,
           amount_cents: 15900,
-          status: "approved",
+          kind: "charge",
+          state: "succeeded",
           purpose: "service",
           // The render's key, as chargesOf reads it for the refused posts.
           idempotency_key: `service-residential:${submissionKey}`,
@@ -245,6 +246,7 @@ for (const [index, mode] of modes.entries()) {
     test("the booking's page from the mail's link: move the visit (the difference paid by card), then cancel (a confirmation first); each mail's invitation updated", async ({
       page,
     }) => {
+      test.slow(); // a booking, a move paid by card and a cancellation, each with its mails
       const visitor = await asNewVisitor(page);
       const date = serviceSaturday(12 + index);
       const sunday = addDays(date, 1);
@@ -290,9 +292,16 @@ for (const [index, mode] of modes.entries()) {
       await expect(page).toHaveURL(/\?moved/);
       await expect(
         page.getByText(
-          `Your visit is moved to ${receiptDay(sunday)}, ${MORNING}. $40.00 was charged to Visa ending in 4242 for the difference; the visit now costs $199.00.`,
+          `Your visit is moved to ${receiptDay(sunday)}, ${MORNING}. $40.00 charged to Visa ending in 4242.`,
         ),
       ).toBeVisible();
+      // What the booking has been paid, and every line of money, from the ledger.
+      await expect(page.getByText("$199.00 paid with Visa ending in 4242.", { exact: true })).toBeVisible();
+      const money = page.locator(".booking-money li");
+      await expect(money).toHaveText([
+        /: \$159\.00 charged to Visa ending in 4242\.$/,
+        /: \$40\.00 charged to Visa ending in 4242\.$/,
+      ]);
       const moved = await dbRows<{ service_date: string; total_cents: number; booking_status: string }>(
         "select service_date::text, total_cents, booking_status from service_requests where email = $1",
         visitor.email,
@@ -312,22 +321,26 @@ for (const [index, mode] of modes.entries()) {
       await page.getByRole("link", { name: "Cancel booking" }).click();
       await expect(page.getByRole("heading", { name: "Cancel this visit?" })).toBeVisible();
       await page.getByRole("button", { name: "Yes, cancel my visit" }).click();
+      // Neither charge has settled at the processor (the same day): both voided, no money taken.
       await expect(
         page.getByText(
-          "Your booking is cancelled. The $199.00 payment on Visa ending in 4242 is cancelled: it will not be charged.",
+          "Your booking is cancelled. The $40.00 charge was cancelled before it was taken (no money left your card); the $159.00 charge was cancelled before it was taken (no money left your card).",
         ),
       ).toBeVisible();
       await expect(page.getByRole("link", { name: "Cancel booking" })).toHaveCount(0);
+      await expect(page.getByText("$0.00 paid with Visa ending in 4242.", { exact: true })).toBeVisible();
 
-      const payments = await dbRows<{ booking_status: string; amount_cents: number; status: string }>(
-        `select s.booking_status, p.amount_cents, p.status from service_requests s
+      const ledger = await dbRows<{ booking_status: string; kind: string; state: string; amount_cents: number }>(
+        `select s.booking_status, p.kind, p.state, p.amount_cents from service_requests s
            join payments p on p.reference_table = 'service_requests' and p.reference_id = s.id
-          where s.email = $1 and p.status <> 'declined' order by p.id`,
+          where s.email = $1 order by p.id`,
         visitor.email,
       );
-      expect(payments).toEqual([
-        { booking_status: "cancelled", amount_cents: 15900, status: "voided" },
-        { booking_status: "cancelled", amount_cents: 4000, status: "voided" },
+      expect(ledger).toEqual([
+        { booking_status: "cancelled", kind: "charge", state: "succeeded", amount_cents: 15900 },
+        { booking_status: "cancelled", kind: "charge", state: "succeeded", amount_cents: 4000 },
+        { booking_status: "cancelled", kind: "void", state: "succeeded", amount_cents: 4000 },
+        { booking_status: "cancelled", kind: "void", state: "succeeded", amount_cents: 15900 },
       ]);
       // The cancellation's mail withdraws the invitation: METHOD:CANCEL, the same UID, the next SEQUENCE.
       await expect.poll(async () => /^METHOD:CANCEL\r?$/m.test(await latestIcs()), { timeout: 30_000 }).toBe(true);
@@ -376,11 +389,11 @@ for (const [index, mode] of modes.entries()) {
       await f.getByLabel(CARD_ENTRY.cvc).fill(TEST_CVCS.three);
       await f.getByRole("button", { name: "Book and Pay" }).click();
       await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\?booked(#[\w-]+)?$/);
-      const attempts = await dbRows<{ status: string }>(
-        "select status from payments where idempotency_key = $1 order by id",
+      const attempts = await dbRows<{ state: string }>(
+        "select state from payments where idempotency_key = $1 order by id",
         `service-residential:${submissionKey}`,
       );
-      expect(attempts.map((a) => a.status)).toEqual(["declined", "approved"]);
+      expect(attempts.map((a) => a.state)).toEqual(["declined", "succeeded"]);
     });
   });
 }

@@ -1,6 +1,7 @@
 import { expect, test } from "../support/test";
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
+import { MOVE_FORM_ID } from "../../../app/booking/move-form";
 import { formatUsd } from "../../../app/payments/money";
 import { TEST_CARDS, TEST_CVCS } from "../support/cards";
 import {
@@ -188,11 +189,11 @@ async function moveForm(url: string, booking: Booking, sunday: string) {
   const res = await fetch(`${url}/booking/${booking.token}?move`);
   expect(res.status).toBe(200);
   const html = await res.text();
-  const changeKey = hiddenValue(html, "changeKey");
+  const submissionKey = hiddenValue(html, "submission_key");
   const currentVisit = hiddenValue(html, "currentVisit");
   expect(currentVisit).toBe(`${booking.serviceDate}|${MORNING}`);
   const body = new URLSearchParams({
-    changeKey,
+    submission_key: submissionKey,
     currentVisit,
     serviceDate: sunday,
     serviceTime: MORNING,
@@ -204,7 +205,8 @@ async function moveForm(url: string, booking: Booking, sunday: string) {
     intent: "move",
   });
   return {
-    key: `reschedule:${booking.id}:${changeKey}`,
+    // A paid form's key, as the booking's and the checkout's: the form's id and the render's key.
+    key: `${MOVE_FORM_ID}:${submissionKey}`,
     send: (to: string) =>
       fetch(`${to}/booking/${booking.token}?move`, {
         method: "POST",

@@ -101,13 +101,13 @@ for (const [index, mode] of modes.entries()) {
       await again.getByLabel(CARD_ENTRY.cvc).fill(TEST_CVCS.three);
       await again.getByRole("button", { name: "Place Order" }).click();
       await expect(page).toHaveURL(PLACED);
-      const attempts = await dbRows<{ status: string; amount_cents: number }>(
-        "select status, amount_cents from payments where idempotency_key = $1 order by id",
+      const attempts = await dbRows<{ state: string; amount_cents: number }>(
+        "select state, amount_cents from payments where idempotency_key = $1 order by id",
         `checkout:${submissionKey}`,
       );
       expect(attempts).toEqual([
-        { status: "declined", amount_cents: product.price_cents },
-        { status: "approved", amount_cents: product.price_cents },
+        { state: "declined", amount_cents: product.price_cents },
+        { state: "succeeded", amount_cents: product.price_cents },
       ]);
     });
   });

@@ -230,12 +230,12 @@ for (const [index, mode] of modes.entries()) {
         total_cents: number;
         status: string;
         amount_cents: number;
-        payment_status: string;
+        payment_state: string;
         reference: string;
         order_reference: string;
       };
       const orders = await dbRows<Order>(
-        `select o.id, o.total_cents, o.status, p.amount_cents, p.status as payment_status, p.reference_table || ' ' || p.reference_id as reference,
+        `select o.id, o.total_cents, o.status, p.amount_cents, p.state as payment_state, p.reference_table || ' ' || p.reference_id as reference,
                 o.reference as order_reference
            from orders o join payments p on p.id = o.payment_id where o.email = $1`,
         visitor.email,
@@ -247,7 +247,7 @@ for (const [index, mode] of modes.entries()) {
         total_cents: journey.bought.cents,
         status: "paid",
         amount_cents: journey.bought.cents,
-        payment_status: "approved",
+        payment_state: "succeeded",
         reference: `orders ${order.id}`,
         order_reference: expect.stringMatching(/^DO-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
       });
@@ -283,7 +283,7 @@ for (const [index, mode] of modes.entries()) {
       expect(await dbRows("select id from orders where email = $1", visitor.email)).toEqual([]);
       // The attempt is kept as one declined payment of this total (the two modes' totals differ), linked to nothing.
       const attempts = await dbRows(
-        "select reference_table, last4 from payments where id > $1 and purpose = 'order' and amount_cents = $2 and status = 'declined'",
+        "select reference_table, last4 from payments where id > $1 and purpose = 'order' and amount_cents = $2 and kind = 'charge' and state = 'declined'",
         last,
         journey.bought.cents,
       );
