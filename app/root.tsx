@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getShellData(getDb()),
     // The header's cart count, only for a visitor with a cart (and then the page is theirs alone:
     // page-cache.server.ts); null otherwise, and the browser asks (app/shop/CartLink.tsx).
-    e.SHOP_URL ? null : headerCartCount(getDb(), request),
+    e.SHOP_URL ? null : headerCartCount(getDb, request),
   ]);
   return {
     // The visitor's stored choice, rendered on <html>: "auto" (no choice) follows the OS in CSS.

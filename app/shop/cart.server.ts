@@ -202,11 +202,15 @@ export async function countCartUnits(db: DbOrTx, cartId: string | null): Promise
  * shared page cache and shown to a visitor who has one, so the browser asks /api/store/cart/count
  * (cart-count.ts). Null too when the database cannot be read: a page still renders.
  */
-export async function headerCartCount(db: Database | Promise<Database>, request: Request): Promise<number | null> {
+export async function headerCartCount(
+  db: () => Database | Promise<Database>,
+  request: Request,
+): Promise<number | null> {
   if (!sendsCartCookie(request.headers.get("Cookie"))) return null;
   try {
     const cartId = await cartIdOf(request);
-    return cartId ? await countCartUnits(await db, cartId) : null;
+    // The connection is asked for only now: a database that is down rejects here, inside the try.
+    return cartId ? await countCartUnits(await db(), cartId) : null;
   } catch {
     return null;
   }
