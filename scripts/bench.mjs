@@ -1162,7 +1162,9 @@ const targets = [
   ["first 200 ≤ 3 s", `${(firstOk / 1000).toFixed(2)} s`, firstOk <= 3000],
   [
     "payments audit: 0 mismatches",
-    paymentsAudit.mismatches === null ? `not run (exit ${paymentsAudit.exit})` : `${paymentsAudit.mismatches} mismatches`,
+    paymentsAudit.mismatches === null
+      ? `not run (exit ${paymentsAudit.exit})`
+      : `${paymentsAudit.mismatches} mismatches`,
     paymentsAudit.exit === 0 && paymentsAudit.mismatches === 0,
   ],
   ...(inp.rows ?? [{ measure: "booking calendar, shop sort", "INP median ms": inp.note, met: "NO" }]).map((r) => [

@@ -32,9 +32,7 @@ export function OrderDetails({ order, showReference = true }: { order: OrderView
           <time dateTime={order.placedAt}>{placedOn.format(new Date(order.placedAt))}</time>
         </dd>
         <dt>Payment</dt>
-        <dd>
-          {order.payment}
-        </dd>
+        <dd>{order.payment}</dd>
       </dl>
 
       <h2 className="order-subhead">Items</h2>
