@@ -89,7 +89,9 @@ describe("service area before the charge", () => {
       expect(response.status).toBe(400);
       const json = (await response.json()) as { success: boolean; message: string };
       expect(json.success).toBe(false);
-      expect(json.message).toMatch(new RegExp(`^We don't book online visits to ZIP ${zip}: .* Lansing \\(`));
+      expect(json.message).toMatch(
+        new RegExp(`^We don't book online visits to ZIP ${zip}: .* Lansing\\. Call us at \\(517\\) 555-0103, `),
+      );
       expect(await state()).toEqual(before);
     },
   );
