@@ -5,7 +5,8 @@ import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/forms/ui/card-fields";
 import { ErrorSummary, summaryEntries } from "~/forms/ui/ErrorSummary";
 import type { Availability } from "~/forms/residential/availability";
-import { VisitFields, type Typed } from "~/forms/residential/VisitFields";
+import { formatServiceDay } from "~/forms/residential/calendar";
+import { VisitFields, YOUR_VISIT, type BookedVisit, type Typed } from "~/forms/residential/VisitFields";
 import type { ServiceTime } from "~/payments/service-price";
 import { MantineScope } from "~/shell/MantineScope";
 import { priceChange, priceChangeText } from "./price-change";
@@ -40,6 +41,7 @@ export function MoveBooking({
   availability,
   changeKey,
   currentVisit,
+  visit,
   answer,
 }: {
   formId: string;
@@ -48,6 +50,8 @@ export function MoveBooking({
   changeKey: string;
   /** The visit this form is rendered for: a booking moved meanwhile refuses it (never priced from a stale page). */
   currentVisit: string;
+  /** The booked visit: the calendar opens on its month and marks it; the page says it above the fields. */
+  visit: BookedVisit;
   answer: MoveFormAnswer | null;
 }) {
   const navigation = useNavigation();
@@ -97,6 +101,9 @@ export function MoveBooking({
         <input type="hidden" name="submission_key" value={changeKey} />
         <input type="hidden" name="currentVisit" value={currentVisit} />
         <div className="form-grid">
+          <p className="form-span-2 booking-move-current">
+            <strong>{YOUR_VISIT}:</strong> {formatServiceDay(visit.date) ?? visit.date}, {visit.time}
+          </p>
           <VisitFields
             date={fields.serviceDate}
             time={fields.serviceTime}
@@ -104,6 +111,7 @@ export function MoveBooking({
             typed={typed}
             onPick={onPick}
             withTotal={false}
+            booked={visit}
           />
           <p className="form-span-2 service-total" aria-live="polite">
             {change ? change.text : "Choose a day and a window to see what the change costs."}

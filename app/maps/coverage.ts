@@ -41,6 +41,14 @@ export function outsideAreaMessage(zip: string, nearest: NearestLocation): strin
   return `We don't book online visits to ZIP ${zip}: it is about ${Math.round(nearest.miles)} miles from our nearest service location, ${nearest.name}. Call us at ${nearest.phone}, or ask for a quote and we'll tell you what we can do.`;
 }
 
+/**
+ * The checkout's refusal of an order whose installation address is outside every circle
+ * (DECISIONS 36: the shop installs only inside the service area), in the same shape.
+ */
+export function outsideInstallationMessage(zip: string, nearest: NearestLocation): string {
+  return `We don't install shop orders at ZIP ${zip}: it is about ${Math.round(nearest.miles)} miles from our nearest service location, ${nearest.name}. Call us at ${nearest.phone} and we'll tell you what we can do.`;
+}
+
 /** True for outsideAreaMessage's words: the form then shows the link to the quote form under the field. */
 export function isOutsideAreaMessage(message: string | null | undefined): boolean {
   return !!message && message.startsWith("We don't book online visits to ZIP ");

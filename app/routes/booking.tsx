@@ -123,6 +123,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                 availability={loaderData.move.availability}
                 changeKey={loaderData.move.changeKey}
                 currentVisit={`${loaderData.booking.serviceDate}|${loaderData.booking.serviceTime}`}
+                visit={{ date: loaderData.booking.serviceDate, time: loaderData.booking.serviceTime }}
                 answer={actionData && isMoveAnswer(actionData) ? actionData : null}
               />
             ) : null}

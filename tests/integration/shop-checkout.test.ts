@@ -16,6 +16,8 @@ import {
 import { findOwnOrder, findOwnOrderView, paymentConfirmationPath } from "~/shop/checkout/orders.server";
 import { loader as checkoutLoader } from "~/routes/checkout";
 import { CART_LINE_PROBLEMS } from "~/shop/cart-schema";
+import { outsideInstallationMessage } from "~/maps/coverage";
+import { coverageOf } from "~/maps/coverage.server";
 import { createTestDatabase } from "../support/db";
 import { routesUse } from "./shop-support";
 import { altchaToken, count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
@@ -604,6 +606,77 @@ describe("checkout", () => {
     );
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ success: false, message: EMPTY_CART_MESSAGE });
+  });
+
+  it("an installation address outside the service area (DECISIONS 36, 30) is refused before any charge, beside the ZIP that was read, on the page and the API; nothing held or stored", async () => {
+    const item = await product({ stock: 2 });
+    const { cartId, cookie } = await buyer({ id: item.id });
+    const before = await state();
+    const traverse = coverageOf("49684");
+    if (traverse.status !== "outside") throw new Error("49684 should be outside every circle");
+    const refusal = outsideInstallationMessage("49684", traverse.nearest);
+    expect(refusal).toMatch(/^We don't install shop orders at ZIP 49684: .* Call us at \(\d{3}\) 555-01\d\d /);
+
+    // Installing at the billing address (the box checked): the billing ZIP is read.
+    const billing = await run(
+      htmlPost(cookie, fields({ zip: "49684", installAsked: "1", installSameAsBilling: "on" })),
+    );
+    expect(billing).toMatchObject({ ok: false, status: 400, message: refusal, fieldErrors: { zip: [refusal] } });
+    expect((billing.reply?.initialValue as Record<string, unknown>).zip).toBe("49684");
+
+    // Another address: its ZIP is read (the billing one, in Flint, does not save it).
+    const other = await run(
+      htmlPost(
+        cookie,
+        fields({
+          installAsked: "1",
+          installAddress: "12 Front St",
+          installCity: "Traverse City",
+          installState: "MI",
+          installZip: "49684",
+        }),
+      ),
+    );
+    expect(other).toMatchObject({ ok: false, status: 400, message: refusal, fieldErrors: { installZip: [refusal] } });
+    expect(other.fieldErrors.zip).toBeUndefined();
+
+    // The API: the same words, a 4xx.
+    const api = await apiFormAction(
+      checkoutForm,
+      {
+        request: formPost(
+          "/api/store/checkout",
+          { ...fields({ zip: "49684", total: "39.00" }), recaptcha_token: await altchaToken() },
+          { Origin: "", "Sec-Fetch-Site": "", Cookie: cookie },
+        ),
+      },
+      { db: conn.db, clientIp: nextIp() },
+    );
+    expect(api.status).toBe(400);
+    // SPEC §7's refusal, and the field it is about (as every API refusal of a field names it).
+    expect(await api.json()).toEqual({ success: false, message: refusal, errors: { zip: [refusal] } });
+
+    expect(await state()).toEqual(before);
+    expect(await cartLines(cartId)).toBe(1);
+    expect(await stockOf(item.id)).toBe(2);
+
+    // Installing in Flint from a Traverse City billing address goes through.
+    const inside = await run(
+      htmlPost(
+        cookie,
+        fields({
+          zip: "49684",
+          city: "Traverse City",
+          installAsked: "1",
+          installAddress: "4 Mill Rd",
+          installCity: "Flint",
+          installState: "MI",
+          installZip: "48503",
+        }),
+      ),
+    );
+    expect(inside).toMatchObject({ ok: true });
+    expect(await state()).toMatchObject({ payments: before.payments + 1, orders: before.orders + 1 });
   });
 
   it("POST /api/store/checkout sent again with its submission_key (a retry after a lost answer) answers the same order_id and total, charging nothing more", async () => {

@@ -50,6 +50,7 @@ export function VisitFields({
   onPick,
   withTotal = true,
   priced = true,
+  booked,
 }: {
   date: Meta;
   time: Meta;
@@ -65,6 +66,11 @@ export function VisitFields({
    * area): the no-JS form shows no price, and its "Show price" anchor is the error summary's.
    */
   priced?: boolean;
+  /**
+   * The visit a booking has (moving it): the calendar opens on its month and marks its day and
+   * window "Your visit", which is not a new choice.
+   */
+  booked?: BookedVisit;
 }) {
   const hydrated = useHydrated();
   const visit = hydrated ? (
@@ -77,6 +83,7 @@ export function VisitFields({
       typed={typed}
       onPick={onPick}
       withTotal={withTotal}
+      booked={booked}
     />
   ) : (
     <VisitNative
@@ -111,6 +118,10 @@ function VisitRoom() {
 
 type Meta = FieldMetadata<unknown>;
 export type Typed = { date?: string; time?: string };
+/** A booked visit: its day (YYYY-MM-DD) and window. */
+export type BookedVisit = { date: string; time: string };
+/** What marks the booked visit in the calendar, its window and the move page. */
+export const YOUR_VISIT = "Your visit";
 
 /** Where the no-JS "Show price" answer opens: the price under the visit (the date field's id + "-preview"). */
 export const visitPreviewId = (dateFieldId: string) => `${dateFieldId}-preview`;
@@ -122,6 +133,7 @@ type VisitProps = {
   onPick?: (date: string | null, time: ServiceTime | null) => void;
   withTotal?: boolean;
   priced?: boolean;
+  booked?: BookedVisit;
 };
 
 function text(value: unknown): string {
@@ -266,7 +278,15 @@ function VisitShadow({ date: dateMeta, time: timeMeta, availability, withTotal }
 }
 
 /** The visit with JavaScript: the calendar with each day's price, the day's slots, the live total. */
-function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPick, withTotal = true }: VisitProps) {
+function VisitPicker({
+  date: dateMeta,
+  time: timeMeta,
+  availability,
+  typed,
+  onPick,
+  withTotal = true,
+  booked,
+}: VisitProps) {
   const [date, setDate] = useState<string | null>(() => {
     const first = typed.current.date || text(dateMeta.initialValue);
     return formatServiceDay(first) !== null ? first : null;
@@ -284,7 +304,9 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
   }, [date]);
 
   // A slot that filled up meanwhile (a refused booking brings the fresh availability) is no longer chosen.
-  const chosen = date && time && slotStatus(availability, date, time).open ? time : null;
+  // The booked window is no new choice.
+  const isBooked = (day: string, slot: string) => booked?.date === day && booked.time === slot;
+  const chosen = date && time && slotStatus(availability, date, time).open && !isBooked(date, time) ? time : null;
   const cents = date && chosen ? slotPrice(date, chosen) : null;
   useEffect(() => {
     onPick?.(date, chosen);
@@ -317,14 +339,18 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
         aria: dayPriceLabel(day, openSlots(availability, day)),
       }),
     };
-    const dayLabel = (day: string) => dayLabels[dayState(availability, day)](day);
+    const dayLabel = (day: string) => {
+      const label = dayLabels[dayState(availability, day)](day);
+      // The booked day says so, in its cell and its name (its other windows stay open to choose).
+      return day === booked?.date ? { cell: YOUR_VISIT, aria: `${YOUR_VISIT.toLowerCase()}, ${label.aria}` } : label;
+    };
     return (
       // Six week rows in every month: the calendar's height never changes (dates.css).
       <DatesProvider settings={{ consistentWeeks: true }}>
         <DatePicker
           value={date}
           onChange={pick}
-          defaultDate={date ?? availability.from}
+          defaultDate={date ?? booked?.date ?? availability.from}
           minDate={availability.from}
           maxDate={availability.until}
           excludeDate={full}
@@ -335,6 +361,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
           fullWidth
           size="md"
           classNames={{ day: "service-day", weekday: "service-weekday" }}
+          getDayProps={(day) => (day === booked?.date ? { "data-booked": true } : {})}
           ariaLabels={{ previousMonth: "Previous month", nextMonth: "Next month" }}
           getDayAriaLabel={(day) => `${formatServiceDay(day)}, ${dayLabel(day).aria}`}
           renderDay={(day) => (
@@ -346,7 +373,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
         />
       </DatesProvider>
     );
-  }, [availability, date, pick]);
+  }, [availability, date, pick, booked]);
 
   return (
     <VisitFrame
@@ -359,6 +386,7 @@ function VisitPicker({ date: dateMeta, time: timeMeta, availability, typed, onPi
       withTotal={withTotal}
       onTime={setTime}
       calendar={calendar}
+      booked={booked}
     >
       <input ref={dateInput} type="hidden" name={dateMeta.name} value={date ?? ""} />
     </VisitFrame>
@@ -402,6 +430,7 @@ function VisitFrame({
   calendar,
   onTime,
   shadow = false,
+  booked,
   children,
 }: {
   dateMeta: Meta;
@@ -414,6 +443,7 @@ function VisitFrame({
   calendar: ReactNode;
   onTime?: (time: ServiceTime) => void;
   shadow?: boolean;
+  booked?: BookedVisit;
   children?: ReactNode;
 }) {
   const dateError = dateMeta.errors?.[0];
@@ -483,15 +513,23 @@ function VisitFrame({
             {SERVICE_TIMES.map((slot) => {
               const status = slotStatus(availability, date, slot);
               const price = slotPrice(date, slot);
+              const yours = booked?.date === date && booked.time === slot;
               return (
                 <Radio
                   key={slot}
                   id={shadow ? undefined : `${timeMeta.id}-${SERVICE_TIMES.indexOf(slot)}`}
                   name={shadow ? undefined : timeMeta.name}
                   value={slot}
-                  label={say(slot)}
-                  description={say(price !== null ? `${formatUsd(price)} · ${status.text}` : status.text)}
-                  disabled={!status.open}
+                  label={say(yours ? `${slot} · ${YOUR_VISIT}` : slot)}
+                  description={say(
+                    yours
+                      ? "Booked now: choose another window to move it"
+                      : price !== null
+                        ? `${formatUsd(price)} · ${status.text}`
+                        : status.text,
+                  )}
+                  disabled={!status.open || yours}
+                  className={yours ? "service-slot-booked" : undefined}
                   checked={chosen === slot}
                   // The shadow's radios are inert; `readOnly` is no attribute of a radio button.
                   onChange={() => onTime?.(slot)}

@@ -4,6 +4,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { MAX_PHOTOS_TOTAL_BYTES, megabytes, photosTotalMessage } from "../options";
 import { CHOOSE_PHOTOS_AGAIN } from "./ErrorSummary";
+import { PhoneText } from "./PhoneText";
 
 /**
  * Field helpers over Mantine inputs, fed by Conform's field metadata. Every
@@ -30,6 +31,12 @@ function firstError(meta: Meta) {
   return meta.errors?.[0];
 }
 
+/** A field's error as shown beside it: a phone number in it (a refusal's "Call us at …") is a tel: link. */
+export function fieldErrorText(meta: Meta) {
+  const error = firstError(meta);
+  return error ? <PhoneText text={error} /> : undefined;
+}
+
 type Common = { meta: Meta; label: string; required?: boolean; description?: string; className?: string };
 
 /** The props every single-value input shares: identity, label, required mark, error, saved value. */
@@ -42,7 +49,7 @@ function inputProps({ meta, label, required, description, className }: Common) {
     defaultValue: text(meta.initialValue),
     withAsterisk: required,
     "aria-required": required || undefined,
-    error: firstError(meta),
+    error: fieldErrorText(meta),
     className,
   };
 }

@@ -1,5 +1,6 @@
 import { Checkbox, TextInput } from "@mantine/core";
 import type { FieldMetadata } from "@conform-to/react";
+import { fieldErrorText } from "~/forms/ui/fields";
 import { installationLabels } from "./installation";
 
 type Meta = FieldMetadata<unknown>;
@@ -102,7 +103,7 @@ function BlockField({
       }
       defaultValue={text(meta.initialValue) || fallback}
       withAsterisk
-      error={meta.errors?.[0]}
+      error={fieldErrorText(meta)}
       autoComplete={`shipping ${autoComplete}`}
       inputMode={inputMode}
       maxLength={maxLength}

@@ -15,6 +15,7 @@ import {
 import { findOwnOrder, insertOrder, paymentConfirmationPath } from "./orders.server";
 import { orderMessages } from "./receipt.server";
 import { cardOf, checkoutSchema } from "./schema";
+import { installationAreaFailure } from "./service-area.server";
 import { holdCart, releaseStock, takeStock, type CheckoutCart } from "./stock.server";
 
 /**
@@ -29,7 +30,8 @@ function shownTotalCents(total: unknown): number | null {
  * Checkout (/checkout and POST /api/store/checkout; SPEC §2, §3, §5): a paid
  * form of the one pipeline. `reserve` reads the request's cookie cart, prices
  * it from the catalogue and holds its units (or names the product that ran
- * out: nothing is charged); the card is charged that total, never a posted
+ * out: nothing is charged), after refusing an installation address outside
+ * the service area (./service-area.server.ts); the card is charged that total, never a posted
  * one, and a posted total that differs from it (the page showed the cart
  * before it changed) is refused before any charge; `handle` turns the hold into the stock taken and writes the order with
  * its lines (its reference, its page's token, where to install), the payment's
@@ -46,6 +48,9 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema, CheckoutCart> =
   payment: {
     purpose: "order",
     async reserve(db, value, key, request) {
+      // The installation address outside every 50-mile circle: refused before anything is held or charged.
+      const area = installationAreaFailure(value);
+      if (area) return area;
       const cart = await holdCart(db, key, await cartIdOf(request));
       if (cart instanceof FormFailure) return cart;
       // A total that is not the cart's: the cart changed after the page showed it (another tab,

@@ -47,7 +47,7 @@ export const installationFields = {
   installZip: blockText("installZip"),
 };
 
-type InstallationValue = Partial<Record<BlockField, unknown>> & {
+export type InstallationValue = Partial<Record<BlockField, unknown>> & {
   installSameAsBilling?: unknown;
   installAsked?: unknown;
 };
