@@ -148,13 +148,38 @@ export function serviceDayName(date: string): string {
  * going forward month by month to it as a visitor would. Each day's button is
  * named by the day and what it says under it ("Saturday, December 19, $159.00").
  */
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
 export async function serviceDayButton(page: Page, date: string): Promise<Locator> {
   const calendar = page.getByRole("group", { name: "Service Date" });
   const day = calendar.getByRole("button", {
     name: new RegExp(`^${serviceDayName(date)},`),
   });
-  for (let month = 0; month < 6 && !(await day.isVisible()); month++)
-    await calendar.getByRole("button", { name: "Next month" }).click();
+  // The calendar opens on a month of its own (today's, or a booked visit's on the move page): step
+  // towards the day's month, once the calendar has drawn.
+  await calendar.getByRole("button", { name: "Next month" }).waitFor();
+  const target = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+  for (let step = 0; step < 12 && !(await day.isVisible()); step++) {
+    const shown =
+      /(January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})/.exec(
+        (await calendar.textContent()) ?? "",
+      );
+    const at = shown ? Number(shown[2]) * 12 + MONTHS.indexOf(shown[1]!) : -Infinity;
+    await calendar.getByRole("button", { name: at > target ? "Previous month" : "Next month" }).click();
+  }
   return day;
 }
 
