@@ -78,7 +78,10 @@ export const booking: Flow = {
     await see(d, "#cancel-confirm-title", "Cancel this visit?");
     await d.click({ css: "button[type=submit]", text: "Yes, cancel my visit" });
     await see(d, facts, /Status Cancelled/i);
-    await see(d, facts, "$159.95");
+    // What moved, from the ledger: nothing paid now, both charges cancelled before they were taken.
+    await see(d, facts, /Payment \$0\.00/);
+    await see(d, "#booking", "$129.95 charge was cancelled before it was taken");
+    await see(d, "#booking", "$30.00 charge was cancelled before it was taken");
     await d.waitFor({ css: "a", text: "Cancel booking" }, { gone: true });
     await d.waitFor({ css: "a", text: "Move my visit" }, { gone: true });
   },
