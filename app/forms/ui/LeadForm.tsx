@@ -42,6 +42,8 @@ export type FormBootstrapData = {
   submissionKey: string;
   /** A paid form: this browser paid with it a moment ago (app/forms/recent-payment.server.ts). */
   recentPayment?: { form: string; path: string } | null;
+  /** A paid form: the answer to this browser's post without JavaScript, shown after its 303 (app/forms/posted-answer.server.ts). */
+  answer?: unknown;
 };
 
 type Fields<S extends z.ZodType> = ReturnType<typeof useForm<z.input<S> & Record<string, unknown>>>[1];
@@ -97,8 +99,14 @@ export function LeadForm<S extends z.ZodType>({
 }: LeadFormProps<S>) {
   const fetcher = useFetcher<FormActionData>({ key: `lead-form-${id}` });
   const actionData = useActionData();
-  // Without JavaScript the page itself is the answer: the route's action data.
-  const pageResult = isFormActionData(actionData) && actionData.form === id ? actionData : null;
+  // Without JavaScript the page itself is the answer: the route's action data, or for a paid form
+  // the answer its post left for the page its 303 led to (app/forms/posted-answer.server.ts).
+  const pageResult =
+    isFormActionData(actionData) && actionData.form === id
+      ? actionData
+      : isFormActionData(bootstrap.answer) && bootstrap.answer.form === id
+        ? bootstrap.answer
+        : null;
   const result = fetcher.data ?? pageResult;
   const submissionKey = useSubmissionKey(bootstrap.submissionKey, result, fetcher.data);
   // A paid form's refused charge: the captcha stays passed for this render's next post (another card).
@@ -162,13 +170,26 @@ export function LeadForm<S extends z.ZodType>({
     return () => element.removeEventListener("submit", guard, true);
   }, [form.id]);
 
-  // A new answer from the server: show it and clear the captcha token (it is spent), unless the
-  // answer passed it on (a declined card: the widget stays ticked, the pass goes with the next post).
-  // A refusal: the summary takes focus. A success: its message is scrolled into view, clear of the
-  // phone's "Call us" bar (the page's scroll-padding-bottom, shell.css).
+  // A new answer from the server: shown, and a refusal's summary takes focus, in the render that
+  // first sees it (React's "state from the previous render" pattern), not in an effect: an effect
+  // of this form was seen not to run for an answer that arrived while the router's state was still
+  // being committed (issue 38: a declined card said nothing, once in ten tries), and the answer is
+  // what the visitor waits for.
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data) {
+      setShown(shownMessage(fetcher.data));
+      if (fetcher.data.status === "error") setSummaryFocus((n) => (n ?? 0) + 1);
+    }
+  }
+
+  // What a new answer does to the page: clear the captcha token (it is spent), unless the answer
+  // passed it on (a declined card: the widget stays ticked, the pass goes with the next post). A
+  // success: its message is scrolled into view, clear of the phone's "Call us" bar (the page's
+  // scroll-padding-bottom, shell.css).
   useEffect(() => {
     if (!fetcher.data) return;
-    setShown(shownMessage(fetcher.data));
     if (!captchaPassOf(fetcher.data.lastResult?.initialValue)) captcha.current?.reset();
     const element = document.getElementById(form.id);
     setFilesKept(
@@ -176,8 +197,7 @@ export function LeadForm<S extends z.ZodType>({
         (input) => (input.files?.length ?? 0) > 0,
       ),
     );
-    if (fetcher.data.status === "error") setSummaryFocus((n) => (n ?? 0) + 1);
-    else if (fetcher.data.status === "success")
+    if (fetcher.data.status === "success")
       requestAnimationFrame(() => {
         // Conform's reset unselects every option of a select whose default is empty (its
         // updateField sets selectedIndex -1): back to the placeholder, as the browser's reset does.
