@@ -1,5 +1,6 @@
 import type { Database } from "@db/client.server";
 import { pruneSpentTokens } from "~/forms/captcha/spent.server";
+import { prunePostedAnswers } from "~/forms/posted-answer.server";
 import { pruneRateLimits } from "~/http/rate-limit.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
@@ -19,7 +20,8 @@ import { pruneCarts } from "~/shop/cart.server";
  *   - rate-limit counters whose window has ended are pruned;
  *   - spent captcha tokens past their expiry are pruned;
  *   - carts whose cookie has expired are deleted;
- *   - submission keys older than 30 days and claims older than a day are pruned.
+ *   - submission keys older than 30 days and claims older than a day are pruned;
+ *   - paid forms' answers kept for their 303 (posted without JavaScript) older than an hour are deleted.
  * And, at start and every RECONCILE_EVERY_MS, the payments ledger's reconciler (every row that
  * is not final, app/payments/reconcile.server.ts) on one instance at a time: the instance holding
  * the `ledger-reconciler` lease (a claim that a dead holder leaves stale within a minute); and,
@@ -53,6 +55,7 @@ export function startMaintenance(
     ["rate-limit counters", () => pruneRateLimits(db)],
     ["expired carts", () => pruneCarts(db)],
     ["submission keys", () => pruneSubmissionKeys(db)],
+    ["posted answers", () => prunePostedAnswers(db)],
   ];
   const reconcileRound = () =>
     underLease(db, RECONCILER_LEASE, async () => {

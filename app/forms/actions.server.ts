@@ -10,6 +10,8 @@ import { newSubmissionKey, readSubmissionKey } from "./submission-keys.server";
 import { CHECK_FIELDS_MESSAGE, type FormActionData } from "./result";
 import { readRecentPayment, recentPaymentCookie, type RecentPayment } from "./recent-payment.server";
 import { cacheControl, cachePolicy } from "~/http/cache-control";
+import { getDb } from "~/lib/db.server";
+import { answerAfterRedirect, forgetPostedAnswer, isDocumentPost, readPostedAnswer } from "./posted-answer.server";
 
 /**
  * The route glue: what a route module with a form calls, and nothing else.
@@ -31,13 +33,27 @@ export type FormBootstrap = {
   submissionKey: string;
   /** A paid form: this browser paid with it a moment ago (the receipt's link leads the page). */
   recentPayment?: RecentPayment | null;
+  /** A paid form: this browser's last post to this address without JavaScript, answered here after its 303. */
+  answer?: FormActionData | null;
 };
 
-/** A paid form's page: a payment this browser made with it a moment ago is shown with its receipt's link. */
+/**
+ * A paid form's page: a payment this browser made with it a moment ago is shown with its
+ * receipt's link; the answer to its post without JavaScript (./posted-answer.server.ts) is shown
+ * as that post's own page showed it.
+ */
 export async function paidFormBootstrap(request: Request): Promise<FormBootstrap> {
-  const recentPayment = await readRecentPayment(request);
-  // With none, the render's registered values (perRender) stay as they are; with one, the page is never cached.
-  return recentPayment ? { ...formBootstrap(), recentPayment } : formBootstrap();
+  const [recentPayment, answer] = await Promise.all([
+    readRecentPayment(request),
+    getDb().then((db) => readPostedAnswer(db, request)),
+  ]);
+  // With neither, the render's registered values (perRender) stay as they are; with one, the page is never cached.
+  if (!recentPayment && !answer) return formBootstrap();
+  return {
+    ...formBootstrap(),
+    ...(recentPayment ? { recentPayment } : {}),
+    ...(answer ? { answer: answer as FormActionData } : {}),
+  };
 }
 
 export function formBootstrap(): FormBootstrap {
@@ -66,11 +82,12 @@ export async function formAction<S extends z.ZodType>(
   // browsers do with a 302 after a POST too), so a refresh there never posts again.
   // Paid: the receipt takes the form's place in the history (X-Remix-Replace, when JavaScript follows
   // the redirect), and the form's page leads with the receipt's link for an hour (Back without JavaScript).
-  if (outcome.ok && outcome.redirectTo && def.payment)
-    throw replace(outcome.redirectTo, {
-      status: 303,
-      headers: { "Set-Cookie": await recentPaymentCookie(def.id, outcome.redirectTo) },
-    });
+  // The answer kept for an earlier post of the form without JavaScript is forgotten: the receipt replaces it.
+  if (outcome.ok && outcome.redirectTo && def.payment) {
+    const headers = new Headers({ "Set-Cookie": await recentPaymentCookie(def.id, outcome.redirectTo) });
+    headers.append("Set-Cookie", await forgetPostedAnswer());
+    throw replace(outcome.redirectTo, { status: 303, headers });
+  }
   if (outcome.ok && outcome.redirectTo) throw redirect(outcome.redirectTo, 302);
   const body: FormActionData = {
     form: def.id,
@@ -81,6 +98,12 @@ export async function formAction<S extends z.ZodType>(
     lastResult: outcome.reply,
     ...resendHoneypot(outcome),
   };
+  // A paid form posted without JavaScript: Post/Redirect/Get, so Back never reaches this answer as
+  // the browser kept it after a later success (issue 38 item 4, ./posted-answer.server.ts).
+  if (def.payment && isDocumentPost(args.request)) {
+    const redirected = await answerAfterRedirect(await getDb(), args.request, def.id, body);
+    if (redirected) throw redirected;
+  }
   const headers = new Headers(outcome.headers);
   headers.set("Cache-Control", cacheControl.answer);
   return data(body, { status: outcome.status, headers });

@@ -6,6 +6,7 @@ import { BoundedCache, CACHE_TTL_MS, stamp, type Stamp } from "./cache.server";
 import { env } from "./env.server";
 import { cacheControl } from "~/http/cache-control";
 import { carriesRecentPayment } from "~/forms/recent-payment.server";
+import { carriesPostedAnswer } from "~/forms/posted-answer.server";
 import { choosesOwnColorScheme } from "~/shell/color-scheme";
 import { sendsCartCookie } from "~/shop/cart.server";
 import { createNonce, pageSecurityHeaders, requestNonce } from "./security.server";
@@ -182,10 +183,15 @@ function hitHeaders(hit: Entry, nonce: string): Record<string, string> {
 
 export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method !== "GET") return next();
-  // A page rendered for a visitor's own cookie (the receipt of a payment made a moment ago) is theirs alone.
+  // A page rendered for a visitor's own cookie (the receipt of a payment made a moment ago, a paid
+  // form's kept answer) is theirs alone.
   // So is one rendered in the light or dark scheme the visitor chose (root.tsx renders it on <html>):
   // the cache keeps only the page that follows the OS, the same for everyone.
-  if (carriesRecentPayment(request) || choosesOwnColorScheme(request.headers.get("Cookie"))) {
+  if (
+    carriesRecentPayment(request) ||
+    carriesPostedAnswer(request) ||
+    choosesOwnColorScheme(request.headers.get("Cookie"))
+  ) {
     const response = await next();
     response.headers.set("Cache-Control", cacheControl.private);
     return response;

@@ -14,6 +14,12 @@ import formsCss from "~/forms/forms.css?url";
 import { BodyError } from "~/http/body.server";
 import { cachePolicy } from "~/http/cache-control";
 import { readBody } from "~/forms/uploads.server";
+import {
+  answerAfterRedirect,
+  forgetPostedAnswer,
+  isDocumentPost,
+  readPostedAnswer,
+} from "~/forms/posted-answer.server";
 import { getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { Banner } from "~/shell/Banner";
@@ -51,7 +57,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const answer = await answerMove(db, request, clientIpOf(context));
     if (!answer) throw data("Booking not found", { status: 404 });
     // An absolute address: a relative one would resolve against the .data request of a JavaScript post.
-    if (answer.redirect) throw redirect(answer.redirect, 303);
+    if (answer.redirect)
+      throw redirect(answer.redirect, { status: 303, headers: { "Set-Cookie": await forgetPostedAnswer() } });
+    // Without JavaScript, Post/Redirect/Get: Back after a later move never reaches this answer as kept (issue 38 item 4).
+    if (isDocumentPost(request)) {
+      const redirected = await answerAfterRedirect(db, request, MOVE_FORM_ID, answer);
+      if (redirected) throw redirected;
+    }
     return data(answer, { status: answer.ok ? 200 : answer.status, headers: cachePolicy.answer });
   }
   // The body bounded by bytes read, as every form's (a hostile post cannot make it hold more).
@@ -60,7 +72,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (body?.fields.get("intent") !== "cancel") return data({ ok: false, message: "Nothing to do." }, { status: 400 });
   const outcome = await cancelBooking(db, params.token);
   if (outcome.status === 404) throw data("Booking not found", { status: 404 });
-  return data({ ok: outcome.ok, message: outcome.message }, { status: outcome.status === 202 ? 200 : outcome.status });
+  const answer = { ok: outcome.ok, message: outcome.message };
+  // Post/Redirect/Get (the confirmation is a plain form, with and without JavaScript): a refresh or
+  // Back never posts the cancellation again, and Back to the confirmation shows the booking as it is now.
+  if (isDocumentPost(request)) {
+    const redirected = await answerAfterRedirect(db, request, CANCEL_ANSWER, answer);
+    if (redirected) throw redirected;
+  }
+  return data(answer, { status: outcome.status === 202 ? 200 : outcome.status });
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -69,6 +88,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!booking) throw data("Booking not found", { status: 404, headers: { "Referrer-Policy": "no-referrer" } });
   const search = new URL(request.url).searchParams;
   const justBooked = search.has("booked");
+  // What this browser's last post here without JavaScript answered (its 303 led here).
+  const posted = await readPostedAnswer(db, request);
   const move = search.has("move") && booking.canChange;
   return {
     booking,
@@ -83,10 +104,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     move: move ? { availability: await loadAvailability(db), changeKey: newSubmissionKey() } : null,
     // After a move (?moved): what changed, from the booking's history.
     moved: search.has("moved") ? await lastMoveNote(db, params.token) : null,
+    posted,
   };
 }
 
-export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+/** The cancellation's answer, as a posted answer is kept (its form). */
+const CANCEL_ANSWER = "booking-cancel";
+
+export default function BookingPage({ loaderData, actionData: posted }: Route.ComponentProps) {
+  // A post's answer: its own page (a script's post), or the one kept for the page its 303 led to.
+  const actionData = posted ?? postedAnswer(loaderData.posted);
   return (
     <>
       <Banner
@@ -132,6 +159,14 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
       </section>
     </>
   );
+}
+
+function postedAnswer(kept: Record<string, unknown> | null): MoveAnswer | { ok: boolean; message: string } | undefined {
+  if (!kept) return undefined;
+  if (isMoveAnswer(kept)) return kept;
+  return typeof kept.ok === "boolean" && typeof kept.message === "string"
+    ? { ok: kept.ok, message: kept.message }
+    : undefined;
 }
 
 function isMoveAnswer(answer: object): answer is MoveAnswer {

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   uuid,
   serial,
@@ -275,3 +276,27 @@ export const submissionClaims = pgTable("submission_claims", {
   message: text("message"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A paid form's answer to a post sent without JavaScript, kept for the GET its 303 leads to
+ * (issue 38 item 4, app/forms/posted-answer.server.ts): a refusal ("declined", "full"), or "Show
+ * price", with the visitor's values to put back (never the card number, CVC or SSN: DECISIONS 29).
+ * Back after a later success then reaches that GET, which asks the server again and shows what is
+ * true now, never a cached copy of the stale paid form. Read only by the browser whose cookie
+ * holds the id, on the address it was posted to; pruned after an hour.
+ */
+export const postedAnswers = pgTable(
+  "posted_answers",
+  {
+    id: text("id").primaryKey(),
+    form: text("form").notNull(),
+    /**
+     * SHA-256 of the path and query the form was posted to, which the 303 leads back to (a
+     * booking's address carries its secret token, which is kept nowhere in clear).
+     */
+    pathHash: text("path_hash").notNull(),
+    answer: jsonb("answer").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("posted_answers_created_idx").on(t.createdAt)],
+);

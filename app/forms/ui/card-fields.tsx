@@ -83,16 +83,36 @@ export function CardEntry({
       </Fragment>
       <ExpiryField meta={expiry} />
       <Fragment key={`cvc-${answer}`}>
-        <TextField
-          meta={cvc}
-          label={CARD_ENTRY_LABELS.cvc}
-          required
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          maxLength={4}
-        />
+        <CvcField meta={cvc} />
       </Fragment>
     </>
+  );
+}
+
+/**
+ * The card number and the CVC are sent `autocomplete="off"` (issue 38 item 4): a browser puts back
+ * what was typed in a field when Back returns to its page, even a page it asks the server for
+ * again, unless the field is "off", and Back after paying must show no card's digits. With
+ * JavaScript the field then says what it is (`cc-number`, `cc-csc`), for the browser's saved
+ * cards; a page left with JavaScript is restored by the script, whose fields are remounted empty.
+ */
+function useAutofillToken(id: string, token: "cc-number" | "cc-csc") {
+  useEffect(() => {
+    document.getElementById(id)?.setAttribute("autocomplete", token);
+  }, [id, token]);
+}
+
+function CvcField({ meta }: { meta: Meta }) {
+  useAutofillToken(meta.id, "cc-csc");
+  return (
+    <TextField
+      meta={meta}
+      label={CARD_ENTRY_LABELS.cvc}
+      required
+      autoComplete="off"
+      inputMode="numeric"
+      maxLength={4}
+    />
   );
 }
 
@@ -161,6 +181,7 @@ export function useAnswerCount(formId: string): number {
 /** The card number grouped in fours as it is typed (react-imask), with its brand once it is known. */
 export function CardNumberField({ meta }: { meta: Meta }) {
   const [brand, setBrand] = useState<string | undefined>();
+  useAutofillToken(meta.id, "cc-number");
   return (
     <InputBase
       key={meta.key}
@@ -173,7 +194,7 @@ export function CardNumberField({ meta }: { meta: Meta }) {
       withAsterisk
       aria-required
       error={meta.errors?.[0]}
-      autoComplete="cc-number"
+      autoComplete="off"
       inputMode="numeric"
       className="form-span-2"
       onAccept={(value: string) => setBrand(checkCardNumber(value).brand)}

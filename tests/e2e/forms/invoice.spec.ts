@@ -1,7 +1,7 @@
 import { type Locator } from "@playwright/test";
 import { expect, test } from "../support/test";
 import { TEST_CARDS, TEST_CVCS, cardNumberPattern } from "../support/cards";
-import { CARD_ENTRY, expectCaptchaKept, typeCardNumber, typeExpiry } from "../support/card-entry";
+import { CARD_ENTRY, expectCaptchaKept, expectNoCardInFields, typeCardNumber, typeExpiry } from "../support/card-entry";
 import { closeE2eSql } from "../support/db";
 import { asNewVisitor, dbRows, mailTo, modes, open, solveCaptcha, statusMessage, todayInDetroit } from "./helpers";
 
@@ -154,17 +154,23 @@ for (const mode of modes) {
         { state: "succeeded", amount_cents: 125_050 },
       ]);
 
-      // Back from the receipt: never an empty form inviting a second payment, never the browser's
-      // "confirm form resubmission". With JavaScript the receipt took the form's place in the
-      // history; without, Back shows the declined answer again (kept by the browser), then the
-      // form's page, which leads with the receipt's link.
+      // Back from the receipt (issue 38 item 4): never a form inviting a second payment, never the
+      // browser's "confirm form resubmission", never a card's digits. With JavaScript the receipt
+      // took the form's place in the history. Without, the declined post was answered with a 303
+      // (Post/Redirect/Get): each page Back reaches is the form's address, asked for again, which
+      // now leads with the receipt's link and no longer shows the refusal.
       await page.goBack();
       if (mode.javaScriptEnabled) await expect(page).toHaveURL(/\/contact$/);
       else {
-        await expect(statusMessage(page)).toHaveText(DECLINED);
-        await page.goBack();
-        await expect(page).toHaveURL(/\/pay-invoice$/);
-        await expect(page.getByText("You paid with this form a moment ago.")).toBeVisible();
+        for (const step of ["the declined answer's place", "the form as first opened"]) {
+          await expect(page, step).toHaveURL(/\/pay-invoice(#[\w-]+)?$/);
+          await expect(page.getByText("You paid with this form a moment ago.")).toBeVisible();
+          await expect(page.getByText(DECLINED)).toHaveCount(0);
+          await expectNoCardInFields(page, { cards: [TEST_CARDS.decline, TEST_CARDS.approve], cvc: TEST_CVCS.three });
+          await page.goBack();
+        }
+        await expect(page).toHaveURL(/\/contact$/);
+        await page.goForward();
         await page.getByRole("link", { name: "See your receipt" }).click();
         await expect(page).toHaveURL(/\/pay-invoice\/receipt\/\d+\?sig=/);
       }

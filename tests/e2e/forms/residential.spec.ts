@@ -1,7 +1,7 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "../support/test";
 import { TEST_CARDS, TEST_CVCS, cardNumberForms, cardNumberPattern } from "../support/cards";
-import { CARD_ENTRY, expectCaptchaKept } from "../support/card-entry";
+import { CARD_ENTRY, expectCaptchaKept, expectNoCardInFields } from "../support/card-entry";
 import { closeE2eSql } from "../support/db";
 import { noJsFieldsFromHtml } from "../quality/form-support";
 import {
@@ -228,6 +228,8 @@ for (const [index, mode] of modes.entries()) {
       else {
         await expect(page).toHaveURL(new RegExp(`${PATH.replace(/[?]/g, "\\$&")}$`));
         await expect(page.getByText("You paid with this form a moment ago.")).toBeVisible();
+        // Nor what was typed before paying, put back by the browser (issue 38 item 4).
+        await expectNoCardInFields(page, { cards: [TEST_CARDS.approve], cvc: TEST_CVCS.three });
         await page.getByRole("link", { name: "See your receipt" }).click();
         await expect(page).toHaveURL(receiptUrl.replace(/#.*$/, ""));
       }
@@ -295,6 +297,14 @@ for (const [index, mode] of modes.entries()) {
           `Your visit is moved to ${receiptDay(sunday)}, ${MORNING}. $40.00 charged to Visa ending in 4242.`,
         ),
       ).toBeVisible();
+      // Back after the move (issue 38 item 4): the move's page asked for again, for the visit as it
+      // is now (the Sunday), without the card typed for it; then Forward to the booking again.
+      await page.goBack();
+      await expect(page.getByRole("form", { name: "Move your visit" })).toBeVisible();
+      await expect(page.locator(".booking-facts dd").nth(1)).toHaveText(`${receiptDay(sunday)}, ${MORNING}`);
+      await expectNoCardInFields(page, { cards: [TEST_CARDS.approve], cvc: TEST_CVCS.three });
+      await page.goForward();
+      await expect(page).toHaveURL(/\?moved/);
       // What the booking has been paid, and every line of money, from the ledger.
       await expect(page.getByText("$199.00 paid with Visa ending in 4242.", { exact: true })).toBeVisible();
       const money = page.locator(".booking-money li");
@@ -329,6 +339,15 @@ for (const [index, mode] of modes.entries()) {
       ).toBeVisible();
       await expect(page.getByRole("link", { name: "Cancel booking" })).toHaveCount(0);
       await expect(page.getByText("$0.00 paid with Visa ending in 4242.", { exact: true })).toBeVisible();
+      // The cancellation was answered with a 303: a refresh posts nothing again, and Back reaches the
+      // booking as it is now, never its "Yes, cancel my visit" again (issue 38 item 4).
+      await page.reload();
+      await expect(page.getByRole("button", { name: "Yes, cancel my visit" })).toHaveCount(0);
+      await page.goBack();
+      await expect(page.getByText(/^Booking reference: DV-/)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Yes, cancel my visit" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Cancel booking" })).toHaveCount(0);
+      await page.goForward();
 
       const ledger = await dbRows<{ booking_status: string; kind: string; state: string; amount_cents: number }>(
         `select s.booking_status, p.kind, p.state, p.amount_cents from service_requests s

@@ -4,6 +4,7 @@ import { expect, test } from "../support/test";
 import { formatUsd } from "../../../app/payments/money";
 import { cardNumberForms, TEST_CARDS, TEST_CVCS } from "../support/cards";
 import { closeE2eSql } from "../support/db";
+import { expectNoCardInFields } from "../support/card-entry";
 import { asNewVisitor, dbRows, mailTo, modes, open, solveCaptcha } from "../forms/helpers";
 
 /**
@@ -145,6 +146,8 @@ for (const [index, mode] of modes.entries()) {
       else {
         await expect(page).toHaveURL(/\/checkout$/);
         await expect(page.getByText("You paid with this form a moment ago.")).toBeVisible();
+        // Nor what was typed before paying, put back by the browser (issue 38 item 4).
+        await expectNoCardInFields(page, { cards: [TEST_CARDS.approve], cvc: TEST_CVCS.three });
         await page.getByRole("link", { name: "See your order" }).click();
         await expect(page).toHaveURL(TOKEN_URL);
       }

@@ -1,4 +1,4 @@
-import { expect, type Locator } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { cardNumberForms } from "./cards";
 
 /**
@@ -58,5 +58,24 @@ export async function expectCaptchaKept(scope: Locator, javaScriptEnabled: boole
     // In <noscript> (Playwright's getByText does not look there; a located element's text is found).
     await expect(scope.locator("p", { hasText: "You answered the spam check with this form already" })).toBeVisible();
     await expect(scope.locator('input[name="captcha_answer"]')).toHaveCount(0);
+  }
+}
+
+/**
+ * Back shows no card (issue 38 item 4): no field of the page holds a card number's digits or the
+ * CVC that was typed, whether the server put them there or the browser restored what was typed
+ * before the page was left (its form-state restoration, its back/forward cache).
+ */
+export async function expectNoCardInFields(page: Page, typed: { cards: string[]; cvc: string }): Promise<void> {
+  const values = await page
+    .locator("input:not([type=hidden]), textarea")
+    .evaluateAll((fields) =>
+      fields.map((f) => ({ name: f.getAttribute("name"), value: (f as HTMLInputElement).value })),
+    );
+  const digits = typed.cards.map((card) => cardNumberForms(card).digits);
+  for (const { name, value } of values) {
+    const bare = value.replace(/\D/g, "");
+    expect(digits.some((d) => bare.length >= 6 && d.includes(bare)) ? `${name}: ${value}` : null).toBeNull();
+    if (/cvc|cvv|csc/i.test(name ?? "")) expect(value, `${name} after Back`).toBe("");
   }
 }
