@@ -5,6 +5,7 @@ import { useHydrated } from "~/shell/hydrated";
 import { CART_BLOCKED_MESSAGE, QUANTITY_MAX } from "./cart-schema";
 import { TaxNote } from "./TaxNote";
 import type { CartView } from "./cart.server";
+import { CART_INTENT_FIELD, CartIntent } from "./cart-intents";
 
 /**
  * A cart line as the page shows it: its options as [field, label] pairs, one unit's price formatted
@@ -286,7 +287,7 @@ function QuantityForm({
   const selectId = `quantity-${item.id}`;
   return (
     <fetcher.Form method="post" action="/my-cart" className="cart-item-quantity">
-      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name={CART_INTENT_FIELD} value={CartIntent.update} />
       <input type="hidden" name="cart_id" value={item.id} />
       <label htmlFor={selectId}>Quantity</label>
       <select
@@ -358,7 +359,7 @@ function ConfirmStep({ item }: { item: { id: string; name: string } }) {
       </h2>
       <p>Are you sure you want to remove {item.name} from your cart?</p>
       <Form method="post" action="/my-cart" className="button-row" replace>
-        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name={CART_INTENT_FIELD} value={CartIntent.delete} />
         <input type="hidden" name="cart_id" value={item.id} />
         <button type="submit" className="btn btn-primary">
           Yes, Delete

@@ -6,6 +6,7 @@ import { QUANTITY_MAX } from "./cart-schema";
 import { useShopLoading } from "./hooks";
 import { optionCents, priceWithOptions } from "./pricing";
 import type { ProductView } from "./types";
+import { CART_INTENT_FIELD, CartIntent } from "./cart-intents";
 
 export type ProductPageData =
   { found: true; product: ProductView; selected: Record<string, string>; quantity: number } | { found: false };
@@ -112,7 +113,7 @@ function ProductDetail({
           </p>
         )}
         <Form method="post" action="/my-cart" className="product-form">
-          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name={CART_INTENT_FIELD} value={CartIntent.add} />
           <input type="hidden" name="inventory_id" value={product.id} />
           {product.customFields.length > 0 ? (
             <fieldset className="product-options">

@@ -18,6 +18,7 @@ import {
   type CartLine,
   type CartRefusal,
 } from "./cart.server";
+import { CartIntent } from "./cart-intents";
 
 /**
  * The SPEC §7 cart calls, on the same cookie cart as /my-cart. Every answer
@@ -129,4 +130,11 @@ export const cartDelete: Answer = async (db, request) => {
   return outcome.ok
     ? cartJson({ success: true, message: CART_ADD_MESSAGES.removed })
     : cartJson({ success: false, message: outcome.message }, outcome.status);
+};
+
+/** The answer of each cart intent (./cart-intents.ts), one /api/store/cart/* route each. */
+export const cartIntentAnswers: Readonly<Record<CartIntent, Answer>> = {
+  [CartIntent.add]: cartAdd,
+  [CartIntent.update]: cartUpdate,
+  [CartIntent.delete]: cartDelete,
 };

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { MantineScope } from "~/shell/MantineScope";
 import "./cart-dialog.css";
+import { CART_INTENT_FIELD, CartIntent } from "./cart-intents";
 
 /**
  * The 'Confirm Deletion' dialog of the cart (SPEC §2 Cart), loaded lazily by
@@ -40,7 +41,7 @@ export default function CartDialog({
           <Modal.Body>
             <p>Are you sure you want to remove {item.name} from your cart?</p>
             <fetcher.Form method="post" action="/my-cart" className="cart-dialog-actions">
-              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name={CART_INTENT_FIELD} value={CartIntent.delete} />
               <input type="hidden" name="cart_id" value={item.id} />
               <button type="submit" className="btn btn-primary" disabled={busy}>
                 Yes, Delete

@@ -6,6 +6,7 @@ import { CART_BLOCKED_MESSAGE, CART_LINE_PROBLEMS, CART_MESSAGES, onlyLeft, QUAN
 import { CART_ADD_MESSAGES, cartCookieHeader, MAX_CART_ITEMS, pruneCarts, readCart } from "~/shop/cart.server";
 import { cartAdd, cartApi, cartCount, cartDelete, cartGet, cartUpdate } from "~/shop/cart-api.server";
 import { cartPageData } from "~/shop/CartView";
+import { UNKNOWN_CART_INTENT_MESSAGE } from "~/shop/cart-page.server";
 import { env } from "~/lib/env.server";
 import { action as cartPageAction, loader as cartPageLoader } from "~/routes/my-cart";
 import { createTestDatabase } from "../support/db";
@@ -696,6 +697,12 @@ describe("quantities and stock (DECISIONS 34)", () => {
         data: { error: CART_MESSAGES.quantity },
         init: { status: 400 },
       });
+    // An intent that is not the cart's, or none (issue 37 item 5): refused, never taken for "add".
+    for (const intent of [null, "", "remove", "ADD"]) {
+      const body: Record<string, string> = { inventory_id: String(door.id), cart_id: line.id, quantity: "1" };
+      if (intent !== null) body.intent = intent;
+      expect(await page(body)).toMatchObject({ data: { error: UNKNOWN_CART_INTENT_MESSAGE }, init: { status: 400 } });
+    }
     expect(await quantityOf(line.id)).toBe(5);
 
     // Another buyer takes the last bay window: it leaves the total; Proceed to Checkout is off.

@@ -1,9 +1,10 @@
 import { apiPostOnly } from "~/forms/actions.server";
-import { cartApi, cartUpdate } from "~/shop/cart-api.server";
+import { cartApi, cartIntentAnswers } from "~/shop/cart-api.server";
+import { CartIntent } from "~/shop/cart-intents";
 import type { Route } from "./+types/store.cart-update";
 
 /** POST /api/store/cart/update (DECISIONS 34, beyond SPEC §7): `{cart_id, quantity}`, one line of the visitor's own cart. */
-export const action = ({ request }: Route.ActionArgs) => cartApi(request, cartUpdate);
+export const action = ({ request }: Route.ActionArgs) => cartApi(request, cartIntentAnswers[CartIntent.update]);
 
 /** GET or HEAD: 405, in the API's shape. */
 export const loader = apiPostOnly;
