@@ -80,14 +80,30 @@ const producer = new PgBoss({
   migrate: false,
 });
 
+/** When a job may run, and the key that keeps it the only one waiting of its kind (pg-boss's). */
+export type JobTiming = { startAfter?: Date; singletonKey?: string };
+
 /**
  * Adds jobs to a queue in the caller's transaction (one statement): they
- * commit or roll back with it. A queue that does not exist takes none.
+ * commit or roll back with it. A queue that does not exist takes none. The one
+ * way the site adds a job: the mail (app/mail/outbox.server.ts) and the
+ * booking's reminders (app/booking/reminders.server.ts) both come here.
  */
-export async function addJobs(tx: DbOrTx, queue: string, data: object[]): Promise<void> {
+export async function addJobs(tx: DbOrTx, queue: string, data: object[], timing: JobTiming = {}): Promise<void> {
   if (data.length === 0) return;
   await producer.insert(
-    data.map((item) => ({ name: queue, data: item })),
+    data.map((item) => ({ name: queue, data: item, ...timing })),
     { db: transactionJobDb(tx) },
+  );
+}
+
+/**
+ * The queue in the caller's transaction, where it is missing: pg-boss's own function (a row in
+ * pgboss.queue and its partition of pgboss.job). Once it exists this is one index read.
+ */
+export async function ensureQueue(db: DbOrTx, queue: string, options: object): Promise<void> {
+  await db.execute(
+    sql`select pgboss.create_queue(${queue}, ${JSON.stringify(options)}::json)
+        where not exists (select 1 from pgboss.queue where name = ${queue})`,
   );
 }

@@ -1,6 +1,7 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Connection, Database, DbOrTx } from "@db/client.server";
+import { addJobs, ensureQueue } from "@db/queue.server";
 import { bookingEvents, serviceRequests } from "@db/schema";
 import { decryptText, encryptText, type CipherPlace } from "~/lib/crypto.server";
 import { env } from "~/lib/env.server";
@@ -70,42 +71,6 @@ export function reminderDueAt(serviceDate: string, time: string): Date {
 }
 
 /**
- * The queue in the caller's transaction, where it is missing: pg-boss's own function (a row in
- * pgboss.queue and its partition of pgboss.job). Once it exists this is one index read.
- */
-async function ensureQueue(db: DbOrTx): Promise<void> {
-  await db.execute(
-    sql`select pgboss.create_queue(${REMINDER_QUEUE}, ${JSON.stringify(QUEUE_OPTIONS)}::json)
-        where not exists (select 1 from pgboss.queue where name = ${REMINDER_QUEUE})`,
-  );
-}
-
-/**
- * pg-boss's own insert statement run in one of our transactions (as db/queue.server.ts's addJobs
- * does; addJobs takes no start time or singleton key): its `$n` become Drizzle parameters.
- */
-function transactionJobDb(tx: DbOrTx): PgBoss.Db {
-  return {
-    async executeSql(text, values = []) {
-      const parts = text.split(/\$(\d+)/);
-      const query: SQL = sql.join(
-        parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)),
-        sql``,
-      );
-      const result: unknown = await tx.execute(query);
-      return { rows: Array.isArray(result) ? result : (result as { rows: unknown[] }).rows };
-    },
-  };
-}
-
-const producer = new PgBoss({
-  db: { executeSql: () => Promise.reject(new Error("reminders are added through a transaction's handle")) },
-  supervise: false,
-  schedule: false,
-  migrate: false,
-});
-
-/**
  * Adds the visit's reminder in the caller's transaction, due REMINDER_LEAD_HOURS before its
  * window; returns when, or null when that moment has passed: a booking made less than the lead
  * time ahead gets no reminder (its receipt, mailed now, already says until when it can be changed
@@ -120,16 +85,14 @@ export async function scheduleReminder(
 ): Promise<Date | null> {
   const due = reminderDueAt(booking.serviceDate, booking.serviceTime);
   if (due.getTime() <= now.getTime()) return null;
-  await ensureQueue(tx);
+  await ensureQueue(tx, REMINDER_QUEUE, QUEUE_OPTIONS);
   const data: ReminderJob = {
     bookingId: booking.id,
     serviceDate: booking.serviceDate,
     serviceTime: booking.serviceTime,
     token: encryptText(token, reminderPlace(booking.id)),
   };
-  await producer.insert([{ name: REMINDER_QUEUE, data, startAfter: due, singletonKey: reminderKey(booking.id) }], {
-    db: transactionJobDb(tx),
-  });
+  await addJobs(tx, REMINDER_QUEUE, [data], { startAfter: due, singletonKey: reminderKey(booking.id) });
   return due;
 }
 
@@ -257,7 +220,7 @@ export async function startReminderWorker({
   });
   boss.on("error", (error: unknown) => log.error({ err: error }, "reminder queue error"));
   await boss.start();
-  await ensureQueue(conn.db);
+  await ensureQueue(conn.db, REMINDER_QUEUE, QUEUE_OPTIONS);
   await boss.updateQueue(REMINDER_QUEUE, { name: REMINDER_QUEUE, ...QUEUE_OPTIONS });
 
   const workerId = await boss.work<ReminderJob>(
