@@ -11,7 +11,7 @@ import { crumbs } from "./helpers";
  * The privacy notice and the terms (DECISIONS 38, issue 38 item 7), written for this site and
  * true to what it does: the forms' fields (app/forms/*\/schema.ts, app/shop/checkout/schema.ts),
  * what is stored and for how long (DECISIONS 28, the housekeeping in server/maintenance.ts), the
- * cookies (the cart's, the colour scheme's, the recent payment's), the card processor, and the
+ * cookies (the cart's, the colour scheme's, the recent payment's, a paid form's answer's), the card processor, and the
  * rules for changing a booking (app/booking/policy.ts) and an order. What depends on the server's
  * settings (how long mail text is kept, the booking's change cut-off, which Google services are
  * switched on) is said as the server is configured: the loader builds these pages from
@@ -198,6 +198,7 @@ function privacyPage(s: PolicySettings): ContentPage {
           "Photos you send are kept with the request they came with.",
           mailKept,
           "A cart is deleted 91 days after it was started (its cookie ends after 90).",
+          "A payment form's answer sent without JavaScript (a declined card, a price shown), kept so that the next page can show it, is deleted after an hour.",
           `The counters that limit how often one internet address can send a form are deleted when their ${plural(s.rateLimitMinutes, "minute")} are up; a spam check's answer is forgotten when it expires.`,
           "Our server's logs record errors and refused requests; they never hold a card number, CVC, Social Security number or the link to a booking or an order.",
         ],
@@ -231,7 +232,7 @@ function privacyPage(s: PolicySettings): ContentPage {
         id: "cookies",
         heading: "Cookies",
         paragraphs: [
-          "The site sets at most three small cookies, each only when you do the thing it is for, and none for tracking or advertising.",
+          "The site sets at most four small cookies, each only when you do the thing it is for, and none for tracking or advertising.",
         ],
         entries: [
           {
@@ -268,6 +269,22 @@ function privacyPage(s: PolicySettings): ContentPage {
                   "Which form you paid with and your receipt's address, so that going Back shows your receipt's link instead of an empty form inviting a second payment; your browser's scripts cannot read it.",
               },
               { label: "Kept", value: "One hour." },
+            ],
+          },
+          {
+            title: "posted_answer",
+            facts: [
+              {
+                label: "Set when",
+                value:
+                  "A payment form sent from a browser without JavaScript was not paid (a declined card, a full time slot) or showed a price.",
+              },
+              {
+                label: "Holds",
+                value:
+                  "A random number naming what the form answered, which our server keeps for an hour with what you had typed (never the card number or CVC), so that the page after sending shows it and going Back never shows a stale form; your browser's scripts cannot read it.",
+              },
+              { label: "Kept", value: "One hour, or until the payment goes through." },
             ],
           },
         ],

@@ -111,10 +111,11 @@ test("the privacy notice says what is kept, for how long, the cookies and how to
     "Is encrypted (AES-256) before it is stored",
     "is cleared 30 days after it is sent",
     "A cart is deleted 91 days after it was started",
+    "kept so that the next page can show it, is deleted after an hour",
     "we never store them",
   ])
     await expect(privacy.getByText(text, { exact: false }).first(), text).toBeVisible();
-  for (const cookie of ["cart", "color-scheme", "recent_payment"])
+  for (const cookie of ["cart", "color-scheme", "recent_payment", "posted_answer"])
     await expect(privacy.getByRole("heading", { level: 3, name: cookie, exact: true })).toBeVisible();
   await expect(privacy.getByRole("heading", { level: 2, name: "A Copy of Your Data, or Its Deletion" })).toBeVisible();
   await expect(privacy.getByRole("link", { name: "info@example.com" }).first()).toHaveAttribute(
