@@ -2,12 +2,12 @@ import { Writable } from "node:stream";
 import type { RouterContextProvider, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { loggablePath } from "~/http/secret-paths";
+import { loggablePath } from "~/lib/secret-paths";
 import { log } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
 import { bootAfterFirstPaint } from "~/shell/boot-after-paint.server";
-import { documentKey, rememberDocument, rememberedDocument } from "~/lib/page-cache.server";
-import { pageSecurityHeaders, requestNonce } from "~/lib/security.server";
+import { documentKey, rememberDocument, rememberedDocument } from "~/http/page-cache.server";
+import { pageSecurityHeaders, requestNonce } from "~/http/security.server";
 
 export const streamTimeout = 5_000;
 

@@ -13,17 +13,20 @@ import { yearInDetroit } from "~/lib/company-time";
 import { env } from "~/lib/env.server";
 import { getDb } from "~/lib/db.server";
 import { useNonce } from "~/lib/nonce";
-import { pageCacheMiddleware } from "~/lib/page-cache.server";
+import { pageCacheMiddleware } from "~/http/page-cache.server";
 import { AssetBaseContext } from "~/shell/assets";
-import { colorSchemeFromCookie, colorSchemeHeadScript } from "~/shell/color-scheme";
+import { choosesOwnColorScheme, colorSchemeFromCookie, colorSchemeHeadScript } from "~/shell/color-scheme";
 import { FloatingCall } from "~/shell/FloatingCall";
 import { useHydrationMark } from "~/shell/hydrated";
 import { Footer } from "~/shell/Footer";
 import { Header } from "~/shell/Header";
+import { CartLink } from "~/shop/CartLink";
 import { useScrollReveal } from "~/shell/reveal";
 import { useSiteLinks } from "~/shell/SiteLink";
 import { getShellData } from "~/shell/shell-data.server";
-import { headerCartCount } from "~/shop/cart.server";
+import { headerCartCount, sendsCartCookie } from "~/shop/cart.server";
+import { carriesPostedAnswer } from "~/forms/posted-answer.server";
+import { carriesRecentPayment } from "~/forms/recent-payment.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -33,8 +36,17 @@ export const links: Route.LinksFunction = () => [
 
 // The shared cache for pages that opt in. Security headers are not set here:
 // pages get theirs from entry.server.tsx (or the page cache), every other
-// answer from the server (app/lib/security.server.ts says which).
-export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware];
+// answer from the server (app/http/security.server.ts says which).
+// The requests rendered for one visitor are named by the capabilities whose cookies say so.
+export const middleware: Route.MiddlewareFunction[] = [
+  pageCacheMiddleware({
+    ownPage: (request) =>
+      carriesRecentPayment(request) ||
+      carriesPostedAnswer(request) ||
+      choosesOwnColorScheme(request.headers.get("Cookie")),
+    hasCart: sendsCartCookie,
+  }),
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const e = env();
@@ -47,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     // The visitor's stored choice, rendered on <html>: "auto" (no choice) follows the OS in CSS.
     // A light or dark choice makes the page the visitor's own: the page cache neither keeps nor
-    // serves it (app/lib/page-cache.server.ts).
+    // serves it (app/http/page-cache.server.ts).
     colorScheme: colorSchemeFromCookie(request.headers.get("Cookie")) ?? "auto",
     siteUrl: e.SITE_URL,
     assetBase: e.ASSET_BASE_URL ?? "",
@@ -95,7 +107,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const prefetch = useSiteLinks();
   return (
     <AssetBaseContext.Provider value={data?.assetBase ?? ""}>
-      <Header shopUrl={data?.shopUrl} cartCount={data?.cartCount ?? null} />
+      <Header shopUrl={data?.shopUrl} cart={<CartLink rendered={data?.cartCount ?? null} />} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { locationData } from "../app/content/company";
+import { locationData } from "../app/lib/company";
 import type { Database } from "./client.server";
 import { categories, locations, products, reviews } from "./schema";
 import { seedCategories, seedProducts } from "./seed-data/catalogue";

@@ -9,7 +9,7 @@ import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { finished } from "node:stream/promises";
 import PDFDocument from "pdfkit";
-import { company } from "../app/content/company";
+import { company } from "../app/lib/company";
 import { windowTypes } from "../app/content/data/windows";
 import { sectionalModels } from "../app/content/pages/commercial";
 

@@ -9,13 +9,14 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import * as appBuild from "virtual:react-router/server-build";
 import { clientIpContext, clientIpFromNode } from "~/http/client-ip.server";
-import { carriesLinkSecret, loggablePath } from "~/http/secret-paths";
+import { carriesLinkSecret, loggablePath } from "~/lib/secret-paths";
 import { refuseCrossOriginRequest, siteScheme } from "~/http/origin.server";
 import { closeDatabase, connect, isDatabaseClosed } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { servePageFromCache } from "~/lib/page-cache.server";
-import { nonPageSecurityHeaders, SECRET_LINK_HEADERS } from "~/lib/security.server";
+import { servePageFromCache } from "~/http/page-cache.server";
+import { choosesOwnColorScheme } from "~/shell/color-scheme";
+import { nonPageSecurityHeaders, SECRET_LINK_HEADERS } from "~/http/security.server";
 import { assertSecretsConfigured } from "~/lib/secrets.server";
 import { paymentGateway } from "~/payments/gateway.server";
 import { onShutdown, runShutdownHooks } from "~/lib/startup.server";
@@ -182,7 +183,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, setup: 
       return;
     }
     if (refuseCrossOriginRequest(req, res)) return;
-    if (servePageFromCache(req, res)) return;
+    if (servePageFromCache(req, res, choosesOwnColorScheme)) return;
   } catch (error) {
     // A guard that throws was given something it did not expect: the client's doing.
     log.warn({ err: error, method: req.method }, "request refused by a guard that threw");

@@ -2,7 +2,7 @@ import http, { STATUS_CODES, type IncomingMessage, type ServerResponse } from "n
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { cacheControl } from "~/http/cache-control";
-import { loggablePath } from "~/http/secret-paths";
+import { loggablePath } from "~/lib/secret-paths";
 
 /**
  * The HTTP listener's life: what it does with connections the parser refuses,

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { formatUsd } from "~/payments/money";
 import { visitDay } from "./visit-day";
 import type { ManagedBooking } from "./manage.server";

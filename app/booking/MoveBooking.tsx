@@ -4,10 +4,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/forms/ui/card-fields";
 import { ErrorSummary, summaryEntries } from "~/forms/ui/ErrorSummary";
-import type { Availability } from "~/forms/residential/availability";
-import { formatServiceDay } from "~/forms/residential/calendar";
-import { VisitFields, YOUR_VISIT, type BookedVisit, type Typed } from "~/forms/residential/VisitFields";
-import type { ServiceTime } from "~/payments/service-price";
+import type { Availability } from "~/booking/availability";
+import { formatServiceDay } from "~/booking/form/calendar";
+import { VisitFields, YOUR_VISIT, type BookedVisit, type Typed } from "~/booking/form/VisitFields";
+import type { ServiceTime } from "~/booking/service-price";
 import { MantineScope } from "~/shell/MantineScope";
 import { priceChange, priceChangeText } from "./price-change";
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@db/client.server";
 import { bookingEvents, serviceRequests } from "@db/schema";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { env } from "~/lib/env.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { performGiveBacks, requestGiveBack } from "~/payments/give-back.server";
 import { moneyOf } from "~/payments/ledger.server";
-import type { ServiceTime } from "~/payments/service-price";
+import type { ServiceTime } from "~/booking/service-price";
 import { canChangeOnline } from "./cutoff";
 import { changeSentence, finishMoneyChange, lockBookingByToken, subjectOf, BOOKING_BUSY } from "./change.server";
 import { dropReminder } from "./reminders.server";

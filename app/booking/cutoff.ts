@@ -1,6 +1,6 @@
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
-import { SLOT_START_HOUR } from "~/forms/residential/availability";
-import type { ServiceTime } from "~/payments/service-price";
+import { SLOT_START_HOUR } from "~/booking/availability";
+import type { ServiceTime } from "~/booking/service-price";
 
 /**
  * When a booking can no longer be changed online (DECISIONS 31): `cutoffHours` before its

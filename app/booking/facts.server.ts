@@ -5,8 +5,11 @@ import type { BookingMailFacts } from "~/mail/booking-mail.server";
 import { formatUsd } from "~/payments/money";
 import { moneyOf } from "~/payments/ledger.server";
 import { cardLabel } from "~/payments/words";
-import type { ServiceTime } from "~/payments/service-price";
+import type { ServiceTime } from "~/booking/service-price";
+import { env } from "~/lib/env.server";
+import { changeDeadline } from "./cutoff";
 import { bookingInvite } from "./invitation.server";
+import { changePolicy, WHAT_HAPPENS_NEXT } from "./policy";
 import { visitDay } from "./visit-day";
 
 export type BookingRow = typeof serviceRequests.$inferSelect;
@@ -63,6 +66,7 @@ export async function bookingMailFacts(
   const visit = visitText(row.serviceDate, time);
   const where = addressLine(row);
   const sequence = changeEventId ? Number(n) : Number(n) + 1;
+  const cutoffHours = env().BOOKING_CHANGE_CUTOFF_HOURS;
   return {
     card,
     mail: {
@@ -91,6 +95,8 @@ export async function bookingMailFacts(
       ),
       sequence,
       ...(manageUrl ? { manageUrl } : {}),
+      deadline: changeDeadline(row.serviceDate, time, cutoffHours),
+      policy: { next: WHAT_HAPPENS_NEXT, changing: changePolicy(cutoffHours) },
     },
   };
 }

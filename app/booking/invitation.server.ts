@@ -1,8 +1,8 @@
-import { company } from "~/content/company";
-import { addDays, SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "~/forms/residential/availability";
+import { company } from "~/lib/company";
+import { addDays, SLOT_LENGTH_MINUTES, SLOT_START_HOUR } from "~/booking/availability";
 import type { CalendarInvite } from "~/mail/calendar.server";
 import { serviceVisitEventTitle } from "~/mail/subjects";
-import type { ServiceTime } from "~/payments/service-price";
+import type { ServiceTime } from "~/booking/service-price";
 import { detroitInstant, windowStart } from "./cutoff";
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from "@db/client.server";
 import { CARD_SECRET_FIELDS, CARD_SECRETS_NOTICE } from "~/forms/card-names";
 import { cardInput } from "~/forms/card-schema";
 import { runForm, type FormDefinition } from "~/forms/pipeline";
-import { PREVIEW_VALUE } from "~/forms/residential/identity";
+import { PREVIEW_VALUE } from "~/booking/form/identity";
 import { formatUsd } from "~/payments/money";
 import { priceChange, priceChangeText } from "./price-change";
 import { findBookingByToken } from "./manage.server";
@@ -61,7 +61,7 @@ export const moveForm: FormDefinition<typeof moveSchema, MoveHold> = {
     description: (value) => `Booking moved to ${value.serviceDate} ${value.serviceTime}: difference`,
     reserve: (db, value, key, request, options) => reserveMove(db, value, key, request, options),
     release: async (db, key) => {
-      const { releasePlace } = await import("~/forms/residential/availability.server");
+      const { releasePlace } = await import("~/booking/availability.server");
       await releasePlace(db, key);
     },
     refusePending: (_value, hold) => RESCHEDULE_MESSAGES.unknown(formatUsd(hold.diffCents)),

@@ -1,6 +1,6 @@
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { companyClock } from "~/lib/company-time";
-import { isServiceTime } from "~/payments/service-price";
+import { isServiceTime } from "~/booking/service-price";
 import { changeDeadline } from "./cutoff";
 
 /**

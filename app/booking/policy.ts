@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 
 /**
  * What a residential service visit includes and the rules for changing it (DECISIONS 31): shown

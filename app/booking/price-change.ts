@@ -1,5 +1,5 @@
 import { formatUsd } from "~/payments/money";
-import { servicePrice, type ServicePrice } from "~/payments/service-price";
+import { servicePrice, type ServicePrice } from "~/booking/service-price";
 
 /**
  * What moving a paid visit to another window costs (DECISIONS 31): the new window is priced by

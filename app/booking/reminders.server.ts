@@ -9,7 +9,7 @@ import { log } from "~/lib/log.server";
 import { onShutdown } from "~/lib/startup.server";
 import { wakeMailWorker } from "~/mail/outbox.server";
 import { enqueueReminder } from "~/mail/reminder-mail.server";
-import { isServiceTime, type ServiceTime } from "~/payments/service-price";
+import { isServiceTime, type ServiceTime } from "~/booking/service-price";
 import { canChangeOnline, changeDeadline, windowStart } from "./cutoff";
 import { addressLine, bookingMailFacts } from "./facts.server";
 import { managePath, manageTokenHash } from "./reference.server";

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Database, DbOrTx, Tx } from "@db/client.server";
 import { bookingEvents, serviceRequests } from "@db/schema";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { cardShape, refineCard } from "~/forms/card-schema";
 import { FormFailure, runForm } from "~/forms/pipeline";
-import { confirmPlace, holdPlace, releasePlace } from "~/forms/residential/availability.server";
+import { confirmPlace, holdPlace, releasePlace } from "~/booking/availability.server";
 import { env } from "~/lib/env.server";
 import { z } from "~/lib/zod";
 import type { CardInput, PaymentGateway } from "~/payments/gateway";
@@ -19,7 +19,7 @@ import {
   requestCharge,
   type PaymentOutcome,
 } from "~/payments/payments.server";
-import type { ServiceTime } from "~/payments/service-price";
+import type { ServiceTime } from "~/booking/service-price";
 import { BOOKING_BUSY, changeSentence, mailChange, NOTHING_MOVED, subjectOf } from "./change.server";
 import { canChangeOnline } from "./cutoff";
 import { visitText, type BookingRow } from "./facts.server";

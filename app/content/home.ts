@@ -1,4 +1,4 @@
-import { company } from "./company";
+import { company } from "~/lib/company";
 import type { ContentBlock, ProductCard, StyleCard } from "./types";
 
 export const homeBanner = {

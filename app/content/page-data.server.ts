@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { formBootstrap } from "~/forms/quote/embed.server";
 import { getDb } from "~/lib/db.server";
-import { sharedCacheHeaders } from "~/lib/page-cache.server";
+import { sharedCacheHeaders } from "~/http/page-cache.server";
 import { mapsBrowserKey } from "~/maps/csp.server";
 import { serviceAreaMap } from "~/maps/service-area.server";
 import { listReviews } from "~/reviews/reviews.server";

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { company, locationData } from "./company";
+import { company, locationData } from "~/lib/company";
 import { serviceCities } from "~/maps/config";
 
 /**

@@ -1,6 +1,6 @@
 import { data, redirect, replace, type RouterContextProvider } from "react-router";
 import type { z } from "~/lib/zod";
-import { perRender } from "~/lib/page-cache.server";
+import { perRender } from "~/http/page-cache.server";
 import { captchaBootstrap } from "./captcha/verifier.server";
 import type { CaptchaBootstrap } from "./captcha/types";
 import { clientIpOf } from "~/http/client-ip.server";

@@ -44,8 +44,17 @@ export function quoteForOptions(type: QuoteType): readonly string[] {
   return type === "Commercial" ? COMMERCIAL_QUOTE_FOR : RESIDENTIAL_QUOTE_FOR;
 }
 
-/** SPEC §9's service windows: the price rule owns them (~/payments/service-price.ts). */
-export { SERVICE_TIMES } from "~/payments/service-price";
+/**
+ * SPEC §9's service windows, the options of both service forms (the commercial request's and the
+ * residential booking's); the booking's price rule prices the evening one apart
+ * (app/booking/service-price.ts).
+ */
+export const SERVICE_TIMES = [
+  "Morning (8 AM to 11 AM)",
+  "Afternoon (11 AM to 2 PM)",
+  "Late Afternoon (2 PM to 4 PM)",
+  "Evening (After 4 PM)",
+] as const;
 
 export const COUNTRIES = ["United States", "Canada", "Mexico"] as const;
 export const DEFAULT_STATE = "MI";

@@ -9,7 +9,7 @@ import { siteCookieOptions } from "~/lib/cookies.server";
  * of an empty form inviting a second payment (the receipt also replaces the form in the history
  * when JavaScript follows the redirect). The address is the visitor's own (their booking's
  * link), so the cookie is HttpOnly and a page rendered for it is never cached or shared
- * (app/lib/page-cache.server.ts). A value that is not one of our receipt addresses is ignored.
+ * (app/http/page-cache.server.ts). A value that is not one of our receipt addresses is ignored.
  */
 export const RECENT_PAYMENT_COOKIE = "recent_payment";
 const MAX_AGE_SECONDS = 60 * 60;

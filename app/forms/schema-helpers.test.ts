@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/lib/zod";
-import { residentialServiceSchema } from "./residential/schema";
+import { residentialServiceSchema } from "~/booking/form/schema";
 import { checkoutSchema } from "~/shop/checkout/schema";
 import { schemaFieldOrder } from "./schema-helpers";
 

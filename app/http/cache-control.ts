@@ -28,7 +28,7 @@ export const cacheControl = {
 
 /**
  * A page that is the same for every visitor, kept `seconds` by shared caches
- * (the server's page cache, app/lib/page-cache.server.ts, reads `s-maxage`)
+ * (the server's page cache, app/http/page-cache.server.ts, reads `s-maxage`)
  * and asked for again by browsers.
  */
 export function sharedCacheControl(seconds: number): string {

@@ -5,15 +5,15 @@
  *
  * | cache                | where                       | key                                         | lifetime        | bound                |
  * | -------------------- | --------------------------- | ------------------------------------------- | --------------- | -------------------- |
- * | shared pages         | lib/page-cache.server.ts    | path + the query parameters its route reads | its s-maxage    | 200 entries, 8 MB    |
+ * | shared pages         | http/page-cache.server.ts    | path + the query parameters its route reads | its s-maxage    | 200 entries, 8 MB    |
  * |                      |                             | (READ_PARAMS) of a GET whose route sends    | (CACHE_TTL_MS)  |                      |
  * |                      |                             | `s-maxage` (sharedCacheHeaders)             |                 |                      |
- * | remembered documents | lib/page-cache.server.ts    | hash of method, path + read parameters,     | CACHE_TTL_MS    | 100 entries, 4 MB    |
+ * | remembered documents | http/page-cache.server.ts    | hash of method, path + read parameters,     | CACHE_TTL_MS    | 100 entries, 4 MB    |
  * |                      |                             | status, loader and action data (per-render  |                 |                      |
  * |                      |                             | values as holes)                            |                 |                      |
- * | shared 404 document  | lib/page-cache.server.ts    | the route, for routes with                  | CACHE_TTL_MS    | (one of the above)   |
+ * | shared 404 document  | http/page-cache.server.ts    | the route, for routes with                  | CACHE_TTL_MS    | (one of the above)   |
  * |                      |                             | `notFoundDocumentIsShared`                  |                 |                      |
- * | POSTs seen once      | lib/page-cache.server.ts    | the remembered-document key (a fixed-size   | CACHE_TTL_MS    | 1000 entries, ~0.1 MB|
+ * | POSTs seen once      | http/page-cache.server.ts    | the remembered-document key (a fixed-size   | CACHE_TTL_MS    | 1000 entries, ~0.1 MB|
  * |                      |                             | hash), so the second sighting is kept       |                 |                      |
  * | shell (footer) data  | shell/shell-data.server.ts  | the database                                | CACHE_TTL_MS    | one per database     |
  *

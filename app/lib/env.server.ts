@@ -159,7 +159,7 @@ const schema = z.object({
   // Paid residential bookings per service slot per day (DECISIONS 24).
   SERVICE_SLOT_CAPACITY: z.coerce.number().int().min(1).max(1_000).default(3),
   // ── Caches, database plumbing (issue 28 item 2: nothing else reads process.env) ──
-  // `off` renders every page anew: no shared page cache, no remembered documents (app/lib/page-cache.server.ts).
+  // `off` renders every page anew: no shared page cache, no remembered documents (app/http/page-cache.server.ts).
   PAGE_CACHE: optionalString.pipe(z.enum(["on", "off"]).default("on")),
   // Connections per instance to the PostgreSQL server (db/client.server.ts).
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),

@@ -1,11 +1,11 @@
 import { pino } from "pino";
-import { redactLinkSecrets } from "~/http/secret-paths";
+import { redactLinkSecrets } from "~/lib/secret-paths";
 import { env } from "./env.server";
 
 /**
  * One logger for the server. Card numbers, CVCs and SSNs are redacted by key; a link's token
  * (/booking/{token}, /order/{token}) wherever it stands in a line, a path, an error's message or
- * its stack (app/http/secret-paths.ts).
+ * its stack (app/lib/secret-paths.ts).
  */
 export const log = pino({
   level: env().LOG_LEVEL, // silent under vitest: vitest.config.ts sets LOG_LEVEL

@@ -1,5 +1,3 @@
-import type { CspAllowances } from "./security.server";
-
 /**
  * Hooks that capability modules register at import time: the extra CSP
  * sources a configured third party needs (reCAPTCHA, Google Maps), and work
@@ -8,6 +6,16 @@ import type { CspAllowances } from "./security.server";
  * open, so what runs in the background is written in one place and no import
  * starts anything by its side effect.
  */
+/** The sources a capability adds to the page's Content-Security-Policy (app/http/security.server.ts writes it). */
+export type CspAllowances = {
+  scriptSrc?: string[];
+  connectSrc?: string[];
+  imgSrc?: string[];
+  frameSrc?: string[];
+  styleSrc?: string[];
+  workerSrc?: string[];
+};
+
 const allowances: (() => CspAllowances)[] = [];
 
 /**

@@ -1,7 +1,5 @@
 import type { DbOrTx } from "@db/client.server";
-import { detroitInstant } from "~/booking/cutoff";
-import { changePolicy, WHAT_HAPPENS_NEXT } from "~/booking/policy";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { env } from "~/lib/env.server";
 import { calendarAttachment, calendarCancelAttachment, type CalendarInvite } from "./calendar.server";
@@ -37,6 +35,10 @@ export type BookingMailFacts = {
   sequence: number;
   /** The booking's page (SITE_URL + /booking/{token}), when the caller has the token: the visitor's mails link to it. */
   manageUrl?: string;
+  /** When the booking can no longer be changed online: the cut-off before its window (DECISIONS 31). */
+  deadline: Date;
+  /** The booking's own words on what happens next and on changing or cancelling (app/booking/policy.ts). */
+  policy: { next: string; changing: string };
 };
 
 /** The residential booking form, where a visitor books again. */
@@ -64,13 +66,6 @@ export function onlineChangesLine(deadline: Date, { pending = false, now = new D
   return pending
     ? `Not while the payment is being confirmed; once it is, until ${until}. After that, by phone only.`
     : `Yes, from the link in their receipt, until ${until}. After that, by phone only.`;
-}
-
-/** When the booking can no longer be changed online: the cut-off before its window's start. */
-function deadlineOf(invite: CalendarInvite): Date {
-  return new Date(
-    detroitInstant(invite.date, invite.startHour).getTime() - env().BOOKING_CHANGE_CUTOFF_HOURS * 3_600_000,
-  );
 }
 
 const source = (b: BookingMailFacts) => ({ table: "service_requests", id: b.id });
@@ -204,8 +199,8 @@ export async function mailRescheduled(
       { label: "Your money", value: change.money },
     ],
     sections: [
-      { heading: "What happens next", paragraphs: [WHAT_HAPPENS_NEXT] },
-      { heading: "Changing or cancelling", paragraphs: [changePolicy(e.BOOKING_CHANGE_CUTOFF_HOURS)] },
+      { heading: "What happens next", paragraphs: [b.policy.next] },
+      { heading: "Changing or cancelling", paragraphs: [b.policy.changing] },
     ],
     action: b.manageUrl ? { label: "See, change or cancel your booking", url: b.manageUrl } : undefined,
     rows: [],
@@ -219,7 +214,7 @@ export async function mailRescheduled(
       { label: "To", value: change.to },
       { label: MONEY_LABEL, value: change.money },
       { label: "The slots", value: "The place in the old window is free again; one in the new window is taken." },
-      { label: "Online changes", value: onlineChangesLine(deadlineOf(b.invite)) },
+      { label: "Online changes", value: onlineChangesLine(b.deadline) },
     ],
     rowsHeading: "The booking",
     rows: b.rows,

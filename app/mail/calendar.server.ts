@@ -1,6 +1,6 @@
 import { createEvent } from "ics";
 import type { MailAttachment } from "@db/schema";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 
 /**

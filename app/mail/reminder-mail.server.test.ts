@@ -39,6 +39,8 @@ describe("the reminder mail", () => {
         durationMinutes: 180,
       },
       sequence: 1,
+      deadline: new Date("2026-12-07T13:00:00Z"),
+      policy: { next: "We call the morning of the visit.", changing: "Change or cancel online until the day before." },
     },
     date: "2026-12-08",
     day: DAY,

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@db/client.server";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { companyClock, todayInDetroit } from "~/lib/company-time";
 import { env } from "~/lib/env.server";
 import type { BookingMailFacts } from "./booking-mail.server";

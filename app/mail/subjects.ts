@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 
 /**
  * Every e-mail subject the site writes, and the lines of a submission's

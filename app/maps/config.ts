@@ -2,7 +2,7 @@
  * Service-area map constants (SPEC §2 Service Areas, §9 Map clustering).
  * Shared by the server-drawn SVG map and the optional Google map.
  */
-import { company, locationData, type LocationData } from "~/content/company";
+import { company, locationData, type LocationData } from "~/lib/company";
 
 export type City = {
   name: string;

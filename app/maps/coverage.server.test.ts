@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locationData } from "~/content/company";
+import { locationData } from "~/lib/company";
 import { SERVICE_RADIUS_MILES, serviceCities } from "./config";
 import { INVALID_ZIP_MESSAGE, coverageNote, isOutsideAreaMessage, outsideAreaMessage } from "./coverage";
 import { coverageOf, milesToCities } from "./coverage.server";

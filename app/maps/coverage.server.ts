@@ -1,7 +1,7 @@
 import { geoDistance } from "d3-geo";
 // The ZIP centroids (zipcodes, pinned in package.json) stay on the server: a `.server` module never reaches the browser.
 import zipcodes from "zipcodes";
-import { locationData } from "~/content/company";
+import { locationData } from "~/lib/company";
 import { EARTH_RADIUS_MILES, SERVICE_RADIUS_MILES, serviceCities } from "./config";
 import { OFFICE_WILL_CONFIRM, type Coverage, type NearestLocation, zip5 } from "./coverage";
 

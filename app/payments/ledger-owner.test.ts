@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readSource, root, sourceFiles } from "../../tests/support/source";
 
 /**
  * `app/payments/` is the only reader and writer of the payment tables (issue 36, issue 37 item 8):
@@ -9,21 +9,13 @@ import { describe, expect, it } from "vitest";
  * `pgTable`s the payment schema files export, and every import of `@db/schema` (or of a file in it)
  * outside `app/payments/` is checked against them.
  */
-const root = path.resolve(import.meta.dirname, "../..");
 const PAYMENT_SCHEMA_FILES = ["db/schema/payments.ts", "db/schema/sandbox.ts"];
 const SOURCE_FOLDERS = ["app", "server", "scripts", "db"];
 const OWNER = `app${path.sep}payments${path.sep}`;
 
 function tablesOf(file: string): string[] {
-  const text = readFileSync(path.join(root, file), "utf8");
+  const text = readSource(file);
   return [...text.matchAll(/export const (\w+) = pgTable\(/g)].map((m) => m[1]!);
-}
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.(ts|tsx|mjs)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-    .filter((file) => !file.includes(`node_modules${path.sep}`));
 }
 
 /**
@@ -65,7 +57,7 @@ describe("the payment tables have one owner, app/payments/", () => {
         file === path.join("db", "client.server.ts")
       )
         continue;
-      const text = readFileSync(path.join(root, file), "utf8");
+      const text = readSource(file);
       for (const name of schemaImportsIn(text, path.dirname(path.join(root, file))))
         if (tables.has(name) || name === "*") offenders.push(`${file}: ${name}`);
     }

@@ -3,7 +3,7 @@ import { cancelBooking } from "~/booking/cancel.server";
 import { bookingReceipt, findBookingByToken, lastMoveNote } from "~/booking/manage.server";
 import { answerMove, type MoveAnswer } from "~/booking/move-form.server";
 import { MOVE_FORM_ID } from "~/booking/move-form";
-import { loadAvailability } from "~/forms/residential/availability.server";
+import { loadAvailability } from "~/booking/availability.server";
 import { newSubmissionKey } from "~/forms/submission-keys.server";
 import { clientIpOf } from "~/http/client-ip.server";
 import { ManageBooking } from "~/booking/ManageBooking";

@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import formsCss from "~/forms/forms.css?url";
 import { formAction, formBootstrap } from "~/forms/actions.server";

@@ -2,7 +2,7 @@ import contentCss from "~/content/content.css?url";
 import { contentMeta } from "~/content/meta";
 import { contentPageLoader } from "~/content/page-data.server";
 import { ContentPageView } from "~/content/sections/ContentPageView";
-import type { SharedNotFoundHandle } from "~/lib/page-cache.server";
+import type { SharedNotFoundHandle } from "~/http/page-cache.server";
 import type { Route } from "./+types/content-page";
 
 /**

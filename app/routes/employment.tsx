@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import { employmentForm } from "~/forms/employment/handle.server";
 import { lazyForm } from "~/forms/ui/lazy-form";

@@ -1,7 +1,7 @@
 import { HomeContent } from "~/content/sections/HomeContent";
 import { homeBanner } from "~/content/home";
 import { businessJsonLdMeta } from "~/content/structured-data";
-import { sharedCacheHeaders } from "~/lib/page-cache.server";
+import { sharedCacheHeaders } from "~/http/page-cache.server";
 import { pageHead } from "~/shell/page-head";
 import type { Route } from "./+types/home";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { notFoundMeta } from "~/content/not-found-head";
 import { NotFoundContent } from "~/content/sections/NotFoundContent";
-import type { SharedNotFoundHandle } from "~/lib/page-cache.server";
+import type { SharedNotFoundHandle } from "~/http/page-cache.server";
 import type { Route } from "./+types/not-found";
 
 /** DECISIONS 1: unknown paths show the home page with status 404, canonical "/". */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { cachePolicy } from "~/http/cache-control";
 import { getDb } from "~/lib/db.server";
-import { sharedCacheHeaders } from "~/lib/page-cache.server";
+import { sharedCacheHeaders } from "~/http/page-cache.server";
 import { pageHead } from "~/shell/page-head";
 import { getProduct } from "~/shop/catalogue.server";
 import { optionFieldName, ProductPage, QUANTITY_FIELD, type ProductPageData } from "~/shop/ProductPage";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import formsCss from "~/forms/forms.css?url";
-import { RESIDENTIAL_PENDING, RESIDENTIAL_SUCCESS } from "~/forms/residential/identity";
-import { findServiceReceipt, serviceReceiptLine, verifiedServicePaymentId } from "~/forms/residential/receipt.server";
+import { RESIDENTIAL_PENDING, RESIDENTIAL_SUCCESS } from "~/booking/form/identity";
+import { findServiceReceipt, serviceReceiptLine, verifiedServicePaymentId } from "~/booking/form/receipt.server";
 import { cachePolicy } from "~/http/cache-control";
 import { getDb } from "~/lib/db.server";
 import { ReceiptCard } from "~/forms/ui/ReceiptCard";

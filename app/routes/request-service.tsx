@@ -1,12 +1,12 @@
 import type { ShouldRevalidateFunction } from "react-router";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { leadFormClientAction, leadFormShouldRevalidate } from "~/forms/client-action";
 import { isFormActionData } from "~/forms/result";
 import formsCss from "~/forms/forms.css?url";
 import { formAction, formBootstrap, paidFormBootstrap } from "~/forms/actions.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
-import { residentialAvailability } from "~/forms/residential/availability.server";
-import { residentialServiceForm } from "~/forms/residential/handle.server";
+import { residentialAvailability } from "~/booking/availability.server";
+import { residentialServiceForm } from "~/booking/form/handle.server";
 import { lazyForm } from "~/forms/ui/lazy-form";
 import { todayInDetroit } from "~/lib/company-time";
 import { Chooser, FormCardHeader } from "~/forms/ui/Chooser";
@@ -17,7 +17,7 @@ import { formPageHeaders } from "~/http/cache-control";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
 const CommercialServiceForm = lazyForm(() => import("~/forms/service/Form").then((m) => m.CommercialServiceForm));
-const ResidentialServiceForm = lazyForm(() => import("~/forms/residential/Form").then((m) => m.ResidentialServiceForm));
+const ResidentialServiceForm = lazyForm(() => import("~/booking/form/Form").then((m) => m.ResidentialServiceForm));
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: formsCss }];
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { cachePolicy } from "~/http/cache-control";
 import { getDb } from "~/lib/db.server";
-import { sharedCacheHeaders } from "~/lib/page-cache.server";
+import { sharedCacheHeaders } from "~/http/page-cache.server";
 import { pageHead } from "~/shell/page-head";
 import { listCategories, listProducts } from "~/shop/catalogue.server";
 import { ShopError } from "~/shop/ShopError";

@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { PhoneIcon } from "./icons";
 
 /** DECISIONS 6: the persistent call button on every route (its placement: shell.css). */

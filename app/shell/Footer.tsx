@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import type { ReviewView } from "~/reviews/types";
 import { SmartLink } from "./Header";
 import { SiteLink } from "./SiteLink";

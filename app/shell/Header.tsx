@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { NavLink as RouterNavLink, useLocation } from "react-router";
-import { company } from "~/content/company";
-import { CartLink } from "~/shop/CartLink";
+import { company } from "~/lib/company";
 import { ColorSchemeToggle } from "./ColorSchemeToggle";
 import { ChevronDownIcon } from "./icons";
 import { Logo } from "./Logo";
@@ -107,11 +106,11 @@ function DesktopMenu({ group }: { group: NavGroup }) {
 
 /**
  * The site header: the top bar, the logo, the desktop menus, and the actions every page has
- * (Request Quote, the cart with its count, the colour scheme, the phone menu). `cartCount` is the
- * cart's units when the page was rendered for this visitor, else null (app/shop/CartLink.tsx); with
- * an external shop (SHOP_URL) there is no cart here to link to.
+ * (Request Quote, the cart with its count, the colour scheme, the phone menu). `cart` is the shop's
+ * link to the cart with its count (app/shop/CartLink.tsx), handed in by root.tsx; with an external
+ * shop (SHOP_URL) there is no cart here to link to.
  */
-export function Header({ shopUrl, cartCount }: { shopUrl?: string; cartCount: number | null }) {
+export function Header({ shopUrl, cart }: { shopUrl?: string; cart: ReactNode }) {
   return (
     <header className="site-header">
       <a href="#main" className="skip-link">
@@ -139,7 +138,7 @@ export function Header({ shopUrl, cartCount }: { shopUrl?: string; cartCount: nu
             <SiteLink to="/request-quote" className="btn btn-primary request-quote-btn">
               Request Quote
             </SiteLink>
-            {shopUrl ? null : <CartLink rendered={cartCount} />}
+            {shopUrl ? null : cart}
             <ColorSchemeToggle />
             <MobileMenu />
           </div>

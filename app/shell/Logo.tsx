@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { assetUrl } from "./assets";
 
 /** Light and dark logos; CSS shows the one that matches the colour scheme (no hydration mismatch). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { SmartLink } from "./Header";
 import { SiteLink } from "./SiteLink";
 import { CloseIcon, MenuIcon, PhoneIcon } from "./icons";

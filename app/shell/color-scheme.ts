@@ -42,7 +42,7 @@ export function colorSchemeFromCookie(header: string | null | undefined): Mantin
 /**
  * Whether a request's page depends on its cookie: a stored light or dark
  * choice is rendered on `<html>`, so that page is the visitor's own and never
- * enters or comes from the shared page cache (app/lib/page-cache.server.ts).
+ * enters or comes from the shared page cache (app/http/page-cache.server.ts).
  * "auto" or no choice renders the page every such visitor shares.
  */
 export function choosesOwnColorScheme(cookieHeader: string | null | undefined): boolean {

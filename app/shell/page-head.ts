@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 
 type RootData = { siteUrl: string } | undefined;
 

@@ -10,7 +10,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 
-/** Showrooms and service locations (SPEC §3 Location). Seeded from app/content/company.ts. */
+/** Showrooms and service locations (SPEC §3 Location). Seeded from app/lib/company.ts. */
 export const locations = pgTable("locations", {
   id: serial("id").primaryKey(),
   slug: text("slug").notNull().unique(),

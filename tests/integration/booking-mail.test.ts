@@ -1,3 +1,4 @@
+import { changeDeadline } from "~/booking/cutoff";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { changePolicy, WHAT_HAPPENS_NEXT } from "~/booking/policy";
@@ -47,6 +48,8 @@ const facts: BookingMailFacts = {
   },
   sequence: 1,
   manageUrl: "http://localhost:3000/booking/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG",
+  deadline: changeDeadline("2027-07-10", "Late Afternoon (2 PM to 4 PM)", 24),
+  policy: { next: WHAT_HAPPENS_NEXT, changing: changePolicy(24) },
 };
 const money = "The $40.00 difference is charged to Visa ending in 4242.";
 

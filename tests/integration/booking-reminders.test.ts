@@ -18,14 +18,14 @@ import {
   type ReminderJob,
 } from "~/booking/reminders.server";
 import { runForm, type FormDefinition } from "~/forms/pipeline";
-import { addDays } from "~/forms/residential/availability";
-import { residentialServiceForm } from "~/forms/residential/handle.server";
+import { addDays } from "~/booking/availability";
+import { residentialServiceForm } from "~/booking/form/handle.server";
 import { todayInDetroit } from "~/lib/company-time";
 import { decryptText } from "~/lib/crypto.server";
 import { env } from "~/lib/env.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { createSandboxGateway } from "~/payments/sandbox.server";
-import { weekdayOf } from "~/payments/service-price";
+import { weekdayOf } from "~/booking/service-price";
 import { createTestDatabase } from "../support/db";
 import { formPost, honeypotFields, nextIp, rows, SITE, sumAnswer, toFormData } from "./forms-support";
 import { residentialFields } from "./payments-support";

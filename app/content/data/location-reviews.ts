@@ -1,4 +1,4 @@
-import { locationData } from "../company";
+import { locationData } from "~/lib/company";
 
 /** SPEC §3 "Location review card": name, rating, full rating text, address, review link. */
 export type LocationReviewCard = {

@@ -1,4 +1,4 @@
-import { company } from "../company";
+import { company } from "~/lib/company";
 import type { AccordionItem } from "../page-types";
 
 /** Open positions on the careers page (SPEC §2 Careers). */

@@ -1,4 +1,4 @@
-import { company } from "../company";
+import { company } from "~/lib/company";
 import type { GalleryItem } from "../page-types";
 
 /** The eight window types of the windows page (SPEC §3 "Window type card": name, link, image). */

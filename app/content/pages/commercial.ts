@@ -1,4 +1,4 @@
-import { company } from "../company";
+import { company } from "~/lib/company";
 import { faqItems, hollowMetalFaqs } from "../data/faqs";
 import { operators, SPRING_LIFE, type Operator } from "../data/operators";
 import type { ContentPage, Model } from "../page-types";

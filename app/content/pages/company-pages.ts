@@ -1,4 +1,4 @@
-import { company } from "../company";
+import { company } from "~/lib/company";
 import { referralProgram as rp } from "../data/location-reviews";
 import { openingItems } from "../data/openings";
 import type { ContentPage } from "../page-types";

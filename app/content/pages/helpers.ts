@@ -1,4 +1,4 @@
-import { company } from "../company";
+import { company } from "~/lib/company";
 import type { Crumb, ImageRef, LinkRef } from "../page-types";
 
 export const home: Crumb = { label: "Home", to: "/" };

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { siteMap } from "~/shell/navigation";
-import { company } from "../company";
+import { company } from "~/lib/company";
 import { applyMailto, openings } from "../data/openings";
 import { operators } from "../data/operators";
 import type { ContentPage, LinkRef, Section } from "../page-types";

@@ -1,9 +1,9 @@
 import { changePolicy } from "~/booking/policy";
 import { MAX_QUOTE_PHOTOS, MAX_SERVICE_PHOTOS } from "~/forms/options";
 import { formatUsd } from "~/payments/money";
-import { SERVICE_PRICE_CENTS } from "~/payments/service-price";
+import { SERVICE_PRICE_CENTS } from "~/booking/service-price";
 import { TAX_NOTE } from "~/shop/pricing";
-import { company, locationData } from "../company";
+import { company, locationData } from "~/lib/company";
 import type { ContentPage } from "../page-types";
 import { crumbs } from "./helpers";
 

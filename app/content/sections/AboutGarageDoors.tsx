@@ -1,4 +1,4 @@
-import { company } from "../company";
+import { company } from "~/lib/company";
 import { aboutGarageDoors as about } from "../home";
 import { PhoneIcon } from "~/shell/icons";
 

@@ -1,6 +1,6 @@
 import { lazyForm } from "~/forms/ui/lazy-form";
 import type { FormBootstrapData } from "~/forms/ui/LeadForm";
-import { company } from "../company";
+import { company } from "~/lib/company";
 
 // The form's code loads when it renders, after the page's own modules (app/forms/ui/lazy-form.tsx).
 const SimpleQuoteForm = lazyForm(() => import("~/forms/quote/Form").then((m) => m.SimpleQuoteForm));

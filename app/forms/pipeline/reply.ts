@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "~/lib/zod";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { CAPTCHA_FIELDS } from "../captcha/types";
 import { HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD } from "../honeypot.server";
 import { SUBMISSION_KEY_FIELD } from "../result";

@@ -1,6 +1,6 @@
 import { quoteRequests } from "@db/schema";
 import { getTableName } from "drizzle-orm";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { CONSULTATIONS } from "../options";
 import { type FormDefinition, type Handled, type SubmissionContext } from "../pipeline";
 import { summaryRows } from "~/mail/summary";

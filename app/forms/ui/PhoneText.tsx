@@ -1,4 +1,4 @@
-import { PHONE_IN_TEXT, telHref } from "~/content/company";
+import { PHONE_IN_TEXT, telHref } from "~/lib/company";
 
 const PHONES = new RegExp(`(${PHONE_IN_TEXT.source})`, "g");
 

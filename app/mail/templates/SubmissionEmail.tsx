@@ -13,7 +13,7 @@ import {
   Text,
 } from "@react-email/components";
 import type { MailRow, SubmissionMail } from "./types";
-import { PHONE_IN_TEXT, telHref } from "~/content/company";
+import { PHONE_IN_TEXT, telHref } from "~/lib/company";
 
 const brand = "#1d5c3a";
 const ink = "#1a1f1c";

@@ -1,5 +1,5 @@
 import { getDb } from "~/lib/db.server";
-import { sharedCacheHeaders } from "~/lib/page-cache.server";
+import { sharedCacheHeaders } from "~/http/page-cache.server";
 import { listCategories } from "~/shop/catalogue.server";
 
 /** GET /api/store/category/list (SPEC §7): the categories that hold products ('All' is the client's). */

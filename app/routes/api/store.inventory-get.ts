@@ -1,5 +1,5 @@
 import { getDb } from "~/lib/db.server";
-import { sharedCacheHeaders } from "~/lib/page-cache.server";
+import { sharedCacheHeaders } from "~/http/page-cache.server";
 import { apiProduct, getProduct } from "~/shop/catalogue.server";
 import { parseId } from "~/shop/query";
 import type { Route } from "./+types/store.inventory-get";

@@ -1,5 +1,5 @@
 import { getDb } from "~/lib/db.server";
-import { sharedCacheHeaders } from "~/lib/page-cache.server";
+import { sharedCacheHeaders } from "~/http/page-cache.server";
 import { apiProduct, listProducts } from "~/shop/catalogue.server";
 
 /** GET /api/store/inventory/list (SPEC §7): every product, the same for every caller, so cacheable. */

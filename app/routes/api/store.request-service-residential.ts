@@ -1,5 +1,5 @@
 import { apiFormAction, apiPostOnly } from "~/forms/actions.server";
-import { residentialServiceForm } from "~/forms/residential/handle.server";
+import { residentialServiceForm } from "~/booking/form/handle.server";
 import type { Route } from "./+types/store.request-service-residential";
 
 /**

@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { TaxNote } from "../TaxNote";
 import { ORDER_PROGRESS_TEXT, orderNextStep } from "./identity";
 import type { OrderView } from "./orders.server";

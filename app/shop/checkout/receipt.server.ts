@@ -1,4 +1,4 @@
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { env } from "~/lib/env.server";
 import type { MailReceipt } from "~/mail/submission-mail.server";
 import type { MailRow } from "~/mail/render.server";

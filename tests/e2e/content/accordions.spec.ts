@@ -1,6 +1,6 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "../support/test";
-import { company } from "../../../app/content/company";
+import { company } from "../../../app/lib/company";
 
 /** The accordion items (native <details>) of a section and their open state. */
 async function openStates(accordion: Locator): Promise<boolean[]> {

@@ -1,5 +1,5 @@
 import { expect, test } from "../support/test";
-import { company } from "../../../app/content/company";
+import { company } from "../../../app/lib/company";
 import { operators } from "../../../app/content/data/operators";
 import { contentPages, findContentPage } from "../../../app/content/pages";
 import { contentRoutePaths } from "../../../app/content/route-paths";

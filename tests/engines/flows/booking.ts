@@ -1,4 +1,4 @@
-import { SERVICE_TIMES } from "../../../app/payments/service-price";
+import { SERVICE_TIMES } from "../../../app/forms/options";
 import { calendarDay, dayAhead, enterCard, fail, passSpamCheck, pickDay, see, seeUrl, type Flow } from "../flow";
 import type { Driver } from "../driver";
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { reviewsStored } from "./cache.server";
+import { reviewsStored } from "~/lib/cache.server";
 import {
   clearPageCache,
   documentKey,
@@ -16,7 +16,10 @@ import {
   servePageFromCache,
   sharedCacheHeaders,
 } from "./page-cache.server";
-import { requestNonce } from "./security.server";
+import { requestNonce } from "~/http/security.server";
+
+/** The root middleware for a visitor with no cookie of their own. */
+const middleware = pageCacheMiddleware({ ownPage: () => false, hasCart: () => false });
 
 /** What React Router hands entry.server, reduced to what the key reads. */
 function routed(loaderData: unknown, actionData: unknown = null, leaf = "routes/contact", handle?: unknown) {
@@ -181,7 +184,7 @@ describe("the shared page cache", () => {
     let renders = 0;
     const request = async (target: string) => {
       const context = new RouterContextProvider();
-      const response = await pageCacheMiddleware(
+      const response = await middleware(
         { request: get(target), context, params: {}, unstable_pattern: target } as never,
         async () => {
           renders++;
@@ -201,6 +204,7 @@ describe("the shared page cache", () => {
     return servePageFromCache(
       { method: "GET", url: target, headers: {} } as IncomingMessage,
       res as unknown as ServerResponse,
+      () => false,
     );
   }
 
@@ -265,7 +269,7 @@ describe("the caches' bounds", () => {
     const big = "x".repeat(1024 * 1024);
     const render = (target: string) => {
       const context = new RouterContextProvider();
-      return pageCacheMiddleware(
+      return middleware(
         { request: get(target), context, params: {} } as never,
         async () =>
           new Response(`<html nonce="${requestNonce(context)}">${target}${big}</html>`, {
@@ -284,7 +288,11 @@ describe("the caches' bounds", () => {
     expect(size.pages).toBeLessThanOrEqual(8);
     const res = { writeHead: () => res, cork: () => {}, write: () => true, end: () => {} };
     const served = (url: string) =>
-      servePageFromCache({ method: "GET", url, headers: {} } as IncomingMessage, res as unknown as ServerResponse);
+      servePageFromCache(
+        { method: "GET", url, headers: {} } as IncomingMessage,
+        res as unknown as ServerResponse,
+        () => false,
+      );
     expect(served("/")).toBe(true);
     expect(served("/page-0")).toBe(false);
     expect(served("/page-19")).toBe(true);

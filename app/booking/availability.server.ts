@@ -3,9 +3,9 @@ import type { Database, DbOrTx, Tx } from "@db/client.server";
 import { serviceRequests, serviceSlotHolds } from "@db/schema";
 import { todayInDetroit } from "~/lib/company-time";
 import { env } from "~/lib/env.server";
-import type { ServiceTime } from "~/payments/service-price";
+import type { ServiceTime } from "~/booking/service-price";
 import { getDb } from "~/lib/db.server";
-import { FormFailure, isDatabaseUnavailable } from "../pipeline";
+import { FormFailure, isDatabaseUnavailable } from "~/forms/pipeline";
 import {
   addDays,
   AVAILABILITY_MESSAGES,

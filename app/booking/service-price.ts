@@ -1,12 +1,5 @@
 import { todayInDetroit } from "~/lib/company-time";
-
-/** SPEC §9's service windows (the booking form's options; the evening one is priced apart). */
-export const SERVICE_TIMES = [
-  "Morning (8 AM to 11 AM)",
-  "Afternoon (11 AM to 2 PM)",
-  "Late Afternoon (2 PM to 4 PM)",
-  "Evening (After 4 PM)",
-] as const;
+import { SERVICE_TIMES } from "~/forms/options";
 
 /**
  * The residential service price (SPEC §9, DECISIONS 12–14), written once:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_TIMES } from "./service-price";
+import { SERVICE_TIMES } from "~/forms/options";
 import { dayRule, SERVICE_PRICE_MESSAGES, servicePrice } from "./service-price";
 
 /**

@@ -8,18 +8,18 @@ import { changePolicy, WHAT_HAPPENS_NEXT } from "~/booking/policy";
 import { managePath } from "~/booking/reference.server";
 import { env } from "~/lib/env.server";
 import { getTableName } from "drizzle-orm";
-import { company } from "~/content/company";
+import { company } from "~/lib/company";
 import { onlineChangesLine } from "~/mail/booking-mail.server";
 import { serviceVisitReceiptSubject } from "~/mail/subjects";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
-import { servicePrice } from "~/payments/service-price";
-import { CARD_FIELD_NAMES } from "../card-names";
-import { cardInput } from "../card-schema";
-import { FormFailure, type FormDefinition } from "../pipeline";
+import { servicePrice } from "~/booking/service-price";
+import { CARD_FIELD_NAMES } from "~/forms/card-names";
+import { cardInput } from "~/forms/card-schema";
+import { FormFailure, type FormDefinition } from "~/forms/pipeline";
 import { summaryRows } from "~/mail/summary";
-import { serviceRequestRow } from "../service/handle.server";
-import { confirmPlace, holdPlace, releasePlace } from "./availability.server";
+import { serviceRequestRow } from "~/forms/service/handle.server";
+import { confirmPlace, holdPlace, releasePlace } from "../availability.server";
 import {
   PREVIEW_FIELD,
   PREVIEW_VALUE,
@@ -28,7 +28,7 @@ import {
   residentialServiceIdentity,
 } from "./identity";
 import { serviceReceiptLine, serviceReceiptPath, visitDay } from "./receipt.server";
-import { previewServiceArea, serviceAreaErrors } from "./service-area.server";
+import { previewServiceArea, serviceAreaErrors } from "../service-area.server";
 import { previewVisit, residentialLabels, residentialServiceSchema, type ResidentialServiceInput } from "./schema";
 
 /** The price the server charges (SPEC §9 through the one price module); the posted `total` is never read. */

@@ -1,11 +1,12 @@
 import dayjs from "dayjs";
-import { priceRule, SERVICE_PRICE_CENTS, SERVICE_TIMES, type ServiceTime } from "~/payments/service-price";
+import { SERVICE_TIMES } from "~/forms/options";
+import { priceRule, SERVICE_PRICE_CENTS, type ServiceTime } from "~/booking/service-price";
 import { formatUsd } from "~/payments/money";
-import { openSlots, placesLeft, slotRefusal, AVAILABILITY_MESSAGES, type Availability } from "./availability";
+import { openSlots, placesLeft, slotRefusal, AVAILABILITY_MESSAGES, type Availability } from "../availability";
 
 /**
  * What the booking form (./Form.tsx) says about a day and its slots, as text:
- * pure and client-safe, from the one price rule (~/payments/service-price.ts)
+ * pure and client-safe, from the one price rule (~/booking/service-price.ts)
  * and the availability snapshot (./availability.ts). Dates are Detroit
  * calendar dates (YYYY-MM-DD) and are never read through the browser's time
  * zone: they are formatted as UTC midnights in UTC.

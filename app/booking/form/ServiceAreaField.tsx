@@ -9,8 +9,8 @@ import {
   zip5,
   type Coverage,
 } from "~/maps/coverage";
-import type { FieldMetadata } from "../ui/LeadForm";
-import { PhoneText } from "../ui/PhoneText";
+import type { FieldMetadata } from "~/forms/ui/LeadForm";
+import { PhoneText } from "~/forms/ui/PhoneText";
 
 /** Where the page asks (app/routes/api/service-area.ts); the ZIP data stays on the server. */
 const SERVICE_AREA_API = "/api/service-area";

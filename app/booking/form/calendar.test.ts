@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Availability } from "./availability";
+import type { Availability } from "../availability";
 import {
   dayPrice,
   dayPriceLabel,
@@ -11,7 +11,7 @@ import {
   slotPrice,
   slotStatus,
 } from "./calendar";
-import { servicePrice } from "~/payments/service-price";
+import { servicePrice } from "~/booking/service-price";
 
 const availability: Availability = {
   capacity: 3,

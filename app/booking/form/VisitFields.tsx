@@ -12,13 +12,13 @@ import {
 } from "react";
 import { useLocation } from "react-router";
 import { centsToDecimal, formatUsd } from "~/payments/money";
-import { EVENING_SLOT, isServiceTime, type ServiceTime } from "~/payments/service-price";
+import { EVENING_SLOT, isServiceTime, type ServiceTime } from "~/booking/service-price";
 import { todayInDetroit } from "~/lib/company-time";
 import { useHydrated } from "~/shell/hydrated";
-import { SERVICE_TIMES } from "../options";
-import { FieldError, RequiredMark } from "../ui/fields";
-import type { FieldMetadata } from "../ui/LeadForm";
-import { dayRefusal, dayState, openSlots, type Availability } from "./availability";
+import { SERVICE_TIMES } from "~/forms/options";
+import { FieldError, RequiredMark } from "~/forms/ui/fields";
+import type { FieldMetadata } from "~/forms/ui/LeadForm";
+import { dayRefusal, dayState, openSlots, type Availability } from "../availability";
 import { dayPriceLabel, dayPriceRange, formatServiceDay, freeSlotsText, slotPrice, slotStatus } from "./calendar";
 import { PREVIEW_FIELD, PREVIEW_VALUE } from "./identity";
 import { residentialLabels } from "./schema";
@@ -35,7 +35,7 @@ import roomCss from "./visit-room.css?inline";
  * price and free windows. Once hydrated: a calendar showing each day's price (full and
  * unbookable days greyed out), the chosen day's windows as radio buttons with their price and
  * places left, and the live total. Either way the names posted are SPEC §7's (serviceDate,
- * serviceTime, total); the price charged is the server's (~/payments/service-price.ts).
+ * serviceTime, total); the price charged is the server's (~/booking/service-price.ts).
  *
  * No jump when the calendar replaces the native inputs (docs/decisions/064): in a browser that
  * runs scripts (CSS `@media (scripting: enabled)`), the native inputs sit over an invisible copy

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AVAILABILITY_MESSAGES } from "./availability";
+import { AVAILABILITY_MESSAGES } from "../availability";
 import { previewVisit, residentialServiceSchema, visitDateRefusal } from "./schema";
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createContext, type RouterContextProvider } from "react-router";
 import { cacheControl } from "~/http/cache-control";
-import { cspAllowances } from "./startup.server";
+import { cspAllowances } from "~/lib/startup.server";
 
 /**
  * The one module that decides the security headers and the CSP nonce
@@ -15,7 +15,7 @@ import { cspAllowances } from "./startup.server";
  *  - any other answer (static files, data requests, resource routes, the
  *    server's own 400/403/405) carries `nonPageSecurityHeaders(type)`, which
  *    server/app.ts fills in just before its headers go out;
- *  - every answer to an address that carries a link's secret (app/http/secret-paths.ts)
+ *  - every answer to an address that carries a link's secret (app/lib/secret-paths.ts)
  *    carries `SECRET_LINK_HEADERS` too, set by server/app.ts over whatever it had.
  */
 
@@ -35,15 +35,6 @@ export function requestNonce(context: Readonly<RouterContextProvider>): string {
   }
   return nonce;
 }
-
-export type CspAllowances = {
-  scriptSrc?: string[];
-  connectSrc?: string[];
-  imgSrc?: string[];
-  frameSrc?: string[];
-  styleSrc?: string[];
-  workerSrc?: string[];
-};
 
 /** Content-Security-Policy for a page: scripts only with the nonce, plus the sources configured capabilities ask for. */
 function pagePolicy(nonce: string): string {
@@ -114,7 +105,7 @@ export function nonPageSecurityHeaders(contentType = ""): Readonly<Record<string
  * The headers of every answer to an address that carries a link's secret (/booking/{token},
  * /order/{token}: DECISIONS 32), the page, its 404 and a refused post alike: stored nowhere, no
  * Referer for whatever it links to or loads, never indexed. server/app.ts sets them over what the
- * answer had, just before its headers go out (app/http/secret-paths.ts says which addresses).
+ * answer had, just before its headers go out (app/lib/secret-paths.ts says which addresses).
  */
 export const SECRET_LINK_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   "cache-control": cacheControl.noStore,

@@ -1,16 +1,16 @@
 import { useRef } from "react";
-import { PolicyNote } from "../ui/PolicyNote";
-import { company } from "~/content/company";
+import { PolicyNote } from "~/forms/ui/PolicyNote";
+import { company } from "~/lib/company";
 import { formatUsd } from "~/payments/money";
-import { SERVICE_PRICE_CENTS } from "~/payments/service-price";
-import { CONTACT_METHODS, DEFAULT_COUNTRY, DEFAULT_STATE } from "../options";
-import { CardFields } from "../ui/card-fields";
-import { SelectField, TextAreaField } from "../ui/fields";
-import { LeadForm, type FormBootstrapData } from "../ui/LeadForm";
-import type { Availability } from "./availability";
+import { SERVICE_PRICE_CENTS } from "~/booking/service-price";
+import { CONTACT_METHODS, DEFAULT_COUNTRY, DEFAULT_STATE } from "~/forms/options";
+import { CardFields } from "~/forms/ui/card-fields";
+import { SelectField, TextAreaField } from "~/forms/ui/fields";
+import { LeadForm, type FormBootstrapData } from "~/forms/ui/LeadForm";
+import type { Availability } from "../availability";
 import { residentialServiceIdentity } from "./identity";
 import { residentialLabels, residentialServiceSchema } from "./schema";
-import { ServiceContactFields } from "../service/ContactFields";
+import { ServiceContactFields } from "~/forms/service/ContactFields";
 import { ServiceAreaField } from "./ServiceAreaField";
 import { VisitFields, visitPreviewId, type Typed } from "./VisitFields";
 
@@ -20,7 +20,7 @@ import { VisitFields, visitPreviewId, type Typed } from "./VisitFields";
  * fields, the visit's date and slot against real availability, and the card.
  *
  * The visit's day and window: ./VisitFields.tsx (a calendar with JavaScript, native inputs
- * and "Show price" without); the price charged is the server's (~/payments/service-price.ts,
+ * and "Show price" without); the price charged is the server's (~/booking/service-price.ts,
  * the one rule shown there).
  */
 export function ResidentialServiceForm({

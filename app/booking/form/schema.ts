@@ -1,16 +1,16 @@
 import { z } from "~/lib/zod";
 import { INVALID_ZIP_MESSAGE, ZIP_PATTERN } from "~/maps/coverage";
-import { isServiceTime, type ServiceTime } from "~/payments/service-price";
-import { cardLabels, cardShape, refineCard } from "../card-schema";
-import { requiredText } from "../schema-helpers";
-import { commercialServiceSchema, serviceLabels } from "../service/schema";
-import { AVAILABILITY_MESSAGES, allWindowsBegun } from "./availability";
+import { isServiceTime, type ServiceTime } from "~/booking/service-price";
+import { cardLabels, cardShape, refineCard } from "~/forms/card-schema";
+import { requiredText } from "~/forms/schema-helpers";
+import { commercialServiceSchema, serviceLabels } from "~/forms/service/schema";
+import { AVAILABILITY_MESSAGES, allWindowsBegun } from "../availability";
 
 /**
  * SPEC §3 Service request (residential): the commercial fields plus the card
  * (§5 Residential service extras). `total` and `client_ip` are accepted from
  * the API's clients and never read: the price is the server's
- * (~/payments/service-price.ts), the IP the configured proxy header's. The
+ * (~/booking/service-price.ts), the IP the configured proxy header's. The
  * ZIP is a US one (five digits, or ZIP+4): the booking is refused before any
  * charge outside the service area (./service-area.server.ts, DECISIONS 30).
  * Client-safe: Conform runs it in the browser, the pipeline on the server.

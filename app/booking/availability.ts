@@ -1,6 +1,6 @@
 import { COMPANY_TIME_ZONE, todayInDetroit } from "~/lib/company-time";
-import { SERVICE_TIMES } from "../options";
-import type { ServiceTime } from "~/payments/service-price";
+import { SERVICE_TIMES } from "~/forms/options";
+import type { ServiceTime } from "~/booking/service-price";
 
 /**
  * Residential service availability (issue 16 item 3), the client-safe half:

@@ -5,7 +5,7 @@
  *  - every answer to such an address, whatever answers it (the page, its 404 for a wrong,
  *    malformed or cross-type token, a data request, a refused post, the server's own 400), is
  *    stored nowhere, sent with no Referer and not indexed: server/app.ts sets
- *    `secretLinkHeaders` (app/lib/security.server.ts) on it just before its headers go out;
+ *    `secretLinkHeaders` (app/http/security.server.ts) on it just before its headers go out;
  *  - no log line holds the token: paths are logged through `loggablePath`, and the logger passes
  *    every line through `redactLinkSecrets` (app/lib/log.server.ts), whoever wrote it.
  *

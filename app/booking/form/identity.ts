@@ -1,6 +1,6 @@
-import { CARD_SECRET_FIELDS, CARD_SECRETS_NOTICE } from "../card-names";
-import type { FormIdentity } from "../identity";
-import { commercialServiceIdentity } from "../service/identity";
+import { CARD_SECRET_FIELDS, CARD_SECRETS_NOTICE } from "~/forms/card-names";
+import type { FormIdentity } from "~/forms/identity";
+import { commercialServiceIdentity } from "~/forms/service/identity";
 
 /**
  * The residential service booking, paid by card at booking (issue 16 items

@@ -2,13 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
-import { BoundedCache, CACHE_TTL_MS, stamp, type Stamp } from "./cache.server";
-import { env } from "./env.server";
-import { cacheControl } from "~/http/cache-control";
-import { carriesRecentPayment } from "~/forms/recent-payment.server";
-import { carriesPostedAnswer } from "~/forms/posted-answer.server";
-import { choosesOwnColorScheme } from "~/shell/color-scheme";
-import { sendsCartCookie } from "~/shop/cart.server";
+import { BoundedCache, CACHE_TTL_MS, stamp, type Stamp } from "~/lib/cache.server";
+import { env } from "~/lib/env.server";
+import { cacheControl, sharedCacheControl } from "./cache-control";
 import { createNonce, pageSecurityHeaders, requestNonce } from "./security.server";
 
 /**
@@ -26,9 +22,29 @@ import { createNonce, pageSecurityHeaders, requestNonce } from "./security.serve
  * document's nonce is swapped for the new one.
  *
  * Two ways in: the root middleware (fills the cache, and answers hits that
- * reach React Router) and `servePageFromCache`, which server.mjs calls before
+ * reach React Router) and `servePageFromCache`, which server/app.ts calls before
  * Express so a hit costs no framework work at all.
+ *
+ * Which requests are a visitor's own is said by the capabilities that set
+ * their cookies (a receipt's, a kept answer's, a color scheme's, a cart's):
+ * root.tsx and server/app.ts hand those tests in (`PageCacheVisitor`), so this
+ * module imports none of them.
  */
+
+/** What the cache asks of a request: the capabilities that own the cookies answer (root.tsx). */
+export type PageCacheVisitor = {
+  /**
+   * A page rendered for this request is the visitor's alone (a payment's receipt a moment ago, a
+   * paid form's kept answer, the light or dark scheme they chose): it is never answered from the
+   * cache, never kept, and no other cache may keep it.
+   */
+  ownPage: (request: Request) => boolean;
+  /**
+   * The visitor has a cart: a kept page may answer them (the header's count comes from the
+   * browser then), but a page rendered for them shows their cart's count and is theirs alone.
+   */
+  hasCart: (cookieHeader: string | null) => boolean;
+};
 
 /**
  * A kept document cut at every place one of its per-answer values stands (the
@@ -94,7 +110,7 @@ const weight = (key: string, doc: CutDocument, headers?: Record<string, string>)
 
 /** `headers` for a route whose page is the same for every visitor. */
 export function sharedCacheHeaders(seconds = CACHE_TTL_MS / 1000): HeadersInit {
-  return { "Cache-Control": `public, max-age=0, s-maxage=${seconds}, must-revalidate` };
+  return { "Cache-Control": sharedCacheControl(seconds) };
 }
 
 function sMaxAge(response: Response): number {
@@ -181,74 +197,69 @@ function hitHeaders(hit: Entry, nonce: string): Record<string, string> {
   return { ...hit.headers, ...pageSecurityHeaders(nonce), "x-page-cache": "hit" };
 }
 
-export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (request.method !== "GET") return next();
-  // A page rendered for a visitor's own cookie (the receipt of a payment made a moment ago, a paid
-  // form's kept answer) is theirs alone.
-  // So is one rendered in the light or dark scheme the visitor chose (root.tsx renders it on <html>):
-  // the cache keeps only the page that follows the OS, the same for everyone.
-  if (
-    carriesRecentPayment(request) ||
-    carriesPostedAnswer(request) ||
-    choosesOwnColorScheme(request.headers.get("Cookie"))
-  ) {
+/** The root middleware: answers a kept page, or keeps the page rendered when its route opts in. */
+export function pageCacheMiddleware(visitor: PageCacheVisitor): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    if (request.method !== "GET") return next();
+    if (visitor.ownPage(request)) return privately(await next());
+    const url = new URL(request.url);
+    const page = keyOf(url.pathname + url.search);
+    const hit = lookup(page);
+    if (hit) {
+      const nonce = requestNonce(context);
+      return new Response(assembleDocument(hit.doc, [nonce]), { status: hit.status, headers: hitHeaders(hit, nonce) });
+    }
+    if (visitor.hasCart(request.headers.get("Cookie"))) {
+      const response = await next();
+      return (response.headers.get("Content-Type") ?? "").startsWith("text/html") ? privately(response) : response;
+    }
     const response = await next();
-    response.headers.set("Cache-Control", cacheControl.private);
-    return response;
-  }
-  const url = new URL(request.url);
-  const page = keyOf(url.pathname + url.search);
-  const hit = lookup(page);
-  if (hit) {
-    const nonce = requestNonce(context);
-    return new Response(assembleDocument(hit.doc, [nonce]), { status: hit.status, headers: hitHeaders(hit, nonce) });
-  }
+    return page && keepable(response) ? keep(page, response, requestNonce(context)) : response;
+  };
+}
 
-  // A visitor with a cart is answered a kept page when there is one (the header's count comes from
-  // the browser then), but a page rendered for them shows their cart's count (root.tsx): theirs
-  // alone, never kept, and no other cache may keep it either.
-  if (sendsCartCookie(request.headers.get("Cookie"))) {
-    const response = await next();
-    if ((response.headers.get("Content-Type") ?? "").startsWith("text/html"))
-      response.headers.set("Cache-Control", cacheControl.private);
-    return response;
-  }
+/** A visitor's own answer: stored nowhere. */
+function privately(response: Response): Response {
+  response.headers.set("Cache-Control", cacheControl.private);
+  return response;
+}
 
-  const response = await next();
-  const ttl = sMaxAge(response);
-  const type = response.headers.get("Content-Type") ?? "";
-  if (
-    !page ||
-    ttl <= 0 ||
-    response.status !== 200 ||
-    !type.startsWith("text/html") ||
-    response.headers.has("Set-Cookie")
-  ) {
-    return response;
-  }
+/** Whether a rendered answer may be kept: a whole HTML page whose route asked for it, setting no cookie. */
+function keepable(response: Response): boolean {
+  return (
+    sMaxAge(response) > 0 &&
+    response.status === 200 &&
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    !response.headers.has("Set-Cookie")
+  );
+}
+
+/** Keeps the page (unless it shows a parameter its key leaves out) and answers it, marked a miss. */
+async function keep(page: PageKey, response: Response, nonce: string): Promise<Response> {
   const body = await response.text();
   if (showsNoneOf(body, page.dropped)) {
-    const doc = cutDocument(body, [requestNonce(context)], false)!; // the nonce the page was rendered with
+    const doc = cutDocument(body, [nonce], false)!; // the nonce the page was rendered with
     const kept = Object.fromEntries([...response.headers.entries()].filter(([k]) => k !== "content-length"));
-    cache.set(
-      page.key,
-      { doc, status: response.status, headers: kept, stamp: stamp(ttl * 1000) },
-      weight(page.key, doc, kept),
-    );
+    const entry = { doc, status: response.status, headers: kept, stamp: stamp(sMaxAge(response) * 1000) };
+    cache.set(page.key, entry, weight(page.key, doc, kept));
   }
   const headers = new Headers(response.headers);
   headers.set("X-Page-Cache", "miss");
   return new Response(body, { status: response.status, headers });
-};
+}
 
 /**
  * Answers a GET/HEAD for a cached page straight from memory (server/app.ts,
  * before Express).
  * Returns false when the page is not cached, so the request goes on to Express.
  */
-export function servePageFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+export function servePageFromCache(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ownPage: (cookieHeader: string | undefined) => boolean,
+): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (choosesOwnColorScheme(req.headers.cookie)) return false; // rendered for the visitor's scheme (the middleware)
+  if (ownPage(req.headers.cookie)) return false; // rendered for the visitor (the middleware)
   const hit = lookup(keyOf(req.url ?? "/"));
   if (!hit) return false;
   const nonce = createNonce();
