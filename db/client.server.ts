@@ -9,6 +9,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { env } from "../app/lib/env.server";
+import { passTransactionClients, runInTransaction } from "./driver-client.server";
 import { createPgliteFolder } from "./pglite-template.server";
 import { pgliteJobDb, type QueueConnection } from "./queue.server";
 import { takeTurns } from "./pglite-turns.server";
@@ -129,7 +130,8 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
  * As prepared statements (postgres-js's own default) a query is described once
  * per connection and cached: one round trip after that. The same goes for the
  * client of a transaction and of a savepoint, which Drizzle runs its
- * statements on. (docs/decisions/050-form-path.md)
+ * statements on (and which code inside the transaction may reach through
+ * `driverClientOf`, for a COPY). (docs/decisions/050-form-path.md)
  */
 function prepared(sql: postgres.Sql): postgres.Sql {
   return new Proxy(sql, {
@@ -141,12 +143,25 @@ function prepared(sql: postgres.Sql): postgres.Sql {
       if (property === "begin" || property === "savepoint") {
         return (...args: unknown[]) =>
           (Reflect.get(target, property) as (...a: unknown[]) => unknown)(
-            ...args.map((arg) => (typeof arg === "function" ? (tx: postgres.Sql) => arg(prepared(tx)) : arg)),
+            ...args.map((arg) =>
+              typeof arg === "function" ? inTransaction(arg as (tx: postgres.Sql) => unknown) : arg,
+            ),
           );
       }
       return Reflect.get(target, property, receiver);
     },
   });
+}
+
+/**
+ * A transaction's (or savepoint's) callback, handed the prepared client of that transaction,
+ * which `driverClientOf` (driver-client.server.ts) gives while the callback runs.
+ */
+function inTransaction(callback: (tx: postgres.Sql) => unknown) {
+  return (tx: postgres.Sql) => {
+    const client = prepared(tx);
+    return runInTransaction({ postgres: client }, () => callback(client));
+  };
 }
 
 /**
@@ -193,7 +208,7 @@ async function openPglite(opts: OpenOptions): Promise<Connection> {
   }
   await client.waitReady;
   phase("open");
-  const db = drizzlePglite(takeTurns(client), { schema }) as unknown as Database;
+  const db = drizzlePglite(passTransactionClients(takeTurns(client)), { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   phase("migrate");
   if (opts.seed) await seed(db);

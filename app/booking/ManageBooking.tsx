@@ -52,17 +52,7 @@ export function ManageBooking({
   const cancelled = booking.status === "cancelled" || booking.status === "cancellation pending";
   return (
     <div className="form-card booking-card" id="booking">
-      {receipt ? (
-        <>
-          <p role="status" className={`form-message form-message--${receipt.pending ? "error" : "success"}`}>
-            {receipt.title}
-          </p>
-          {receipt.line ? <p className="receipt-line">{receipt.line}</p> : null}
-          <p className="form-hint">
-            We have e-mailed you this receipt with a calendar invitation for the visit, and a link back to this page.
-          </p>
-        </>
-      ) : null}
+      {receipt ? <JustPaid receipt={receipt} /> : null}
       {answer ? (
         <p
           role={answer.ok ? "status" : "alert"}
@@ -71,28 +61,81 @@ export function ManageBooking({
           {answer.message}
         </p>
       ) : null}
-      {confirmCancel ? (
-        <form method="post" className="booking-confirm" aria-labelledby="cancel-confirm-title">
-          <h2 id="cancel-confirm-title" className="booking-subhead" tabIndex={-1}>
-            Cancel this visit?
-          </h2>
-          <p>
-            {booking.paid && booking.backOnCancelCents > 0
-              ? `What this booking has been paid, ${formatUsd(booking.backOnCancelCents)}, goes back to ${booking.card}.`
-              : ""}{" "}
-            The place is given to someone else.
-          </p>
-          <input type="hidden" name="intent" value="cancel" />
-          <div className="booking-actions">
-            <button type="submit" className="btn btn-primary">
-              Yes, cancel my visit
-            </button>
-            <a href="?" className="btn btn-outline">
-              Keep my booking
-            </a>
-          </div>
-        </form>
+      {confirmCancel ? <ConfirmCancel booking={booking} /> : null}
+      <BookingFacts booking={booking} cancelled={cancelled} />
+      {cancelled ? null : <WhatNext changes={changes} policy={policy} />}
+      {children}
+      {booking.paymentChecking && !cancelled ? <p className="form-hint">{BOOKING_BUSY_TEXT}</p> : null}
+      {booking.canChange && !confirmCancel && !moving ? (
+        <p className="booking-actions">
+          <a href="?move#move-booking-title" className="btn btn-primary">
+            Move my visit
+          </a>
+          <a href="?cancel#cancel-confirm-title" className="btn btn-outline">
+            Cancel booking
+          </a>
+        </p>
       ) : null}
+      {cancelled ? (
+        <p className="booking-actions">
+          <a href={BOOK_AGAIN_PATH} className="btn btn-primary">
+            Book another visit
+          </a>
+        </p>
+      ) : null}
+      <p>
+        <a href={company.phone.href}>Call {company.phone.display}</a>
+      </p>
+      <BookingRecords booking={booking} />
+    </div>
+  );
+}
+
+/** Right after paying: the success (or pending) text, the receipt line, and where the receipt went. */
+function JustPaid({ receipt }: { receipt: { pending: boolean; title: string; line: string } }) {
+  return (
+    <>
+      <p role="status" className={`form-message form-message--${receipt.pending ? "error" : "success"}`}>
+        {receipt.title}
+      </p>
+      {receipt.line ? <p className="receipt-line">{receipt.line}</p> : null}
+      <p className="form-hint">
+        We have e-mailed you this receipt with a calendar invitation for the visit, and a link back to this page.
+      </p>
+    </>
+  );
+}
+
+/** The no-JS confirmation of a cancellation (?cancel): what goes back where, and the two choices. */
+function ConfirmCancel({ booking }: { booking: ManagedBooking }) {
+  return (
+    <form method="post" className="booking-confirm" aria-labelledby="cancel-confirm-title">
+      <h2 id="cancel-confirm-title" className="booking-subhead" tabIndex={-1}>
+        Cancel this visit?
+      </h2>
+      <p>
+        {booking.paid && booking.backOnCancelCents > 0
+          ? `What this booking has been paid, ${formatUsd(booking.backOnCancelCents)}, goes back to ${booking.card}.`
+          : ""}{" "}
+        The place is given to someone else.
+      </p>
+      <input type="hidden" name="intent" value="cancel" />
+      <div className="booking-actions">
+        <button type="submit" className="btn btn-primary">
+          Yes, cancel my visit
+        </button>
+        <a href="?" className="btn btn-outline">
+          Keep my booking
+        </a>
+      </div>
+    </form>
+  );
+}
+
+/** The booking at a glance: reference, status, visit, address, price, payment, and the money's lines. */
+function BookingFacts({ booking, cancelled }: { booking: ManagedBooking; cancelled: boolean }) {
+  return (
+    <>
       <p className="booking-reference">
         Booking reference: <strong>{booking.reference}</strong>
       </p>
@@ -132,47 +175,33 @@ export function ManageBooking({
           </ol>
         </>
       ) : null}
-      {cancelled ? null : (
-        <>
-          <h2 className="booking-subhead">What happens next</h2>
-          <p>{WHAT_HAPPENS_NEXT}</p>
-          <h2 className="booking-subhead">What the visit includes</h2>
-          <ul className="booking-list">
-            {VISIT_INCLUDES.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      {cancelled ? null : (
-        <>
-          <h2 className="booking-subhead">Changes and refunds</h2>
-          {changes ? <p className="booking-changes">{changes}</p> : null}
-          <p>{policy}</p>
-        </>
-      )}
-      {children}
-      {booking.paymentChecking && !cancelled ? <p className="form-hint">{BOOKING_BUSY_TEXT}</p> : null}
-      {booking.canChange && !confirmCancel && !moving ? (
-        <p className="booking-actions">
-          <a href="?move#move-booking-title" className="btn btn-primary">
-            Move my visit
-          </a>
-          <a href="?cancel#cancel-confirm-title" className="btn btn-outline">
-            Cancel booking
-          </a>
-        </p>
-      ) : null}
-      {cancelled ? (
-        <p className="booking-actions">
-          <a href={BOOK_AGAIN_PATH} className="btn btn-primary">
-            Book another visit
-          </a>
-        </p>
-      ) : null}
-      <p>
-        <a href={company.phone.href}>Call {company.phone.display}</a>
-      </p>
+    </>
+  );
+}
+
+/** A booking still on: what happens next, what the visit includes, until when and how it can change. */
+function WhatNext({ changes, policy }: { changes: string | null; policy: string }) {
+  return (
+    <>
+      <h2 className="booking-subhead">What happens next</h2>
+      <p>{WHAT_HAPPENS_NEXT}</p>
+      <h2 className="booking-subhead">What the visit includes</h2>
+      <ul className="booking-list">
+        {VISIT_INCLUDES.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <h2 className="booking-subhead">Changes and refunds</h2>
+      {changes ? <p className="booking-changes">{changes}</p> : null}
+      <p>{policy}</p>
+    </>
+  );
+}
+
+/** What the visitor sent, and the booking's history. */
+function BookingRecords({ booking }: { booking: ManagedBooking }) {
+  return (
+    <>
       {booking.details.length > 0 ? (
         <>
           <h2 className="booking-subhead">Your details</h2>
@@ -198,6 +227,6 @@ export function ManageBooking({
           </ol>
         </>
       ) : null}
-    </div>
+    </>
   );
 }

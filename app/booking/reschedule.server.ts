@@ -23,7 +23,7 @@ import type { ServiceTime } from "~/booking/service-price";
 import { BOOKING_BUSY, changeSentence, mailChange, NOTHING_MOVED, subjectOf } from "./change.server";
 import { canChangeOnline } from "./cutoff";
 import { visitText, type BookingRow } from "./facts.server";
-import { priceChange, priceChangeText } from "./price-change";
+import { priceChange, priceChangeText, type PriceChange } from "./price-change";
 import { isManageToken, manageTokenHash } from "./reference.server";
 import { moveReminder } from "./reminders.server";
 
@@ -269,77 +269,91 @@ async function requestMove(
   const refusal = checkMovable(row, value, now);
   if (refusal) return refusal;
   const money = await moneyOf(tx, subjectOf(id));
-  if (money.openCharge) {
-    // This render's own charge, sent by a post that died before storing the move: its outcome is this post's.
-    const mine = await liveCharge(tx, key);
-    if (mine && mine.status !== "declined" && !mine.linked) {
-      const priced = priceChange(money.netCents - money.pendingOutCents, value, now);
-      return priced.ok
-        ? {
-            kind: "charge",
-            chargeId: mine.paymentId,
-            fresh: false,
-            diffCents: mine.amountCents,
-            newCents: priced.newCents,
-          }
-        : refused(BOOKING_BUSY, 409);
-    }
-    return refused(BOOKING_BUSY, 409);
-  }
-  const paid = money.netCents - money.pendingOutCents;
-  const change = priceChange(paid, value, now);
+  if (money.openCharge) return ownOpenCharge(tx, key, money.netCents - money.pendingOutCents, value, now);
+  const change = priceChange(money.netCents - money.pendingOutCents, value, now);
   if (!change.ok) return refused(change.message, 400, { [change.field]: [change.message] });
+  if (change.direction === "dearer") return requestDifference(tx, id, key, value, change, processor);
+  return moveWithoutCharge(tx, row, key, value, change, token, now);
+}
+
+/**
+ * The booking has a charge not yet final. When it is this render's own, sent by a post that died
+ * before storing the move, its outcome is this post's; any other makes the booking busy.
+ */
+async function ownOpenCharge(tx: Tx, key: string, paidCents: number, value: MoveValue, now: Date): Promise<Step> {
+  const mine = await liveCharge(tx, key);
+  if (!mine || mine.status === "declined" || mine.linked) return refused(BOOKING_BUSY, 409);
+  const priced = priceChange(paidCents, value, now);
+  return priced.ok
+    ? { kind: "charge", chargeId: mine.paymentId, fresh: false, diffCents: mine.amountCents, newCents: priced.newCents }
+    : refused(BOOKING_BUSY, 409);
+}
+
+/** A priced change to another window (dearer, the same or cheaper). */
+type PricedChange = Extract<PriceChange, { ok: true }>;
+
+/** A dearer window: the card is checked, the declines counted, and the difference's charge requested (its ledger row). */
+async function requestDifference(
+  tx: Tx,
+  id: number,
+  key: string,
+  value: MoveValue,
+  change: PricedChange,
+  processor: PaymentGateway["name"],
+): Promise<Step> {
+  const cardRefusal = checkCard(value, change);
+  if (cardRefusal) return cardRefusal;
+  if ((await declinedLastHour(tx, subjectOf(id), "move")) >= DECLINES_PER_HOUR)
+    return refused(RESCHEDULE_MESSAGES.tooManyDeclines, 429, { cardNumber: [RESCHEDULE_MESSAGES.tooManyDeclines] });
+  const request = {
+    purpose: "service" as const,
+    intent: "move" as const,
+    reference: subjectOf(id),
+    amountCents: change.diffCents,
+    idempotencyKey: key,
+  };
+  const chargeId = await requestCharge(tx, request, processor);
+  if (chargeId === undefined) return refused(BOOKING_BUSY, 409);
+  return { kind: "charge", chargeId, fresh: true, diffCents: change.diffCents, newCents: change.newCents };
+}
+
+/** The card for a dearer window's difference: a refusal naming what to fix, or undefined when it passes. */
+function checkCard(value: MoveValue, change: PricedChange): Step | undefined {
+  const card = cardSchema.safeParse({
+    cardHolder: value.cardHolder ?? "",
+    cardNumber: value.cardNumber ?? "",
+    cardExpMonth: value.cardExpMonth ?? "",
+    cardExpYear: value.cardExpYear ?? "",
+    cardCVC: value.cardCVC ?? "",
+  });
+  if (card.success) return undefined;
+  const errors: Record<string, string[]> = {};
+  for (const issue of card.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+  const nothingTyped = !value.cardNumber?.trim();
+  const message = nothingTyped
+    ? RESCHEDULE_MESSAGES.needsCard(formatUsd(change.diffCents))
+    : `${priceChangeText(change)} Please check the card details.`;
+  return refused(message, 400, nothingTyped ? { cardNumber: [message] } : errors);
+}
+
+/** The same price or cheaper: the move and its ledger request (a give-back) commit together. */
+async function moveWithoutCharge(
+  tx: Tx,
+  row: BookingRow,
+  key: string,
+  value: MoveValue,
+  change: PricedChange,
+  token: string,
+  now: Date,
+): Promise<Step> {
   const time = value.serviceTime as ServiceTime;
-  if (change.direction === "dearer") {
-    const card = cardSchema.safeParse({
-      cardHolder: value.cardHolder ?? "",
-      cardNumber: value.cardNumber ?? "",
-      cardExpMonth: value.cardExpMonth ?? "",
-      cardExpYear: value.cardExpYear ?? "",
-      cardCVC: value.cardCVC ?? "",
-    });
-    if (!card.success) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of card.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
-      const nothingTyped = !value.cardNumber?.trim();
-      const message = nothingTyped
-        ? RESCHEDULE_MESSAGES.needsCard(formatUsd(change.diffCents))
-        : `${priceChangeText(change)} Please check the card details.`;
-      return refused(message, 400, nothingTyped ? { cardNumber: [message] } : errors);
-    }
-    if ((await declinedLastHour(tx, subjectOf(id), "move")) >= DECLINES_PER_HOUR)
-      return refused(RESCHEDULE_MESSAGES.tooManyDeclines, 429, { cardNumber: [RESCHEDULE_MESSAGES.tooManyDeclines] });
-    const chargeId = await requestCharge(
-      tx,
-      {
-        purpose: "service",
-        intent: "move",
-        reference: subjectOf(id),
-        amountCents: change.diffCents,
-        idempotencyKey: key,
-      },
-      processor,
-    );
-    if (chargeId === undefined) return refused(BOOKING_BUSY, 409);
-    return { kind: "charge", chargeId, fresh: true, diffCents: change.diffCents, newCents: change.newCents };
-  }
-  // The same price or cheaper: the move and its ledger request commit together.
   await confirmPlace(tx, key, value.serviceDate, time);
   const giveBacks =
     change.direction === "cheaper"
-      ? await requestGiveBack(tx, { reference: subjectOf(id), cents: -change.diffCents, intent: "move", key })
+      ? await requestGiveBack(tx, { reference: subjectOf(row.id), cents: -change.diffCents, intent: "move", key })
       : [];
-  await moveRow(
-    tx,
-    row,
-    value,
-    change.newCents,
-    key,
-    giveBacks[0] ?? null,
-    -Math.max(0, -change.diffCents),
-    token,
-    now,
-  );
+  const refundCents = -Math.max(0, -change.diffCents);
+  await moveRow(tx, row, value, change.newCents, key, giveBacks[0] ?? null, refundCents, token, now);
   // Nothing to send to the processor: the mails go with the move.
   if (giveBacks.length === 0)
     await mailChange(tx, { ...row, serviceDate: value.serviceDate, serviceTime: time }, key, token);

@@ -1,3 +1,5 @@
+import type { UploadRule } from "~/http/upload-rule";
+
 /**
  * A form's identity: what its view (Form.tsx) and its handler
  * (handle.server.ts) must agree on, declared once in the form's folder
@@ -13,18 +15,9 @@
  *    refusal: an SSN, a card number), and `secretsNotice`, what a refused post
  *    that carried them says about it.
  */
-export type FormUploadRule = {
-  /** The form's file field (HTML name), e.g. "photos". */
-  field: string;
-  /** Other names accepted for the same files (the API's repeated 'photo'). */
-  aliases?: string[];
-  maxFiles: number;
-  /** Per file. */
-  maxBytes: number;
-  /** All of one request's files together (the server caps it at MAX_UPLOAD_TOTAL_BYTES). */
-  maxTotalBytes?: number;
-  tooManyMessage: string;
-};
+
+/** The rule for a form's file field (app/http/upload-rule.ts: the body reader enforces it). */
+export type FormUploadRule = UploadRule;
 
 export type FormIdentity = {
   id: string;

@@ -79,21 +79,11 @@ export const EDUCATION_LEVELS = [
   "Other",
 ] as const;
 
-/** Upload limits (DECISIONS 11), checked by the browser (ui/fields.tsx) and the server (uploads.server.ts). */
+/** Upload limits (DECISIONS 11), checked by the browser (ui/fields.tsx) and the server (app/http/multipart.server.ts). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-/** All of one request's photos together (issue 15); the per-file and count rules stay as they are. */
-export const MAX_PHOTOS_TOTAL_BYTES = 40 * 1024 * 1024;
+/** All of one request's photos together, the sizes' words and the total's message: app/http/upload-rule.ts. */
+export { MAX_UPLOAD_TOTAL_BYTES as MAX_PHOTOS_TOTAL_BYTES, megabytes, photosTotalMessage } from "~/http/upload-rule";
 export const MAX_QUOTE_PHOTOS = 3;
 export const MAX_SERVICE_PHOTOS = 10;
 export const TOO_MANY_QUOTE_PHOTOS = "You can only upload up to 3 photos.";
 export const TOO_MANY_SERVICE_PHOTOS = "You can only upload up to 10 photos.";
-
-/** "10 MB", "40 MB", "45.3 MB": whole numbers without ".0". */
-export function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, "")} MB`;
-}
-
-/** The message for photos over the total, in the browser and from the server alike. */
-export function photosTotalMessage(totalBytes: number, maxTotalBytes = MAX_PHOTOS_TOTAL_BYTES): string {
-  return `Your photos add up to ${(totalBytes / 1024 / 1024).toFixed(1)} MB; please send at most ${megabytes(maxTotalBytes)} in all (fewer or smaller photos).`;
-}

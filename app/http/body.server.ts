@@ -6,7 +6,7 @@
  *   - text forms (URL-encoded, JSON): at most 1 MB and 500 fields (413);
  *   - JSON: an object of text, numbers, true/false or lists of those, nested
  *     no deeper than 4 (400 otherwise, checked before it is parsed);
- *   - multipart: parsed as a stream by busboy (uploads.server.ts), fed from
+ *   - multipart: parsed as a stream by busboy (multipart.server.ts), fed from
  *     the same counting reader, so a file's bytes go to disk as they arrive;
  *     no room on disk (the temp-file budget, a full or failing disk) is a 503
  *     with a Retry-After (`retryAfterSeconds`).

@@ -106,7 +106,7 @@ const schema = z.object({
   // so a script that drops its cookies would otherwise make a row per request.
   CART_NEW_MAX: z.coerce.number().int().min(1).default(20),
   // Bytes of uploaded files being written to the temporary folder at once, per instance: a post
-  // whose files would go beyond it is answered 503 with Retry-After (app/forms/uploads.server.ts).
+  // whose files would go beyond it is answered 503 with Retry-After (app/http/temp-files.server.ts).
   UPLOAD_TEMP_BUDGET_BYTES: z.coerce
     .number()
     .int()

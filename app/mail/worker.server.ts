@@ -48,6 +48,7 @@ export type MailWorker = {
   stop(): Promise<void>;
 };
 
+/** Starts the queue, then the worker on it, and has a commit to the outbox wake it. */
 export async function startMailWorker(options: MailWorkerOptions): Promise<MailWorker> {
   const {
     conn,
@@ -60,9 +61,35 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
     batchSize = 25,
     concurrency = MAIL_CONCURRENCY,
   } = options;
-  const { db } = conn;
+  const boss = await startMailQueue(conn.queue, { maxAttempts, retryBaseMs, leaseMs });
+  const delivery: Delivery = { boss, db: conn.db, transport, from, batchSize, concurrency };
+  const workerId = await boss.work<MailJob>(
+    MAIL_QUEUE,
+    { batchSize, includeMetadata: true, pollingIntervalSeconds: Math.max(0.5, pollMs / 1000) },
+    batchHandler(delivery, () => boss.notifyWorker(workerId)),
+  );
+  const wake = () => boss.notifyWorker(workerId);
+  const unsubscribe = onMailEnqueued(wake);
+  return stoppableWorker(boss, transport, unsubscribe);
+}
+
+/** What the worker's handler works with: the queue, the database, the transport and the batch's bounds. */
+type Delivery = {
+  boss: PgBoss;
+  db: Connection["db"];
+  transport: MailTransport;
+  from: string;
+  batchSize: number;
+  concurrency: number;
+};
+
+/** Starts pg-boss on the queue's connection and sets the mail queue's retries and lease. */
+async function startMailQueue(
+  queue: Connection["queue"],
+  settings: { maxAttempts: number; retryBaseMs: number; leaseMs: number },
+): Promise<PgBoss> {
   const boss = new PgBoss({
-    ...conn.queue,
+    ...queue,
     schedule: false,
     // Finished jobs leave the queue's table after an hour and are deleted after a week: the outbox row is the record.
     archiveCompletedAfterSeconds: 60 * 60,
@@ -73,41 +100,47 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
   await boss.updateQueue(MAIL_QUEUE, {
     name: MAIL_QUEUE,
     policy: "standard",
-    retryLimit: maxAttempts - 1,
-    retryDelay: Math.max(1, Math.round(retryBaseMs / 1000)),
+    retryLimit: settings.maxAttempts - 1,
+    retryDelay: Math.max(1, Math.round(settings.retryBaseMs / 1000)),
     retryBackoff: true,
-    expireInSeconds: Math.ceil(leaseMs / 1000),
+    expireInSeconds: Math.ceil(settings.leaseMs / 1000),
   });
+  return boss;
+}
 
-  async function deliver(job: PgBoss.JobWithMetadata<MailJob>, row: OutboxRow): Promise<boolean> {
-    try {
-      // A submission's mail is rendered here, at send time, from what its row says (docs/decisions/050-form-path.md).
-      const html = row.html ?? (row.content ? renderSubmissionMail(row.content).html : null);
-      await transport.send({
-        from,
-        to: row.to,
-        replyTo: row.replyTo,
-        subject: row.subject,
-        text: row.text,
-        html,
-        attachments: row.attachments,
-        messageId: messageIdOf(row, from),
-      });
-      return true;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const giveUp = job.retryCount >= job.retryLimit;
-      log.warn({ outboxId: row.id, attempt: job.retryCount + 1, giveUp, err: message }, "mail delivery failed");
-      // The job fails on its own (the rest of the batch completes); pg-boss schedules its retry.
-      await boss.fail(MAIL_QUEUE, job.id, { message });
-      await markFailed(db, row.id, message, giveUp);
-      return false;
-    }
+/** Sends one job's mail; true when it went, false when it failed (the job is failed and the row marked). */
+async function deliver(d: Delivery, job: PgBoss.JobWithMetadata<MailJob>, row: OutboxRow): Promise<boolean> {
+  const { from } = d;
+  try {
+    // A submission's mail is rendered here, at send time, from what its row says (docs/decisions/050-form-path.md).
+    const html = row.html ?? (row.content ? renderSubmissionMail(row.content).html : null);
+    await d.transport.send({
+      from,
+      to: row.to,
+      replyTo: row.replyTo,
+      subject: row.subject,
+      text: row.text,
+      html,
+      attachments: row.attachments,
+      messageId: messageIdOf(row, from),
+    });
+    return true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const giveUp = job.retryCount >= job.retryLimit;
+    log.warn({ outboxId: row.id, attempt: job.retryCount + 1, giveUp, err: message }, "mail delivery failed");
+    // The job fails on its own (the rest of the batch completes); pg-boss schedules its retry.
+    await d.boss.fail(MAIL_QUEUE, job.id, { message });
+    await markFailed(d.db, row.id, message, giveUp);
+    return false;
   }
+}
 
-  async function handle(jobs: PgBoss.JobWithMetadata<MailJob>[]): Promise<void> {
+/** The worker's handler: sends a batch a few at a time, marks what went, and after a full batch calls `fetchAgain`. */
+function batchHandler(d: Delivery, fetchAgain: () => void): (jobs: PgBoss.JobWithMetadata<MailJob>[]) => Promise<void> {
+  return async function handle(jobs) {
     const ids = jobs.map((job) => job.data.outboxId);
-    const rows = new Map((await db.select().from(outbox).where(inArray(outbox.id, ids))).map((row) => [row.id, row]));
+    const rows = new Map((await d.db.select().from(outbox).where(inArray(outbox.id, ids))).map((row) => [row.id, row]));
     const sent: number[] = [];
     let next = 0;
     // `concurrency` lanes take the batch's jobs in order.
@@ -117,28 +150,23 @@ export async function startMailWorker(options: MailWorkerOptions): Promise<MailW
         const row = rows.get(job.data.outboxId);
         // Gone (deleted by hand) or already sent (its worker died before the job was completed): done.
         if (!row || row.status === "sent") continue;
-        if (await deliver(job, row)) sent.push(row.id);
+        if (await deliver(d, job, row)) sent.push(row.id);
       }
     }
     try {
-      await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+      await Promise.all(Array.from({ length: Math.min(d.concurrency, jobs.length) }, lane));
     } finally {
       // One statement for the batch; pg-boss then completes the jobs. Should the process die
       // before, those jobs expire and go out again: at least once, never lost.
-      await markSent(db, sent);
+      await markSent(d.db, sent);
     }
     // A full batch: more is probably due, so fetch again at once instead of after the poll interval.
-    if (jobs.length === batchSize) boss.notifyWorker(workerId);
-  }
+    if (jobs.length === d.batchSize) fetchAgain();
+  };
+}
 
-  const workerId = await boss.work<MailJob>(
-    MAIL_QUEUE,
-    { batchSize, includeMetadata: true, pollingIntervalSeconds: Math.max(0.5, pollMs / 1000) },
-    handle,
-  );
-  const wake = () => boss.notifyWorker(workerId);
-  const unsubscribe = onMailEnqueued(wake);
-
+/** The running worker's handle: its stop (once, however often it is called) stops waking, the queue, then the transport. */
+function stoppableWorker(boss: PgBoss, transport: MailTransport, unsubscribe: () => void): MailWorker {
   let stopping: Promise<void> | undefined;
   return {
     stop() {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "~/lib/zod";
 import { log } from "~/lib/log.server";
-import { brandName, cardDigits, checkCharge } from "./card";
+import { brandName, cardDigits, checkCharge, type CardCheck } from "./card";
 import {
   PAYMENT_MESSAGES,
   type AdjustResult,
@@ -169,12 +169,16 @@ const detailsSchema = baseSchema.extend({
 });
 type AnetDetails = NonNullable<z.infer<typeof detailsSchema>["transaction"]>;
 
+/** A card that passed the checks before a charge: brand, last four and expiry. */
+type CheckedCard = Extract<CardCheck, { ok: true }>;
+
 /** getUnsettledTransactionListResponse: each transaction's summary (an empty list leaves `transactions` out). */
 const summarySchema = z.object({
   transId: z.string(),
   submitTimeUTC: z.string().optional(),
   invoiceNumber: z.string().optional(),
 });
+type AnetSummary = z.infer<typeof summarySchema>;
 const listSchema = baseSchema.extend({
   transactions: z
     .union([z.array(summarySchema), z.object({ transaction: z.array(summarySchema) })])
@@ -242,246 +246,320 @@ const NOT_SENT_CODES = new Set([
   "ENETUNREACH",
 ]);
 
+/** What every request of one gateway shares: its options, its clock and its credentials. */
+type AnetContext = {
+  options: AuthorizeNetOptions;
+  timeoutMs: number;
+  now: () => Date;
+  merchantAuthentication: { name: string; transactionKey: string };
+};
+
 export function createAuthorizeNetGateway(options: AuthorizeNetOptions): PaymentGateway {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const now = options.now ?? (() => new Date());
-  const merchantAuthentication = { name: options.loginId, transactionKey: options.transactionKey };
-
-  function post(body: unknown, refId: string | undefined, action: string): Promise<Exchange>;
-  function post<T extends AnetBase>(
-    body: unknown,
-    refId: string | undefined,
-    action: string,
-    schema: z.ZodType<T>,
-  ): Promise<Exchange<T>>;
-  async function post(
-    body: unknown,
-    refId: string | undefined,
-    action: string,
-    schema: z.ZodType<AnetBase> = responseSchema,
-  ): Promise<Exchange<AnetBase>> {
-    let response: Response;
-    let bytes: ArrayBuffer;
-    try {
-      response = await fetch(options.endpoint, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      bytes = await response.arrayBuffer();
-    } catch (error) {
-      // Only the error's name and code are kept: never its text, which a
-      // library could one day fill with the request it failed to send.
-      const name = (error as Error)?.name ?? "Error";
-      const code = ((error as { cause?: { code?: unknown } })?.cause?.code ?? "") as string;
-      const detail = `${name}${code ? ` ${code}` : ""}`;
-      log.warn({ processor: "authorizenet", action, refId, error: detail, timeoutMs }, "card processor request failed");
-      if (name !== "TimeoutError" && name !== "AbortError" && NOT_SENT_CODES.has(code))
-        return { kind: "unreachable", detail };
-      return { kind: "unknown", detail };
-    }
-    if (!response.ok) {
-      log.warn(
-        { processor: "authorizenet", action, refId, httpStatus: response.status },
-        "card processor answered an HTTP error",
-      );
-      return { kind: "unknown", detail: `HTTP ${response.status}` };
-    }
-    // ignoreBOM keeps the mark in the text so that it is stripped here, visibly, whatever the decoder's default.
-    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).replace(/^\uFEFF/, "");
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      log.warn(
-        { processor: "authorizenet", action, refId, bytes: bytes.byteLength },
-        "card processor answered something that is not JSON",
-      );
-      return { kind: "unknown", detail: "not JSON" };
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      log.warn({ processor: "authorizenet", action, refId }, "card processor answered JSON of an unexpected shape");
-      return { kind: "unknown", detail: "unexpected shape" };
-    }
-    if (parsed.data.refId !== undefined && refId !== undefined && parsed.data.refId !== refId) {
-      log.warn(
-        { processor: "authorizenet", action, refId, answeredRefId: parsed.data.refId },
-        "card processor answered another request's refId",
-      );
-      return { kind: "unknown", detail: "refId mismatch" };
-    }
-    return { kind: "answer", data: parsed.data };
-  }
-
+  const context: AnetContext = {
+    options,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    now: options.now ?? (() => new Date()),
+    merchantAuthentication: { name: options.loginId, transactionKey: options.transactionKey },
+  };
   return {
     name: "authorizenet",
+    charge: (request: ChargeRequest) => charge(context, request),
+    void: (transactionId: string) => voidCharge(context, transactionId),
+    refund: (transactionId: string, amountCents: number, last4: string, reference: string) =>
+      refund(context, transactionId, amountCents, last4, reference),
+    lookup: (transactionId: string) => lookup(context, transactionId),
+    findByReference: (reference: string) => findByReference(context, reference),
+  };
+}
 
-    async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const checked = checkCharge(request, now());
-      if ("refused" in checked) return checked.refused;
-      const check = checked.card;
-      const refId = authorizeNetRefId(request.idempotencyKey);
-      const body = chargeBody(request, {
-        merchantAuthentication,
-        refId,
-        expMonth: check.expMonth,
-        expYear: check.expYear,
-      });
-      const exchange = await post(body, refId, "charge");
-      if (exchange.kind === "unreachable")
-        return { status: "declined", reason: "error", message: PAYMENT_MESSAGES.unreachable };
-      if (exchange.kind === "unknown") return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+/** Sends one request to the endpoint and reads its answer, or says why there is none. */
+function post(context: AnetContext, body: unknown, refId: string | undefined, action: string): Promise<Exchange>;
+function post<T extends AnetBase>(
+  context: AnetContext,
+  body: unknown,
+  refId: string | undefined,
+  action: string,
+  schema: z.ZodType<T>,
+): Promise<Exchange<T>>;
+async function post(
+  context: AnetContext,
+  body: unknown,
+  refId: string | undefined,
+  action: string,
+  schema: z.ZodType<AnetBase> = responseSchema,
+): Promise<Exchange<AnetBase>> {
+  const sent = await send(context, body, refId, action);
+  if ("kind" in sent) return sent;
+  const { response, bytes } = sent;
+  if (!response.ok) {
+    log.warn(
+      { processor: "authorizenet", action, refId, httpStatus: response.status },
+      "card processor answered an HTTP error",
+    );
+    return { kind: "unknown", detail: `HTTP ${response.status}` };
+  }
+  return readAnswer(bytes, schema, refId, action);
+}
 
-      const data = exchange.data;
-      const transaction = data.transactionResponse;
-      const details = describe(data);
-      switch (transaction?.responseCode) {
-        case "1": {
-          const transId = transaction.transId ?? "";
-          // "0" is what an account in Test Mode answers: nothing was charged, and nothing can be voided later.
-          if (data.messages.resultCode !== "Ok" || !/^\d+$/.test(transId) || transId === "0") {
-            log.warn(
-              { processor: "authorizenet", refId, ...details, transId },
-              "card processor approved without a usable transaction id",
-            );
-            return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
-          }
-          const type = transaction.accountType ? ACCOUNT_TYPES[transaction.accountType] : undefined;
-          const last4 = /(\d{4})$/.exec(transaction.accountNumber ?? "")?.[1] ?? check.last4;
-          return { status: "approved", transactionId: transId, brand: type ? brandName(type) : check.brand, last4 };
-        }
-        case "2":
-          log.info({ processor: "authorizenet", refId, ...details }, "card declined by the processor");
-          return { status: "declined", reason: "card", message: details.errorText ?? PAYMENT_MESSAGES.declined };
-        case "3": {
-          log.warn({ processor: "authorizenet", refId, ...details }, "card processor refused the transaction");
-          const forCardholder = details.errorCode && CARDHOLDER_ERROR_CODES.has(details.errorCode) && details.errorText;
-          return { status: "declined", reason: "error", message: forCardholder || PAYMENT_MESSAGES.processorError };
-        }
-        case "4":
-          log.warn(
-            { processor: "authorizenet", refId, ...details, transId: transaction.transId },
-            "card payment held for review by the processor",
-          );
-          return {
-            status: "unknown",
-            message: PAYMENT_MESSAGES.unknown,
-            ...(transaction.transId && transaction.transId !== "0" ? { transactionId: transaction.transId } : {}),
-          };
-        default:
-          if (data.messages.resultCode === "Error" && !transaction?.transId) {
-            // The request was refused as a whole (E00007 bad credentials, E00003 a malformed request, …): no transaction exists.
-            log.error({ processor: "authorizenet", refId, ...details }, "card processor refused the request");
-            return { status: "declined", reason: "error", message: PAYMENT_MESSAGES.processorError };
-          }
-          log.warn(
-            { processor: "authorizenet", refId, ...details },
-            "card processor answered an unknown response code",
-          );
-          return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
-      }
-    },
+/** POSTs the body and returns the response with its bytes, or an unreachable or unknown outcome when that fails. */
+async function send(
+  context: AnetContext,
+  body: unknown,
+  refId: string | undefined,
+  action: string,
+): Promise<{ response: Response; bytes: ArrayBuffer } | Exchange<never>> {
+  let response: Response;
+  let bytes: ArrayBuffer;
+  try {
+    response = await fetch(context.options.endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(context.timeoutMs),
+    });
+    bytes = await response.arrayBuffer();
+  } catch (error) {
+    // Only the error's name and code are kept: never its text, which a
+    // library could one day fill with the request it failed to send.
+    const name = (error as Error)?.name ?? "Error";
+    const code = ((error as { cause?: { code?: unknown } })?.cause?.code ?? "") as string;
+    const detail = `${name}${code ? ` ${code}` : ""}`;
+    log.warn(
+      { processor: "authorizenet", action, refId, error: detail, timeoutMs: context.timeoutMs },
+      "card processor request failed",
+    );
+    if (name !== "TimeoutError" && name !== "AbortError" && NOT_SENT_CODES.has(code))
+      return { kind: "unreachable", detail };
+    return { kind: "unknown", detail };
+  }
+  return { response, bytes };
+}
 
-    // The reference is not sent: a void has no order of its own (the charge's transaction reads `voided`).
-    async void(transactionId: string): Promise<AdjustResult> {
-      const body = {
-        createTransactionRequest: {
-          merchantAuthentication,
-          transactionRequest: { transactionType: "voidTransaction", refTransId: transactionId },
-        },
-      };
-      return adjustResult(await post(body, undefined, "void"), transactionId);
-    },
+/** Parses an answer's bytes against the schema; unknown when it is not JSON, not this shape or another request's. */
+function readAnswer(
+  bytes: ArrayBuffer,
+  schema: z.ZodType<AnetBase>,
+  refId: string | undefined,
+  action: string,
+): Exchange<AnetBase> {
+  // ignoreBOM keeps the mark in the text so that it is stripped here, visibly, whatever the decoder's default.
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).replace(/^\uFEFF/, "");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    log.warn(
+      { processor: "authorizenet", action, refId, bytes: bytes.byteLength },
+      "card processor answered something that is not JSON",
+    );
+    return { kind: "unknown", detail: "not JSON" };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    log.warn({ processor: "authorizenet", action, refId }, "card processor answered JSON of an unexpected shape");
+    return { kind: "unknown", detail: "unexpected shape" };
+  }
+  if (parsed.data.refId !== undefined && refId !== undefined && parsed.data.refId !== refId) {
+    log.warn(
+      { processor: "authorizenet", action, refId, answeredRefId: parsed.data.refId },
+      "card processor answered another request's refId",
+    );
+    return { kind: "unknown", detail: "refId mismatch" };
+  }
+  return { kind: "answer", data: parsed.data };
+}
 
-    async refund(transactionId: string, amountCents: number, last4: string, reference: string): Promise<AdjustResult> {
-      assertCents(amountCents);
-      if (!/^\d{4}$/.test(last4)) return { status: "declined", message: "The card's last four digits are required." };
-      const invoiceNumber = cut(reference, LIMITS.invoiceNumber);
-      const body = {
-        createTransactionRequest: {
-          merchantAuthentication,
-          transactionRequest: {
-            transactionType: "refundTransaction",
-            amount: centsToDecimal(amountCents),
-            // Refunds name the card by its last four digits; "XXXX" stands for the expiry the processor already has.
-            payment: { creditCard: { cardNumber: last4, expirationDate: "XXXX" } },
-            refTransId: transactionId,
-            // After refTransId in the schema's sequence: the refund's own ledger reference, to find it by.
-            ...(invoiceNumber ? { order: { invoiceNumber } } : {}),
-          },
-        },
-      };
-      return adjustResult(await post(body, undefined, "refund"), transactionId);
-    },
+/** Checks the card, sends the charge and reads the outcome from the answer. */
+async function charge(context: AnetContext, request: ChargeRequest): Promise<ChargeResult> {
+  const checked = checkCharge(request, context.now());
+  if ("refused" in checked) return checked.refused;
+  const check = checked.card;
+  const refId = authorizeNetRefId(request.idempotencyKey);
+  const body = chargeBody(request, {
+    merchantAuthentication: context.merchantAuthentication,
+    refId,
+    expMonth: check.expMonth,
+    expYear: check.expYear,
+  });
+  const exchange = await post(context, body, refId, "charge");
+  if (exchange.kind === "unreachable")
+    return { status: "declined", reason: "error", message: PAYMENT_MESSAGES.unreachable };
+  if (exchange.kind === "unknown") return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+  return chargeResult(exchange.data, refId, check);
+}
 
-    lookup,
-
-    async findByReference(reference: string): Promise<LookupResult> {
-      const invoiceNumber = cut(reference, LIMITS.invoiceNumber);
-      if (!invoiceNumber) return { status: "missing" };
-      for (let page = 1; page <= LIST_PAGES; page++) {
-        const body = {
-          getUnsettledTransactionListRequest: {
-            merchantAuthentication,
-            sorting: { orderBy: "submitTimeUTC", orderDescending: true },
-            paging: { limit: LIST_PAGE_SIZE, offset: page },
-          },
-        };
-        const exchange = await post(body, undefined, "findByReference", listSchema);
-        if (exchange.kind !== "answer") return { status: "unknown", message: LOOKUP_MESSAGES.noAnswer };
-        const { data } = exchange;
-        if (data.messages.resultCode !== "Ok") {
-          log.warn(
-            { processor: "authorizenet", action: "findByReference", ...describe(data) },
-            "card processor refused a look-up",
-          );
-          return { status: "unknown", message: LOOKUP_MESSAGES.refused };
-        }
-        const listed = Array.isArray(data.transactions) ? data.transactions : (data.transactions?.transaction ?? []);
-        const match = listed
-          .filter((t) => t.invoiceNumber === invoiceNumber)
-          .sort((a, b) => (b.submitTimeUTC ?? "").localeCompare(a.submitTimeUTC ?? ""))[0];
-        if (match) {
-          const found = await lookup(match.transId);
-          // Listed a moment ago: a record the details then deny is not "never reached".
-          return found.status === "missing" ? { status: "unknown", message: LOOKUP_MESSAGES.unreadable } : found;
-        }
-        if (listed.length < LIST_PAGE_SIZE) return { status: "missing" };
-      }
+/** A charge's answer as the site reads it: the transaction's response code first, then the request's result. */
+function chargeResult(data: AnetResponse, refId: string, check: CheckedCard): ChargeResult {
+  const transaction = data.transactionResponse;
+  const details = describe(data);
+  switch (transaction?.responseCode) {
+    case "1":
+      return approvedCharge(data, refId, check);
+    case "2":
+      log.info({ processor: "authorizenet", refId, ...details }, "card declined by the processor");
+      return { status: "declined", reason: "card", message: details.errorText ?? PAYMENT_MESSAGES.declined };
+    case "3": {
+      log.warn({ processor: "authorizenet", refId, ...details }, "card processor refused the transaction");
+      const forCardholder = details.errorCode && CARDHOLDER_ERROR_CODES.has(details.errorCode) && details.errorText;
+      return { status: "declined", reason: "error", message: forCardholder || PAYMENT_MESSAGES.processorError };
+    }
+    case "4":
       log.warn(
-        { processor: "authorizenet", action: "findByReference", pages: LIST_PAGES, pageSize: LIST_PAGE_SIZE },
-        "too many unsettled transactions to search for a reference",
+        { processor: "authorizenet", refId, ...details, transId: transaction.transId },
+        "card payment held for review by the processor",
       );
-      return { status: "unknown", message: LOOKUP_MESSAGES.tooMany };
+      return {
+        status: "unknown",
+        message: PAYMENT_MESSAGES.unknown,
+        ...(transaction.transId && transaction.transId !== "0" ? { transactionId: transaction.transId } : {}),
+      };
+    default:
+      if (data.messages.resultCode === "Error" && !transaction?.transId) {
+        // The request was refused as a whole (E00007 bad credentials, E00003 a malformed request, …): no transaction exists.
+        log.error({ processor: "authorizenet", refId, ...details }, "card processor refused the request");
+        return { status: "declined", reason: "error", message: PAYMENT_MESSAGES.processorError };
+      }
+      log.warn({ processor: "authorizenet", refId, ...details }, "card processor answered an unknown response code");
+      return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+  }
+}
+
+/** An approval (responseCode 1): approved with its transaction id, brand and last four, or unknown without a usable id. */
+function approvedCharge(data: AnetResponse, refId: string, check: CheckedCard): ChargeResult {
+  const transaction = data.transactionResponse!;
+  const transId = transaction.transId ?? "";
+  // "0" is what an account in Test Mode answers: nothing was charged, and nothing can be voided later.
+  if (data.messages.resultCode !== "Ok" || !/^\d+$/.test(transId) || transId === "0") {
+    log.warn(
+      { processor: "authorizenet", refId, ...describe(data), transId },
+      "card processor approved without a usable transaction id",
+    );
+    return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+  }
+  const type = transaction.accountType ? ACCOUNT_TYPES[transaction.accountType] : undefined;
+  const last4 = /(\d{4})$/.exec(transaction.accountNumber ?? "")?.[1] ?? check.last4;
+  return { status: "approved", transactionId: transId, brand: type ? brandName(type) : check.brand, last4 };
+}
+
+/**
+ * Voids a charge. The reference is not sent: a void has no order of its own (the charge's
+ * transaction reads `voided`).
+ */
+async function voidCharge(context: AnetContext, transactionId: string): Promise<AdjustResult> {
+  const body = {
+    createTransactionRequest: {
+      merchantAuthentication: context.merchantAuthentication,
+      transactionRequest: { transactionType: "voidTransaction", refTransId: transactionId },
     },
   };
+  return adjustResult(await post(context, body, undefined, "void"), transactionId);
+}
 
-  async function lookup(transactionId: string): Promise<LookupResult> {
-    // Authorize.net's transaction ids are digits: anything else (a sandbox id) was never its.
-    if (!/^\d{1,20}$/.test(transactionId) || transactionId === "0") return { status: "missing" };
-    const body = { getTransactionDetailsRequest: { merchantAuthentication, transId: transactionId } };
-    const exchange = await post(body, undefined, "lookup", detailsSchema);
-    if (exchange.kind !== "answer") return { status: "unknown", message: LOOKUP_MESSAGES.noAnswer };
-    const { data } = exchange;
-    if (data.messages.resultCode !== "Ok") {
-      if (data.messages.message?.some((m) => m.code === RECORD_NOT_FOUND)) return { status: "missing" };
-      log.warn(
-        { processor: "authorizenet", action: "lookup", transactionId, ...describe(data) },
-        "card processor refused a look-up",
-      );
-      return { status: "unknown", message: LOOKUP_MESSAGES.refused };
+/** Refunds (part of) a settled charge to the card named by its last four digits. */
+async function refund(
+  context: AnetContext,
+  transactionId: string,
+  amountCents: number,
+  last4: string,
+  reference: string,
+): Promise<AdjustResult> {
+  assertCents(amountCents);
+  if (!/^\d{4}$/.test(last4)) return { status: "declined", message: "The card's last four digits are required." };
+  const invoiceNumber = cut(reference, LIMITS.invoiceNumber);
+  const body = {
+    createTransactionRequest: {
+      merchantAuthentication: context.merchantAuthentication,
+      transactionRequest: {
+        transactionType: "refundTransaction",
+        amount: centsToDecimal(amountCents),
+        // Refunds name the card by its last four digits; "XXXX" stands for the expiry the processor already has.
+        payment: { creditCard: { cardNumber: last4, expirationDate: "XXXX" } },
+        refTransId: transactionId,
+        // After refTransId in the schema's sequence: the refund's own ledger reference, to find it by.
+        ...(invoiceNumber ? { order: { invoiceNumber } } : {}),
+      },
+    },
+  };
+  return adjustResult(await post(context, body, undefined, "refund"), transactionId);
+}
+
+/** Searches the unsettled transactions, page by page, for the newest one with this reference, then reads its details. */
+async function findByReference(context: AnetContext, reference: string): Promise<LookupResult> {
+  const invoiceNumber = cut(reference, LIMITS.invoiceNumber);
+  if (!invoiceNumber) return { status: "missing" };
+  for (let page = 1; page <= LIST_PAGES; page++) {
+    const listed = await unsettledPage(context, page);
+    if (!Array.isArray(listed)) return listed;
+    const match = newestWithInvoice(listed, invoiceNumber);
+    if (match) {
+      const found = await lookup(context, match.transId);
+      // Listed a moment ago: a record the details then deny is not "never reached".
+      return found.status === "missing" ? { status: "unknown", message: LOOKUP_MESSAGES.unreadable } : found;
     }
-    if (!data.transaction) {
-      log.warn(
-        { processor: "authorizenet", action: "lookup", transactionId },
-        "card processor answered a look-up without its transaction",
-      );
-      return { status: "unknown", message: LOOKUP_MESSAGES.unreadable };
-    }
-    return transactionFromDetails(data.transaction, transactionId);
+    if (listed.length < LIST_PAGE_SIZE) return { status: "missing" };
   }
+  log.warn(
+    { processor: "authorizenet", action: "findByReference", pages: LIST_PAGES, pageSize: LIST_PAGE_SIZE },
+    "too many unsettled transactions to search for a reference",
+  );
+  return { status: "unknown", message: LOOKUP_MESSAGES.tooMany };
+}
+
+/** One page of the unsettled transaction list, newest first, or the look-up's unknown outcome when it cannot be read. */
+async function unsettledPage(context: AnetContext, page: number): Promise<AnetSummary[] | LookupResult> {
+  const body = {
+    getUnsettledTransactionListRequest: {
+      merchantAuthentication: context.merchantAuthentication,
+      sorting: { orderBy: "submitTimeUTC", orderDescending: true },
+      paging: { limit: LIST_PAGE_SIZE, offset: page },
+    },
+  };
+  const exchange = await post(context, body, undefined, "findByReference", listSchema);
+  if (exchange.kind !== "answer") return { status: "unknown", message: LOOKUP_MESSAGES.noAnswer };
+  const { data } = exchange;
+  if (data.messages.resultCode !== "Ok") {
+    log.warn(
+      { processor: "authorizenet", action: "findByReference", ...describe(data) },
+      "card processor refused a look-up",
+    );
+    return { status: "unknown", message: LOOKUP_MESSAGES.refused };
+  }
+  return Array.isArray(data.transactions) ? data.transactions : (data.transactions?.transaction ?? []);
+}
+
+/** The most recently submitted of the listed transactions whose invoice number is the reference. */
+function newestWithInvoice(listed: AnetSummary[], invoiceNumber: string): AnetSummary | undefined {
+  return listed
+    .filter((t) => t.invoiceNumber === invoiceNumber)
+    .sort((a, b) => (b.submitTimeUTC ?? "").localeCompare(a.submitTimeUTC ?? ""))[0];
+}
+
+/** The processor's record of one transaction, read from the Transaction Details API. */
+async function lookup(context: AnetContext, transactionId: string): Promise<LookupResult> {
+  // Authorize.net's transaction ids are digits: anything else (a sandbox id) was never its.
+  if (!/^\d{1,20}$/.test(transactionId) || transactionId === "0") return { status: "missing" };
+  const body = {
+    getTransactionDetailsRequest: { merchantAuthentication: context.merchantAuthentication, transId: transactionId },
+  };
+  const exchange = await post(context, body, undefined, "lookup", detailsSchema);
+  if (exchange.kind !== "answer") return { status: "unknown", message: LOOKUP_MESSAGES.noAnswer };
+  const { data } = exchange;
+  if (data.messages.resultCode !== "Ok") {
+    if (data.messages.message?.some((m) => m.code === RECORD_NOT_FOUND)) return { status: "missing" };
+    log.warn(
+      { processor: "authorizenet", action: "lookup", transactionId, ...describe(data) },
+      "card processor refused a look-up",
+    );
+    return { status: "unknown", message: LOOKUP_MESSAGES.refused };
+  }
+  if (!data.transaction) {
+    log.warn(
+      { processor: "authorizenet", action: "lookup", transactionId },
+      "card processor answered a look-up without its transaction",
+    );
+    return { status: "unknown", message: LOOKUP_MESSAGES.unreadable };
+  }
+  return transactionFromDetails(data.transaction, transactionId);
 }
 
 /** A getTransactionDetails transaction as the site reads it; `unknown` for what it cannot read with certainty. */

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database, DbOrTx, Tx } from "@db/client.server";
 import { payments, type LedgerIntent } from "@db/schema";
 import { log } from "~/lib/log.server";
-import type { AdjustResult, PaymentGateway } from "./gateway";
+import type { AdjustResult, LookupResult, PaymentGateway, ProcessorTransaction } from "./gateway";
 import { ledgerReference } from "./gateway";
 import { paymentGateway } from "./gateway.server";
 import { assertCents } from "./money";
@@ -136,94 +136,145 @@ export async function performGiveBack(
   { gateway = paymentGateway(db) }: { gateway?: PaymentGateway } = {},
 ): Promise<GiveBackResult> {
   refuseTransaction(db, "performGiveBack");
-  const [row] = await db.select().from(payments).where(eq(payments.id, id));
-  if (!row || row.kind === "charge") throw new Error(`no give-back ${id}`);
-  const [charge] = await db.select().from(payments).where(eq(payments.id, row.parentId!));
-  if (!charge?.processorTransactionId) throw new Error(`give-back ${id} has no charge to act on`);
+  const { row, charge } = await giveBackAndCharge(db, id);
   if (row.state !== "requested") return asResult(row);
   if (charge.processor !== gateway.name)
     throw new Error(`payment ${charge.id} was made with ${charge.processor}, not ${gateway.name}`);
 
   // How the charge stands decides void or refund; a look-up moves no money.
   const found = await gateway.lookup(charge.processorTransactionId);
-  if (found.status !== "found") {
-    await note(db, id, found.status === "missing" ? "the processor has no record of the charge" : found.message);
-    log.warn(
-      { giveBack: id, paymentId: charge.id, lookup: found.status },
-      "give-back waits: the charge could not be looked up",
-    );
-    return { id, kind: row.kind as "void" | "refund", amountCents: row.amountCents, state: "waiting" };
+  if (found.status !== "found") return waitForLookup(db, row, charge, found);
+  const kind = await chooseKind(db, row, charge, found.transaction);
+  if (typeof kind !== "string") return kind;
+  if (kind !== row.kind) {
+    const switched = await switchKind(db, id, kind);
+    if (!switched) return asResult((await db.select().from(payments).where(eq(payments.id, id)))[0]!);
   }
+  const answer = await askProcessor(gateway, row, charge, kind, found.transaction);
+  return completeGiveBack(db, row, kind, answer);
+}
+
+/** A charge of the ledger with the processor's transaction id it acts on. */
+type ProcessedCharge = LedgerRow & { processorTransactionId: string };
+
+/** Reads the give-back row `id` and the charge it gives back; throws when either is not there. */
+async function giveBackAndCharge(db: Database, id: number): Promise<{ row: LedgerRow; charge: ProcessedCharge }> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  if (!row || row.kind === "charge") throw new Error(`no give-back ${id}`);
+  const [charge] = await db.select().from(payments).where(eq(payments.id, row.parentId!));
+  if (!charge?.processorTransactionId) throw new Error(`give-back ${id} has no charge to act on`);
+  return { row, charge: charge as ProcessedCharge };
+}
+
+/** Notes on the row why the charge could not be looked up and answers that the give-back waits. */
+async function waitForLookup(
+  db: Database,
+  row: LedgerRow,
+  charge: LedgerRow,
+  found: Exclude<LookupResult, { status: "found" }>,
+): Promise<GiveBackResult> {
+  await note(db, row.id, found.status === "missing" ? "the processor has no record of the charge" : found.message);
+  log.warn(
+    { giveBack: row.id, paymentId: charge.id, lookup: found.status },
+    "give-back waits: the charge could not be looked up",
+  );
+  return { id: row.id, kind: row.kind as "void" | "refund", amountCents: row.amountCents, state: "waiting" };
+}
+
+/**
+ * Void or refund, as the charge stands at the processor; or the row's result when nothing is to
+ * be sent (the charge voided by another row, or a part of a charge not settled yet).
+ */
+async function chooseKind(
+  db: Database,
+  row: LedgerRow,
+  charge: LedgerRow,
+  transaction: ProcessorTransaction,
+): Promise<"void" | "refund" | GiveBackResult> {
+  const id = row.id;
   const otherBack = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(payments)
     .where(and(eq(payments.parentId, charge.id), ne(payments.id, id), ne(payments.state, "declined")));
   const whole = row.amountCents === charge.amountCents && Number(otherBack[0]?.n ?? 0) === 0;
-  let kind: "void" | "refund";
-  if (found.transaction.status === "voided") {
+  if (transaction.status === "voided") {
     // Voided already. By this row's own call whose answer was lost, or by another row: then there is
     // nothing left of the charge to give back, and this row moved nothing.
-    const [other] = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.parentId, charge.id),
-          ne(payments.id, id),
-          eq(payments.kind, "void"),
-          eq(payments.state, "succeeded"),
-        ),
-      );
-    if (other) {
-      await db
-        .update(payments)
-        .set({
-          state: "declined",
-          message: "The charge was voided already: nothing left to give back.",
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(payments.id, id), inArray(payments.state, ["requested", "unknown"])));
-      log.error({ giveBack: id, paymentId: charge.id }, "give-back of a charge voided already: nothing sent");
-      return { id, kind: row.kind as "void" | "refund", amountCents: row.amountCents, state: "declined" };
-    }
-    kind = "void";
-  } else if (!found.transaction.settled) {
+    if (await voidedByAnother(db, id, charge.id)) return declineVoidedAlready(db, row, charge);
+    return "void";
+  }
+  if (!transaction.settled) {
     if (!whole) {
       await note(db, id, WAITING_FOR_SETTLEMENT);
       return { id, kind: "refund", amountCents: row.amountCents, state: "waiting", message: WAITING_FOR_SETTLEMENT };
     }
-    kind = "void";
-  } else kind = "refund";
-  if (kind !== row.kind) {
-    const [switched] = await db
-      .update(payments)
-      .set({ kind })
-      .where(and(eq(payments.id, id), eq(payments.state, "requested")))
-      .returning({ id: payments.id });
-    if (!switched) return asResult((await db.select().from(payments).where(eq(payments.id, id)))[0]!);
+    return "void";
   }
+  return "refund";
+}
 
-  let answer: AdjustResult;
-  if (kind === "void" && found.transaction.status === "voided") {
+/** Whether another row of the charge has voided it. */
+async function voidedByAnother(db: Database, id: number, chargeId: number): Promise<boolean> {
+  const [other] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.parentId, chargeId),
+        ne(payments.id, id),
+        eq(payments.kind, "void"),
+        eq(payments.state, "succeeded"),
+      ),
+    );
+  return Boolean(other);
+}
+
+/** Declines the row of a charge voided already by another: nothing is sent, nothing moved. */
+async function declineVoidedAlready(db: Database, row: LedgerRow, charge: LedgerRow): Promise<GiveBackResult> {
+  const id = row.id;
+  await db
+    .update(payments)
+    .set({
+      state: "declined",
+      message: "The charge was voided already: nothing left to give back.",
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, id), inArray(payments.state, ["requested", "unknown"])));
+  log.error({ giveBack: id, paymentId: charge.id }, "give-back of a charge voided already: nothing sent");
+  return { id, kind: row.kind as "void" | "refund", amountCents: row.amountCents, state: "declined" };
+}
+
+/** Turns the requested row into a void or a refund; false when it is no longer requested. */
+async function switchKind(db: Database, id: number, kind: "void" | "refund"): Promise<boolean> {
+  const [switched] = await db
+    .update(payments)
+    .set({ kind })
+    .where(and(eq(payments.id, id), eq(payments.state, "requested")))
+    .returning({ id: payments.id });
+  return Boolean(switched);
+}
+
+/** Sends the void or refund to the processor (a void found done already is not sent again); a throw is unknown. */
+async function askProcessor(
+  gateway: PaymentGateway,
+  row: LedgerRow,
+  charge: ProcessedCharge,
+  kind: "void" | "refund",
+  transaction: ProcessorTransaction,
+): Promise<AdjustResult> {
+  const id = row.id;
+  if (kind === "void" && transaction.status === "voided") {
     // Voided already: this row's own call, whose answer was lost (the reconciler's case).
-    answer = { status: "approved", transactionId: charge.processorTransactionId };
-  } else {
-    try {
-      answer =
-        kind === "void"
-          ? await gateway.void(charge.processorTransactionId, ledgerReference(id))
-          : await gateway.refund(
-              charge.processorTransactionId,
-              row.amountCents,
-              charge.last4 ?? "",
-              ledgerReference(id),
-            );
-    } catch (error) {
-      log.error({ giveBack: id, error: (error as Error)?.name }, "card gateway threw on a give-back");
-      answer = { status: "unknown", message: "The card processor did not answer." };
-    }
+    return { status: "approved", transactionId: charge.processorTransactionId };
   }
-  return completeGiveBack(db, row, kind, answer);
+  try {
+    return kind === "void"
+      ? await gateway.void(charge.processorTransactionId, ledgerReference(id))
+      : await gateway.refund(charge.processorTransactionId, row.amountCents, charge.last4 ?? "", ledgerReference(id));
+  } catch (error) {
+    log.error({ giveBack: id, error: (error as Error)?.name }, "card gateway threw on a give-back");
+    return { status: "unknown", message: "The card processor did not answer." };
+  }
 }
 
 export const WAITING_FOR_SETTLEMENT = "waiting for the charge to settle at the processor";

@@ -123,11 +123,40 @@ type Row = typeof sandboxTransactions.$inferSelect;
 /** A charge that a void or refund may act on (locked), or why not. */
 type LockedCharge = { refused: string } | { charge: Row; voided: boolean };
 
+/** What every call of one sandbox gateway shares: its clock, its settlement rule and its books. */
+type SandboxContext = {
+  now: () => Date;
+  settlesAt: (createdAt: Date) => Date;
+  database: () => Promise<Database>;
+};
+
 export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGateway {
-  const now = options.now ?? (() => new Date());
-  const settlesAt = options.settlesAt ?? nextDetroitMidnight;
+  const context: SandboxContext = {
+    now: options.now ?? (() => new Date()),
+    settlesAt: options.settlesAt ?? nextDetroitMidnight,
+    database: databaseOf(options),
+  };
+  return {
+    name: "sandbox",
+    charge: (request: ChargeRequest) => charge(context, request),
+    void: (transactionId: string, reference: string) => voidCharge(context, transactionId, reference),
+    refund: (transactionId: string, amountCents: number, last4: string, reference: string) =>
+      refund(context, transactionId, amountCents, last4, reference),
+    lookup: (transactionId: string) => newest(context, eq(sandboxTransactions.id, transactionId), "lookup"),
+    findByReference: (reference: string) =>
+      newest(context, eq(sandboxTransactions.reference, reference), "findByReference"),
+    /** The processor's books since a moment (the payments audit looks there for money the ledger does not know). */
+    transactionsSince: (since: Date) => transactionsSince(context, since),
+  };
+}
+
+/**
+ * The books' handle as the options give it: the handle itself, or the function giving one,
+ * called on first use and kept (a failed open is tried again by the next call).
+ */
+function databaseOf(options: SandboxGatewayOptions): () => Promise<Database> {
   let handle: Promise<Database> | undefined;
-  const database = (): Promise<Database> => {
+  return (): Promise<Database> => {
     const given = options.db;
     if (typeof given !== "function") return Promise.resolve(given);
     if (!handle) {
@@ -140,192 +169,196 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
     }
     return handle;
   };
+}
 
-  const isSettled = (row: Row, at: Date) => row.settlesAt !== null && at.getTime() >= row.settlesAt.getTime();
+/** Whether the transaction has settled at `at` (a declined charge never settles). */
+const isSettled = (row: Row, at: Date) => row.settlesAt !== null && at.getTime() >= row.settlesAt.getTime();
 
-  function describe(row: Row, at: Date): ProcessorTransaction {
-    return {
-      transactionId: row.id,
-      type: row.type as ProcessorTransaction["type"],
-      status: row.status as ProcessorTransaction["status"],
-      settled: isSettled(row, at),
-      amountCents: row.amountCents,
-      ...(row.reference ? { reference: row.reference } : {}),
-      ...(row.parentId ? { parentTransactionId: row.parentId } : {}),
-      ...(row.brand ? { brand: row.brand } : {}),
-      ...(row.last4 ? { last4: row.last4 } : {}),
-    };
-  }
+/** A row of the books as the processor describes the transaction at `at`. */
+function describe(row: Row, at: Date): ProcessorTransaction {
+  return {
+    transactionId: row.id,
+    type: row.type as ProcessorTransaction["type"],
+    status: row.status as ProcessorTransaction["status"],
+    settled: isSettled(row, at),
+    amountCents: row.amountCents,
+    ...(row.reference ? { reference: row.reference } : {}),
+    ...(row.parentId ? { parentTransactionId: row.parentId } : {}),
+    ...(row.brand ? { brand: row.brand } : {}),
+    ...(row.last4 ? { last4: row.last4 } : {}),
+  };
+}
 
-  /** A database failure is the processor not answering: the outcome is unknown (never thrown). */
-  function failed(action: string, error: unknown) {
-    log.error({ processor: "sandbox", action, error: (error as Error)?.name ?? "Error" }, "sandbox processor failed");
-    return { status: "unknown", message: PAYMENT_MESSAGES.unknown } as const;
-  }
+/** A database failure is the processor not answering: the outcome is unknown (never thrown). */
+function failed(action: string, error: unknown) {
+  log.error({ processor: "sandbox", action, error: (error as Error)?.name ?? "Error" }, "sandbox processor failed");
+  return { status: "unknown", message: PAYMENT_MESSAGES.unknown } as const;
+}
 
-  /**
-   * Locks the charge `transactionId` for a void or refund and returns it, or why it cannot be
-   * adjusted. The lock is held until the caller's transaction ends.
-   */
-  async function lockedCharge(tx: Tx, transactionId: string): Promise<LockedCharge> {
-    const [charge] = await tx
+/**
+ * Locks the charge `transactionId` for a void or refund and returns it, or why it cannot be
+ * adjusted. The lock is held until the caller's transaction ends.
+ */
+async function lockedCharge(tx: Tx, transactionId: string): Promise<LockedCharge> {
+  const [charge] = await tx
+    .select()
+    .from(sandboxTransactions)
+    .where(eq(sandboxTransactions.id, transactionId))
+    .for("update");
+  if (!charge) return { refused: SANDBOX_MESSAGES.unknownTransaction };
+  if (charge.type !== "charge") return { refused: SANDBOX_MESSAGES.notCharge };
+  if (charge.status === "voided") return { charge, voided: true };
+  if (charge.status !== "approved") return { refused: SANDBOX_MESSAGES.notApproved };
+  return { charge, voided: false };
+}
+
+/** The newest transaction matching `where`, or missing; unknown when the books cannot be read. */
+async function newest(context: SandboxContext, where: ReturnType<typeof eq>, action: string): Promise<LookupResult> {
+  try {
+    const db = await context.database();
+    const [row] = await db
       .select()
       .from(sandboxTransactions)
-      .where(eq(sandboxTransactions.id, transactionId))
-      .for("update");
-    if (!charge) return { refused: SANDBOX_MESSAGES.unknownTransaction };
-    if (charge.type !== "charge") return { refused: SANDBOX_MESSAGES.notCharge };
-    if (charge.status === "voided") return { charge, voided: true };
-    if (charge.status !== "approved") return { refused: SANDBOX_MESSAGES.notApproved };
-    return { charge, voided: false };
+      .where(where)
+      .orderBy(desc(sandboxTransactions.createdAt))
+      .limit(1);
+    return row ? { status: "found", transaction: describe(row, context.now()) } : { status: "missing" };
+  } catch (error) {
+    return failed(action, error);
   }
+}
 
-  async function newest(where: ReturnType<typeof eq>, action: string): Promise<LookupResult> {
-    try {
-      const db = await database();
-      const [row] = await db
-        .select()
-        .from(sandboxTransactions)
-        .where(where)
-        .orderBy(desc(sandboxTransactions.createdAt))
-        .limit(1);
-      return row ? { status: "found", transaction: describe(row, now()) } : { status: "missing" };
-    } catch (error) {
-      return failed(action, error);
-    }
+/** Checks the card and records the charge, answering as the test card asks (approved, declined, lost, unreached). */
+async function charge(context: SandboxContext, request: ChargeRequest): Promise<ChargeResult> {
+  const checked = checkCharge(request, context.now());
+  if ("refused" in checked) return checked.refused;
+  const card = checked.card;
+  const digits = request.card.number.replace(/[\s-]/g, "");
+  if (digits === SANDBOX_CARDS.unreached) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+  const declined = digits === SANDBOX_CARDS.decline;
+  const createdAt = context.now();
+  const id = newTransactionId();
+  try {
+    const db = await context.database();
+    await db.insert(sandboxTransactions).values({
+      id,
+      createdAt,
+      type: "charge",
+      status: declined ? "declined" : "approved",
+      reference: request.reference,
+      amountCents: request.amountCents,
+      settlesAt: declined ? null : context.settlesAt(createdAt),
+      brand: card.brand,
+      last4: card.last4,
+      message: declined ? PAYMENT_MESSAGES.declined : "Approved.",
+    });
+  } catch (error) {
+    return failed("charge", error);
   }
+  if (declined) return { status: "declined", reason: "card", message: PAYMENT_MESSAGES.declined };
+  if (digits === SANDBOX_CARDS.lost) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+  return { status: "approved", transactionId: id, brand: card.brand, last4: card.last4 };
+}
 
-  return {
-    name: "sandbox",
-
-    async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const checked = checkCharge(request, now());
-      if ("refused" in checked) return checked.refused;
-      const card = checked.card;
-      const digits = request.card.number.replace(/[\s-]/g, "");
-      if (digits === SANDBOX_CARDS.unreached) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
-      const declined = digits === SANDBOX_CARDS.decline;
-      const createdAt = now();
+/** Voids a charge not settled yet: records the void and marks the charge voided, under the charge's lock. */
+async function voidCharge(context: SandboxContext, transactionId: string, reference: string): Promise<AdjustResult> {
+  try {
+    const db = await context.database();
+    return await db.transaction(async (tx): Promise<AdjustResult> => {
+      const found = await lockedCharge(tx, transactionId);
+      if ("refused" in found) return { status: "declined", message: found.refused };
+      if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.alreadyVoided };
+      const { charge } = found;
+      const at = context.now();
+      if (isSettled(charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.settled };
       const id = newTransactionId();
-      try {
-        const db = await database();
-        await db.insert(sandboxTransactions).values({
-          id,
-          createdAt,
-          type: "charge",
-          status: declined ? "declined" : "approved",
-          reference: request.reference,
-          amountCents: request.amountCents,
-          settlesAt: declined ? null : settlesAt(createdAt),
-          brand: card.brand,
-          last4: card.last4,
-          message: declined ? PAYMENT_MESSAGES.declined : "Approved.",
-        });
-      } catch (error) {
-        return failed("charge", error);
-      }
-      if (declined) return { status: "declined", reason: "card", message: PAYMENT_MESSAGES.declined };
-      if (digits === SANDBOX_CARDS.lost) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
-      return { status: "approved", transactionId: id, brand: card.brand, last4: card.last4 };
-    },
+      await tx.insert(sandboxTransactions).values({
+        id,
+        createdAt: at,
+        type: "void",
+        status: "approved",
+        reference,
+        parentId: charge.id,
+        amountCents: charge.amountCents,
+        brand: charge.brand,
+        last4: charge.last4,
+        message: "Approved.",
+      });
+      await tx.update(sandboxTransactions).set({ status: "voided" }).where(eq(sandboxTransactions.id, charge.id));
+      return { status: "approved", transactionId: id };
+    });
+  } catch (error) {
+    return failed("void", error);
+  }
+}
 
-    async void(transactionId: string, reference: string): Promise<AdjustResult> {
-      try {
-        const db = await database();
-        return await db.transaction(async (tx): Promise<AdjustResult> => {
-          const found = await lockedCharge(tx, transactionId);
-          if ("refused" in found) return { status: "declined", message: found.refused };
-          if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.alreadyVoided };
-          const { charge } = found;
-          const at = now();
-          if (isSettled(charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.settled };
-          const id = newTransactionId();
-          await tx.insert(sandboxTransactions).values({
-            id,
-            createdAt: at,
-            type: "void",
-            status: "approved",
-            reference,
-            parentId: charge.id,
-            amountCents: charge.amountCents,
-            brand: charge.brand,
-            last4: charge.last4,
-            message: "Approved.",
-          });
-          await tx.update(sandboxTransactions).set({ status: "voided" }).where(eq(sandboxTransactions.id, charge.id));
-          return { status: "approved", transactionId: id };
-        });
-      } catch (error) {
-        return failed("void", error);
-      }
-    },
+/** Refunds (part of) a settled charge, at most what is left of it, under the charge's lock. */
+async function refund(
+  context: SandboxContext,
+  transactionId: string,
+  amountCents: number,
+  last4: string,
+  reference: string,
+): Promise<AdjustResult> {
+  assertCents(amountCents);
+  if (amountCents === 0) return { status: "declined", message: SANDBOX_MESSAGES.amount };
+  if (!/^\d{4}$/.test(last4)) return { status: "declined", message: "The card's last four digits are required." };
+  try {
+    const db = await context.database();
+    return await db.transaction(async (tx): Promise<AdjustResult> => {
+      const found = await lockedCharge(tx, transactionId);
+      if ("refused" in found) return { status: "declined", message: found.refused };
+      if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.voided };
+      const { charge } = found;
+      const at = context.now();
+      if (!isSettled(charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.notSettled };
+      if (charge.last4 !== last4) return { status: "declined", message: SANDBOX_MESSAGES.last4 };
+      const refunded = await refundedOf(tx, charge.id);
+      if (amountCents > charge.amountCents - refunded) return { status: "declined", message: SANDBOX_MESSAGES.overCap };
+      const id = newTransactionId();
+      await tx.insert(sandboxTransactions).values({
+        id,
+        createdAt: at,
+        type: "refund",
+        status: "approved",
+        reference,
+        parentId: charge.id,
+        amountCents,
+        settlesAt: context.settlesAt(at),
+        brand: charge.brand,
+        last4: charge.last4,
+        message: "Approved.",
+      });
+      return { status: "approved", transactionId: id };
+    });
+  } catch (error) {
+    return failed("refund", error);
+  }
+}
 
-    async refund(transactionId: string, amountCents: number, last4: string, reference: string): Promise<AdjustResult> {
-      assertCents(amountCents);
-      if (amountCents === 0) return { status: "declined", message: SANDBOX_MESSAGES.amount };
-      if (!/^\d{4}$/.test(last4)) return { status: "declined", message: "The card's last four digits are required." };
-      try {
-        const db = await database();
-        return await db.transaction(async (tx): Promise<AdjustResult> => {
-          const found = await lockedCharge(tx, transactionId);
-          if ("refused" in found) return { status: "declined", message: found.refused };
-          if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.voided };
-          const { charge } = found;
-          const at = now();
-          if (!isSettled(charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.notSettled };
-          if (charge.last4 !== last4) return { status: "declined", message: SANDBOX_MESSAGES.last4 };
-          const [done] = await tx
-            .select({ cents: sql<string | number | null>`sum(${sandboxTransactions.amountCents})` })
-            .from(sandboxTransactions)
-            .where(
-              and(
-                eq(sandboxTransactions.parentId, charge.id),
-                eq(sandboxTransactions.type, "refund"),
-                eq(sandboxTransactions.status, "approved"),
-              ),
-            );
-          const refunded = Number(done?.cents ?? 0);
-          if (amountCents > charge.amountCents - refunded)
-            return { status: "declined", message: SANDBOX_MESSAGES.overCap };
-          const id = newTransactionId();
-          await tx.insert(sandboxTransactions).values({
-            id,
-            createdAt: at,
-            type: "refund",
-            status: "approved",
-            reference,
-            parentId: charge.id,
-            amountCents,
-            settlesAt: settlesAt(at),
-            brand: charge.brand,
-            last4: charge.last4,
-            message: "Approved.",
-          });
-          return { status: "approved", transactionId: id };
-        });
-      } catch (error) {
-        return failed("refund", error);
-      }
-    },
+/** The cents of the approved refunds of the charge `chargeId` so far. */
+async function refundedOf(tx: Tx, chargeId: string): Promise<number> {
+  const [done] = await tx
+    .select({ cents: sql<string | number | null>`sum(${sandboxTransactions.amountCents})` })
+    .from(sandboxTransactions)
+    .where(
+      and(
+        eq(sandboxTransactions.parentId, chargeId),
+        eq(sandboxTransactions.type, "refund"),
+        eq(sandboxTransactions.status, "approved"),
+      ),
+    );
+  return Number(done?.cents ?? 0);
+}
 
-    lookup(transactionId: string): Promise<LookupResult> {
-      return newest(eq(sandboxTransactions.id, transactionId), "lookup");
-    },
-
-    findByReference(reference: string): Promise<LookupResult> {
-      return newest(eq(sandboxTransactions.reference, reference), "findByReference");
-    },
-
-    /** The processor's books since a moment (the payments audit looks there for money the ledger does not know). */
-    async transactionsSince(since: Date): Promise<ProcessorTransaction[]> {
-      const db = await database();
-      const at = now();
-      const rows = await db
-        .select()
-        .from(sandboxTransactions)
-        .where(gte(sandboxTransactions.createdAt, since))
-        .orderBy(sandboxTransactions.createdAt);
-      return rows.map((row) => describe(row, at));
-    },
-  };
+/** Every transaction of the books made since a moment, oldest first, as the processor describes it now. */
+async function transactionsSince(context: SandboxContext, since: Date): Promise<ProcessorTransaction[]> {
+  const db = await context.database();
+  const at = context.now();
+  const rows = await db
+    .select()
+    .from(sandboxTransactions)
+    .where(gte(sandboxTransactions.createdAt, since))
+    .orderBy(sandboxTransactions.createdAt);
+  return rows.map((row) => describe(row, at));
 }

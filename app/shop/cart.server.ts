@@ -5,7 +5,7 @@ import { cartItems, carts, categories, products } from "@db/schema";
 import { BodyError, NOT_JSON_MESSAGE, parseJsonObject, readBytes } from "~/http/body.server";
 import { rateLimitSubject } from "~/http/client-ip.server";
 import { takeRateLimit } from "~/http/rate-limit.server";
-import { readBody } from "~/forms/uploads.server";
+import { readBody } from "~/http/read-body.server";
 import { siteCookieOptions } from "~/lib/cookies.server";
 import { env } from "~/lib/env.server";
 import { secret } from "~/lib/secrets.server";
@@ -286,76 +286,118 @@ export async function addToCart(
   const chosen = Object.fromEntries(price.options.map((o) => [o.name, o.label]));
 
   return db.transaction(async (tx): Promise<AddOutcome> => {
-    let id = cartId;
-    let newCart = false;
-    // Locks the cart's row: two adds at once cannot both pass the size and stock checks.
-    if (id && !(await lockCart(tx, id))) id = null; // a cookie whose cart is gone (pruned, or the data was reset)
-    if (!id) {
-      // A new cart (no cookie, or one whose cart is gone): one of CART_NEW_MAX per address and
-      // window. Counted in this transaction, which commits the count with a refusal too.
-      const e = env();
-      const limit = await takeRateLimit(tx, `cart:${rateLimitSubject(clientIp)}`, {
-        max: e.CART_NEW_MAX,
-        windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
-      });
-      if (!limit.allowed)
-        return {
-          ok: false,
-          status: 429,
-          message: CART_ADD_MESSAGES.tooManyCarts,
-          retryAfterSeconds: limit.retryAfterSeconds,
-        };
-      const [made] = await tx.insert(carts).values({}).returning({ id: carts.id });
-      id = made!.id;
-      newCart = true;
-    }
-    const cart = id;
+    const opened = await openCartForAdd(tx, cartId, clientIp);
+    if (!opened.ok) return opened;
+    const { cartId: cart, newCart } = opened;
     // The stock as it is now (read again inside the transaction, after the cart's lock was waited for).
     const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
     const stock = now?.stock ?? 0;
     if (stock <= 0) return { ok: false, status: 409, message: CART_ADD_MESSAGES.outOfStock };
-    // The line of this product with these options (the oldest, should a machine on older code have made two).
-    const [line] = await tx
-      .select({ id: cartItems.id, quantity: cartItems.quantity })
-      .from(cartItems)
-      .where(
-        and(
-          eq(cartItems.cartId, cart),
-          eq(cartItems.productId, product.id),
-          sql`${cartItems.selectedOptions} = ${JSON.stringify(chosen)}::jsonb`,
-        ),
-      )
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-      .limit(1);
-    const others = await unitsInCart(tx, cart, product.id, line?.id);
-    const room = stock - others;
-    if (line) {
-      // A line holds at most QUANTITY_MAX units, whatever the stock (the quantity select's bound).
-      if (line.quantity + units > QUANTITY_MAX)
-        return { ok: false, status: 400, message: CART_MESSAGES.quantity, item: await readLine(tx, cart, line.id) };
-      if (line.quantity + units > room) {
-        // Refused; a line already beyond what is left is brought down to it (never below one).
-        if (line.quantity > room && room >= 1)
-          await tx.update(cartItems).set({ quantity: room }).where(eq(cartItems.id, line.id));
-        return { ok: false, status: 409, message: onlyLeft(stock), item: await readLine(tx, cart, line.id) };
-      }
-      await tx
-        .update(cartItems)
-        .set({ quantity: line.quantity + units })
-        .where(eq(cartItems.id, line.id));
-      return { ok: true, cartId: cart, newCart, item: (await readLine(tx, cart, line.id))! };
-    }
-    if (units > room) return { ok: false, status: 409, message: onlyLeft(stock) };
-    const [{ n }] = (await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cart))) as [
-      { n: number },
-    ];
-    if (Number(n) >= MAX_CART_ITEMS) return { ok: false, status: 409, message: CART_ADD_MESSAGES.full };
-    const [made] = await tx
-      .insert(cartItems)
-      .values({ cartId: cart, productId: product.id, selectedOptions: chosen, quantity: units })
-      .returning({ id: cartItems.id });
-    return { ok: true, cartId: cart, newCart, item: (await readLine(tx, cart, made!.id))! };
+    const line = await findLine(tx, cart, product.id, chosen);
+    const room = stock - (await unitsInCart(tx, cart, product.id, line?.id));
+    const add = { cartId: cart, newCart, productId: product.id, chosen, units, stock, room };
+    return line ? addToLine(tx, add, line) : addNewLine(tx, add);
   });
+}
+
+/** What an add holds once its cart is locked and the stock read again: the cart, the product, the units and the room. */
+type PendingAdd = {
+  cartId: string;
+  newCart: boolean;
+  productId: number;
+  /** Field name → option label, as the line stores them. */
+  chosen: Record<string, string>;
+  units: number;
+  stock: number;
+  /** Units the stock leaves for this line: the stock less the product's other lines. */
+  room: number;
+};
+
+/**
+ * The cart an add goes to, its row locked: the cookie's, or a new one when there is no cookie or
+ * its cart is gone. A new cart is refused beyond CART_NEW_MAX per address and window.
+ */
+async function openCartForAdd(
+  tx: Tx,
+  cartId: string | null,
+  clientIp: string | null,
+): Promise<{ ok: true; cartId: string; newCart: boolean } | CartRefusal> {
+  let id = cartId;
+  // Locks the cart's row: two adds at once cannot both pass the size and stock checks.
+  if (id && !(await lockCart(tx, id))) id = null; // a cookie whose cart is gone (pruned, or the data was reset)
+  if (id) return { ok: true, cartId: id, newCart: false };
+  // A new cart (no cookie, or one whose cart is gone): one of CART_NEW_MAX per address and
+  // window. Counted in this transaction, which commits the count with a refusal too.
+  const e = env();
+  const limit = await takeRateLimit(tx, `cart:${rateLimitSubject(clientIp)}`, {
+    max: e.CART_NEW_MAX,
+    windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+  });
+  if (!limit.allowed)
+    return {
+      ok: false,
+      status: 429,
+      message: CART_ADD_MESSAGES.tooManyCarts,
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
+  const [made] = await tx.insert(carts).values({}).returning({ id: carts.id });
+  return { ok: true, cartId: made!.id, newCart: true };
+}
+
+/** The line of this product with these options (the oldest, should a machine on older code have made two). */
+async function findLine(
+  tx: Tx,
+  cartId: string,
+  productId: number,
+  chosen: Record<string, string>,
+): Promise<{ id: string; quantity: number } | undefined> {
+  const [line] = await tx
+    .select({ id: cartItems.id, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(
+      and(
+        eq(cartItems.cartId, cartId),
+        eq(cartItems.productId, productId),
+        sql`${cartItems.selectedOptions} = ${JSON.stringify(chosen)}::jsonb`,
+      ),
+    )
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .limit(1);
+  return line;
+}
+
+/** Adds the units to the line the cart already has for this product and these options, within the bounds. */
+async function addToLine(tx: Tx, add: PendingAdd, line: { id: string; quantity: number }): Promise<AddOutcome> {
+  const { cartId: cart, units, stock, room } = add;
+  // A line holds at most QUANTITY_MAX units, whatever the stock (the quantity select's bound).
+  if (line.quantity + units > QUANTITY_MAX)
+    return { ok: false, status: 400, message: CART_MESSAGES.quantity, item: await readLine(tx, cart, line.id) };
+  if (line.quantity + units > room) {
+    // Refused; a line already beyond what is left is brought down to it (never below one).
+    if (line.quantity > room && room >= 1)
+      await tx.update(cartItems).set({ quantity: room }).where(eq(cartItems.id, line.id));
+    return { ok: false, status: 409, message: onlyLeft(stock), item: await readLine(tx, cart, line.id) };
+  }
+  await tx
+    .update(cartItems)
+    .set({ quantity: line.quantity + units })
+    .where(eq(cartItems.id, line.id));
+  return { ok: true, cartId: cart, newCart: add.newCart, item: (await readLine(tx, cart, line.id))! };
+}
+
+/** Makes a new line of the units for this product and these options, when the stock and the cart's size allow. */
+async function addNewLine(tx: Tx, add: PendingAdd): Promise<AddOutcome> {
+  const { cartId: cart, units, stock, room } = add;
+  if (units > room) return { ok: false, status: 409, message: onlyLeft(stock) };
+  const [{ n }] = (await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cart))) as [
+    { n: number },
+  ];
+  if (Number(n) >= MAX_CART_ITEMS) return { ok: false, status: 409, message: CART_ADD_MESSAGES.full };
+  const [made] = await tx
+    .insert(cartItems)
+    .values({ cartId: cart, productId: add.productId, selectedOptions: add.chosen, quantity: units })
+    .returning({ id: cartItems.id });
+  return { ok: true, cartId: cart, newCart: add.newCart, item: (await readLine(tx, cart, made!.id))! };
 }
 
 export type UpdateOutcome = { ok: true; item: CartLine } | CartRefusal;

@@ -11,7 +11,7 @@ import {
 import { contactForm } from "~/forms/contact/handle.server";
 import { apiFormAction, formAction } from "~/forms/actions.server";
 import { runForm } from "~/forms/pipeline";
-import { readBody } from "~/forms/uploads.server";
+import { readBody } from "~/http/read-body.server";
 import { createTestDatabase } from "../support/db";
 import { count, formPost, honeypotFields, inPiecesBody, nextIp, SITE, sumAnswer, toFormData } from "./forms-support";
 

@@ -9,7 +9,8 @@ import { runForm } from "~/forms/pipeline";
 import { fullQuoteForm } from "~/forms/quote/handle.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
 import { PhotoField } from "~/forms/ui/fields";
-import { readBody, uploadTempDir } from "~/forms/uploads.server";
+import { readBody } from "~/http/read-body.server";
+import { uploadTempDir } from "~/http/temp-files.server";
 import { createTestDatabase } from "../support/db";
 import {
   altchaToken,

@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BodyError, UPLOADS_UNAVAILABLE_MESSAGE } from "~/http/body.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
-import { readBody, uploadTempBytes, uploadTempDir, type ParsedBody } from "~/forms/uploads.server";
+import { readBody, type ParsedBody } from "~/http/read-body.server";
+import { uploadTempBytes, uploadTempDir } from "~/http/temp-files.server";
 import { log } from "~/lib/log.server";
 import { formPost, inPiecesBody, pngBytes, toFormData } from "./forms-support";
 

@@ -8,15 +8,16 @@ import { changePolicy, WHAT_HAPPENS_NEXT } from "~/booking/policy";
 import { managePath } from "~/booking/reference.server";
 import { env } from "~/lib/env.server";
 import { getTableName } from "drizzle-orm";
-import { company } from "~/lib/company";
-import { onlineChangesLine } from "~/mail/booking-mail.server";
-import { serviceVisitReceiptSubject } from "~/mail/subjects";
+import { bookingPaymentRows, bookingReceipt, type BookedVisitFacts } from "~/mail/booking-receipt.server";
+import { cardLabel } from "~/payments/words";
+import type { PaymentOutcome } from "~/payments/payments.server";
+import type { Tx } from "@db/client.server";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { servicePrice } from "~/booking/service-price";
 import { CARD_FIELD_NAMES } from "~/forms/card-names";
 import { cardInput } from "~/forms/card-schema";
-import { FormFailure, type FormDefinition } from "~/forms/pipeline";
+import { FormFailure, type FormDefinition, type SubmissionContext } from "~/forms/pipeline";
 import { summaryRows } from "~/mail/summary";
 import { serviceRequestRow } from "~/forms/service/handle.server";
 import { confirmPlace, holdPlace, releasePlace } from "../availability.server";
@@ -91,133 +92,94 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     const payment = ctx.payment;
     if (!payment || !ctx.paymentKey) throw new Error("a residential booking reached its handler without a charge");
     await confirmPlace(tx, ctx.paymentKey, value.serviceDate, value.serviceTime);
-    const paid = payment.status === "approved";
-    const amount = formatUsd(payment.amountCents);
-    const card = payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "your card";
-    const row = await insertBooking(
-      tx,
-      {
-        ...serviceRequestRow("residential", value, ctx),
-        totalCents: payment.amountCents,
-        paymentStatus: paid ? "paid" : "pending",
-        paymentId: payment.paymentId,
-        paymentTransactionId: payment.transactionId ?? null,
-        cardBrand: payment.brand ?? null,
-        cardLast4: payment.last4 ?? null,
-      },
-      // What was paid is the ledger's to say (the booking's page lists it): the history says what happened to the visit.
-      `Booked for ${visitDay(value.serviceDate)}, ${value.serviceTime}.`,
-    );
+    const row = await storeBooking(tx, value, ctx, payment);
     const submission = { table: getTableName(serviceRequests), id: row.id };
     await linkPayment(tx, payment.paymentId, submission);
-    const cutoffHours = env().BOOKING_CHANGE_CUTOFF_HOURS;
-    const manage = {
-      label: paid ? "See, change or cancel your booking" : "See your booking",
-      url: `${env().SITE_URL}${managePath(row.token)}`,
-    };
-    const day = visitDay(value.serviceDate);
-    const where = addressLine(value);
-
-    // What the visitor looks for first: which visit, where, what was paid and with which card.
-    const facts = [
-      { label: "Booking reference", value: row.reference },
-      { label: "Day", value: day },
-      { label: "Arrival window", value: value.serviceTime },
-      { label: "Address", value: where },
-      paid
-        ? { label: "Paid", value: `${amount} charged to ${card}` }
-        : {
-            label: "Payment",
-            value: `${amount} on ${card}, being confirmed with the card processor`,
-          },
-    ];
-    // What they typed, for their records: never the card (its brand and last four are above), nor what the server ignores.
-    const details = summaryRows(residentialLabels, value, [
-      ...CARD_FIELD_NAMES,
-      "cardHolder",
-      "total",
-      "client_ip",
-    ]).map((r) => (r.label === residentialLabels.serviceDate ? { ...r, value: day } : r));
-    // The company's copy: everything sent, the charge as staff find it in the processor's dashboard.
-    const summary = [
-      ...summaryRows(residentialLabels, value, [...CARD_FIELD_NAMES, "total", "client_ip"]),
-      { label: "Amount", value: amount },
-      { label: "Card", value: payment.brand && payment.last4 ? card : "—" },
-      {
-        label: "Payment",
-        value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,
-      },
-    ];
-    const deadline = changeDeadline(value.serviceDate, value.serviceTime, cutoffHours);
-    const staffFacts = [
-      { label: "Booking reference", value: row.reference },
-      { label: "State", value: paid ? "Booked" : "Booked, payment being confirmed" },
-      { label: "Visit", value: `${day}, ${value.serviceTime}` },
-      { label: "Online changes", value: onlineChangesLine(deadline, { pending: !paid }) },
-    ];
-    const line = serviceReceiptLine({
-      amount,
-      brand: payment.brand ?? null,
-      last4: payment.last4 ?? null,
-      serviceDate: value.serviceDate,
-      serviceTime: value.serviceTime,
-    });
+    const visit = bookedVisit(value, row, payment);
     return {
       submission,
-      summary,
+      // The company's copy: everything sent, the charge as staff find it in the processor's dashboard.
+      summary: [
+        ...summaryRows(residentialLabels, value, [...CARD_FIELD_NAMES, "total", "client_ip"]),
+        ...bookingPaymentRows(visit, payment.paymentId),
+      ],
       name: value.name,
       email: value.email,
-      message: paid ? `${RESIDENTIAL_SUCCESS} ${line} Booking reference: ${row.reference}.` : RESIDENTIAL_PENDING,
-      receipt: paid
-        ? {
-            subject: serviceVisitReceiptSubject(day, true),
-            title: "Your service visit is booked",
-            intro: `Thank you, ${value.name}. Your garage door service visit is booked and paid; keep this e-mail for your records.`,
-            facts,
-            sections: [
-              { heading: "What happens next", paragraphs: [WHAT_HAPPENS_NEXT] },
-              {
-                heading: "Changing or cancelling",
-                // Until when, for this visit (or that it is inside the cut-off already), then the rules.
-                paragraphs: [onlineChangesSentence(deadline, cutoffHours), changePolicy(cutoffHours)],
-              },
-            ],
-            action: manage,
-            rows: details,
-            staffFacts,
-          }
-        : {
-            subject: serviceVisitReceiptSubject(day, false),
-            title: "Your visit is booked; the payment is being confirmed",
-            intro: `Hello ${value.name}. Your visit is booked, and the card processor is still confirming your payment. Please do not pay again.`,
-            facts,
-            sections: [
-              {
-                heading: "What happens next",
-                paragraphs: ["We will e-mail or call you as soon as the payment is confirmed.", WHAT_HAPPENS_NEXT],
-              },
-              {
-                heading: "Changing or cancelling",
-                paragraphs: [
-                  `While the payment is being confirmed, the booking's page shows your visit but cannot change it yet: call us at ${company.phone.display} with your booking reference.`,
-                  changePolicy(cutoffHours),
-                ],
-              },
-            ],
-            action: manage,
-            rows: details,
-            staffFacts,
-          },
+      message: visit.paid
+        ? `${RESIDENTIAL_SUCCESS} ${receiptLine(value, payment)} Booking reference: ${row.reference}.`
+        : RESIDENTIAL_PENDING,
+      receipt: bookingReceipt(visit),
       calendar: bookingInvite({
         id: row.id,
         reference: row.reference,
         serviceDate: value.serviceDate,
         serviceTime: value.serviceTime,
-        address: where,
-        manageUrl: manage.url,
+        address: visit.address,
+        manageUrl: visit.manageUrl,
       }),
       // HTML posts go to the booking's own page (redirect-after-post: a refresh does not book or pay again).
       redirectTo: ctx.api ? undefined : `${managePath(row.token)}?booked`,
     };
   },
 };
+
+/** The booking's row, with its first history line; what was paid is the ledger's to say (the booking's page lists it). */
+function storeBooking(tx: Tx, value: ResidentialServiceInput, ctx: SubmissionContext, payment: PaymentOutcome) {
+  return insertBooking(
+    tx,
+    {
+      ...serviceRequestRow("residential", value, ctx),
+      totalCents: payment.amountCents,
+      paymentStatus: payment.status === "approved" ? "paid" : "pending",
+      paymentId: payment.paymentId,
+      paymentTransactionId: payment.transactionId ?? null,
+      cardBrand: payment.brand ?? null,
+      cardLast4: payment.last4 ?? null,
+    },
+    `Booked for ${visitDay(value.serviceDate)}, ${value.serviceTime}.`,
+  );
+}
+
+/** What the receipt is composed from (app/mail/booking-receipt.server.ts): the visit, the charge and the booking's words. */
+function bookedVisit(
+  value: ResidentialServiceInput,
+  row: { reference: string; token: string },
+  payment: PaymentOutcome,
+): BookedVisitFacts {
+  const cutoffHours = env().BOOKING_CHANGE_CUTOFF_HOURS;
+  const deadline = changeDeadline(value.serviceDate, value.serviceTime, cutoffHours);
+  const day = visitDay(value.serviceDate);
+  return {
+    name: value.name,
+    reference: row.reference,
+    day,
+    window: value.serviceTime,
+    address: addressLine(value),
+    amount: formatUsd(payment.amountCents),
+    card: cardLabel(payment.brand, payment.last4),
+    staffCard: payment.last4 ? cardLabel(payment.brand, payment.last4) : "—",
+    paid: payment.status === "approved",
+    deadline,
+    words: {
+      changeWindow: onlineChangesSentence(deadline, cutoffHours),
+      next: WHAT_HAPPENS_NEXT,
+      changing: changePolicy(cutoffHours),
+    },
+    manageUrl: `${env().SITE_URL}${managePath(row.token)}`,
+    // What they typed, for their records: never the card (its brand and last four are above), nor what the server ignores.
+    details: summaryRows(residentialLabels, value, [...CARD_FIELD_NAMES, "cardHolder", "total", "client_ip"]).map(
+      (r) => (r.label === residentialLabels.serviceDate ? { ...r, value: day } : r),
+    ),
+  };
+}
+
+/** The answer's sentence of what was charged for which visit. */
+function receiptLine(value: ResidentialServiceInput, payment: PaymentOutcome): string {
+  return serviceReceiptLine({
+    amount: formatUsd(payment.amountCents),
+    brand: payment.brand ?? null,
+    last4: payment.last4 ?? null,
+    serviceDate: value.serviceDate,
+    serviceTime: value.serviceTime,
+  });
+}

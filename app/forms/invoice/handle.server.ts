@@ -20,6 +20,7 @@ import {
   type InvoiceReceipt,
 } from "./receipt.server";
 import { invoiceAmountCents, invoiceLabels, invoiceSchema } from "./schema";
+import { cardLabel } from "~/payments/words";
 
 /**
  * Pay Invoice (/pay-invoice, /api/store/pay-invoice/submit). The amount is the
@@ -88,7 +89,7 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
     const details = summaryRows(invoiceLabels, value, [...CARD_FIELD_NAMES, "cardHolder", "invoice_payment_amount"]);
     const paymentRows = [
       { label: "Amount", value: amount },
-      { label: "Card", value: payment.brand && payment.last4 ? `${payment.brand} ending in ${payment.last4}` : "—" },
+      { label: "Card", value: payment.last4 ? cardLabel(payment.brand, payment.last4) : "—" },
       {
         label: "Payment",
         value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,

@@ -7,7 +7,7 @@ import type { CalendarInvite, MailReceipt } from "~/mail/submission-mail.server"
 import type { CardInput, ChargeRequest, PaymentGateway } from "~/payments/gateway";
 import type { PaymentOutcome } from "~/payments/payments.server";
 import type { RateLimitRule } from "~/http/rate-limit.server";
-import type { AcceptedUpload, UploadRule } from "../uploads.server";
+import type { AcceptedUpload, UploadRule } from "~/http/read-body.server";
 
 /**
  * What a form is to the pipeline (./run.server.ts): its identity (id, upload rule, secret

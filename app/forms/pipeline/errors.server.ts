@@ -1,6 +1,6 @@
 import { log } from "~/lib/log.server";
 import { THROWN_ERROR } from "../result";
-import { readBody, type ParsedBody } from "../uploads.server";
+import { readBody, type ParsedBody } from "~/http/read-body.server";
 import type { FormDefinition, FormOutcome } from "./definition";
 import { failure, hiddenFields, UNAVAILABLE_MESSAGE, valuesOnlyReply } from "./reply";
 

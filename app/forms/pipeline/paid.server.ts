@@ -6,13 +6,7 @@ import { performGiveBacks } from "~/payments/give-back.server";
 import { chargeOnce, findPayment, liveCharge, performCharge, type PaymentOutcome } from "~/payments/payments.server";
 import { mailReconcileEvent } from "~/mail/staff-notices.server";
 import { undoCharge } from "~/payments/reconcile.server";
-import {
-  claimRender,
-  claimState,
-  renewClaim,
-  storedSubmission,
-  type StoredSubmission,
-} from "../submission-keys.server";
+import { claimRender, claimState, renewClaim, storedSubmission } from "../submission-keys.server";
 import type { Submission } from "./check.server";
 import { FormFailure, type FormDefinition, type PayOptions } from "./definition";
 import {
@@ -46,19 +40,19 @@ const TWIN_POLL_MS = 100;
 /**
  * Makes this post the one answering its render, waiting for a post of it already running (a
  * double click) however long that takes, up to the processor's timeout: then answers as that
- * post did (its submission, or its refusal). Returns a release for the claim's renewal.
+ * post did (its refusal), or returns undefined when that post stored the render (the pipeline's
+ * one "already stored?" check answers with it). Returns a release for the claim's renewal.
  */
 export async function claimPaidRender(
   def: FormDefinition,
   db: Database,
   key: string,
   fields: FormData,
-): Promise<StoredSubmission | (() => void)> {
+): Promise<(() => void) | undefined> {
   const deadline = Date.now() + env().PAYMENT_TIMEOUT_MS + 5_000;
   while (!(await claimRender(db, key, def.id, CLAIM_STALE_MS))) {
     for (;;) {
-      const stored = await storedSubmission(db, key);
-      if (stored) return stored;
+      if (await storedSubmission(db, key)) return undefined;
       const first = await claimState(db, key);
       if (first.state === "refused")
         stop(failure(first.status, first.message, { reply: valuesOnlyReply(fields, def.schema, hiddenFields(def)) }));

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "~/lib/zod";
 import { company } from "~/lib/company";
-import { CAPTCHA_FIELDS } from "../captcha/types";
+import { CAPTCHA_FIELDS, CAPTCHA_PASS_FIELD } from "../captcha/types";
 import { HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD } from "../honeypot.server";
 import { SUBMISSION_KEY_FIELD } from "../result";
 import type { Submission } from "./check.server";
@@ -95,3 +95,16 @@ export const PAYMENT_CANCELLED_MESSAGE =
 export const CHARGED_NOT_SAVED_MESSAGE = `We could not save your request just now. Your card was charged, and the charge will be cancelled automatically within a few minutes: you will not pay for this attempt. Please try again in a minute, or call us at ${company.phone.display}.`;
 /** The store failed after the card was approved, and the charge was voided at once. */
 export const VOIDED_NOT_SAVED_MESSAGE = `We could not save your request just now, so your payment was cancelled and nothing was charged. Please reload the page and send the form again in a minute, or call us at ${company.phone.display}.`;
+
+/**
+ * The refusal's kept values carry the render's captcha pass (../captcha/pass.server.ts), which
+ * the form posts back with the next card: the page's own hidden field, with and without
+ * JavaScript. None once the render has used its passes up: the captcha is solved again.
+ */
+export function withCaptchaPass(outcome: FormOutcome, pass: string | undefined | null): FormOutcome {
+  if (!pass || !outcome.reply) return outcome;
+  return {
+    ...outcome,
+    reply: { ...outcome.reply, initialValue: { ...outcome.reply.initialValue, [CAPTCHA_PASS_FIELD]: pass } },
+  };
+}

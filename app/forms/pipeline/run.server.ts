@@ -4,18 +4,17 @@ import type { Database } from "@db/client.server";
 import { getDb } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { wakeMailWorker } from "~/mail/outbox.server";
-import { liveCharge, PaymentSettledError } from "~/payments/payments.server";
+import { liveCharge } from "~/payments/payments.server";
 import { endClaim, storedSubmission, SUBMISSION_KEY_CONSTRAINT } from "../submission-keys.server";
-import type { ParsedBody } from "../uploads.server";
+import type { ParsedBody } from "~/http/read-body.server";
 import { issueCaptchaPass, type CaptchaPassed } from "../captcha/pass.server";
-import { CAPTCHA_PASS_FIELD } from "../captcha/types";
 import { captchaRefusal, spendCaptcha, validate, type Submission } from "./check.server";
-import { FormFailure, type FormDefinition, type FormOutcome, type RunOptions } from "./definition";
-import { errorCode, isDatabaseUnavailable, isUniqueViolation, logUnexpected, unexpected } from "./errors.server";
+import type { FormDefinition, FormOutcome, RunOptions } from "./definition";
+import { isUniqueViolation, unexpected } from "./errors.server";
 import { gate } from "./gate.server";
-import { claimPaidRender, earlierCharge, paymentKey, reserveAndCharge, settleUnstored, type Paid } from "./paid.server";
-import { fromFormFailure, hiddenFields, PAYMENT_CANCELLED_MESSAGE, refusal, success } from "./reply";
-import { store } from "./store.server";
+import { claimPaidRender, earlierCharge, paymentKey, reserveAndCharge, type Paid } from "./paid.server";
+import { hiddenFields, success, withCaptchaPass } from "./reply";
+import { store, storeRefusal } from "./store.server";
 import { Stop, stop } from "./stop";
 
 /**
@@ -53,7 +52,8 @@ export async function runForm<S extends z.ZodType>(
     await endClaim(run.db!, run.claimed, refused).catch(() => {}); // if not, it goes stale in seconds
   }
   // A refused charge took nothing: the render's next post (another card) keeps its captcha passed.
-  if (outcome.paymentRefused && run.captcha && run.claimed && !run.api) outcome = withCaptchaPass(run, outcome);
+  if (outcome.paymentRefused && run.captcha && run.claimed && !run.api)
+    outcome = withCaptchaPass(outcome, issueCaptchaPass(def.id, run.claimed, run.captcha));
   // The secret fields come back empty after a refusal (DECISIONS 29): the page says so.
   const secretsPosted = (def.secretFields ?? []).some((name) => String(run.body?.fields.get(name) ?? "").trim());
   if (!outcome.ok && !outcome.preview && secretsPosted && def.secretsNotice && !run.api)
@@ -62,20 +62,6 @@ export async function runForm<S extends z.ZodType>(
   if (!outcome.ok && run.filesChosen && def.uploads && !run.api)
     outcome = { ...outcome, photosDropped: def.uploads.field };
   return outcome;
-}
-
-/**
- * The refusal's kept values carry the render's captcha pass (../captcha/pass.server.ts), which
- * the form posts back with the next card: the page's own hidden field, with and without
- * JavaScript. None once the render has used its passes up: the captcha is solved again.
- */
-function withCaptchaPass(run: Run, outcome: FormOutcome): FormOutcome {
-  const pass = issueCaptchaPass(run.def.id, run.claimed!, run.captcha!);
-  if (!pass || !outcome.reply) return outcome;
-  return {
-    ...outcome,
-    reply: { ...outcome.reply, initialValue: { ...outcome.reply.initialValue, [CAPTCHA_PASS_FIELD]: pass } },
-  };
 }
 
 type Run = {
@@ -98,52 +84,72 @@ async function steps(run: Run): Promise<FormOutcome> {
   const { def, request, options, api } = run;
   const clientIp = options.clientIp ?? null;
   const db = (run.db = options.db ?? (await getDb()));
-
-  const { body, submissionKey: key } = await gate(
-    def,
-    request,
-    db,
-    { api, clientIp, overrides: options.overrides, onFileChosen: () => (run.filesChosen = true) },
-    (b) => (run.body = b),
-  );
+  const gated = { api, clientIp, overrides: options.overrides, onFileChosen: () => (run.filesChosen = true) };
+  const { body, submissionKey: key } = await gate(def, request, db, gated, (b) => (run.body = b));
   const linkGuarded = def.guard === "link";
   const submission = validate(def, body.fields, body.uploadErrors, api, linkGuarded ? { captchaMissing: false } : {});
 
-  if (def.payment && key) {
-    const claim = await claimPaidRender(def, db, key, body.fields);
-    if (typeof claim !== "function") return resubmitted(run, submission, key, claim.submissionId);
-    run.claimed = key;
-    run.renewal = claim;
-  }
+  // A paid render is answered by one post at a time: a twin waits here for the first one's answer.
+  if (def.payment && key) await claim(run, key, body.fields);
+  const earlier = key ? await alreadyStored(run, submission, key) : undefined;
+  if (earlier) return earlier;
 
-  const captcha = linkGuarded ? null : await spendCaptcha(def, db, body.fields, submission, clientIp, key);
+  if (!linkGuarded) await passCaptcha(run, submission, key);
+  // Without a submission key (an API client) a post is charged once per request.
+  const paid = def.payment
+    ? await reserveAndCharge(def, db, submission.value, submission, {
+        key: key ?? randomUUID(),
+        request,
+        clientIp,
+        gateway: options.gateway,
+        now: options.now,
+      })
+    : undefined;
+  let handled;
+  try {
+    handled = await store(def, db, submission.value, contextOf(run, body, paid), key);
+  } catch (error) {
+    // A twin's commit is this post's success (what this post held goes back, or it would stand
+    // unused until it expires); otherwise the refusal, any money taken settled.
+    const twin =
+      key &&
+      (paid || isUniqueViolation(error, SUBMISSION_KEY_CONSTRAINT)) &&
+      (await alreadyStored(run, submission, key));
+    if (twin && paid) await def.payment?.release?.(db, paid.paymentKey).catch(() => {});
+    return twin || storeRefusal(def, db, submission, paid, error);
+  }
+  wakeMailWorker();
+  const { table, id } = handled.submission;
+  log.info({ form: def.id, table, id, uploads: body.uploads.length, ip: clientIp }, "form submission stored");
+  return withApiFields(run, success(def, submission, hiddenFields(def), { id, ...handled }));
+}
+
+/** Makes this post the one answering its paid render (its claim ends with the answer), unless a twin stored it meanwhile. */
+async function claim(run: Run, key: string, fields: FormData): Promise<void> {
+  const renewal = await claimPaidRender(run.def, run.db!, key, fields);
+  if (!renewal) return; // the twin's answer is stored: the check after this finds it
+  run.claimed = key;
+  run.renewal = renewal;
+}
+
+/**
+ * Spends the post's captcha. One spent already is refused, except for a paid render whose charge
+ * went through but was never stored: its re-send completes or settles that charge.
+ */
+async function passCaptcha(run: Run, submission: Submission, key: string | null): Promise<void> {
+  const { def, api } = run;
+  const captcha = await spendCaptcha(def, run.db!, run.body!.fields, submission, run.options.clientIp ?? null, key);
   if (captcha) run.captcha = captcha;
-  else if (!linkGuarded) {
-    // A captcha spent already: a refresh or retry of a stored render answers as its success;
-    // a paid render whose charge went through but was never stored is completed or settled.
-    const earlier = key ? await storedSubmission(db, key) : undefined;
-    if (earlier) return resubmitted(run, submission, key!, earlier.submissionId);
-    if (!(def.payment && key && (await earlierCharge(def, db, key)))) stop(captchaRefusal(def, submission, api));
-  }
+  else if (!(def.payment && key && (await earlierCharge(def, run.db!, key))))
+    stop(captchaRefusal(def, submission, api));
+}
 
-  let paid: Paid<unknown> | undefined;
-  if (def.payment) {
-    // A render already stored (its POST sent again with a fresh captcha): its receipt, nothing charged.
-    const earlier = key ? await storedSubmission(db, key) : undefined;
-    if (earlier) return resubmitted(run, submission, key!, earlier.submissionId);
-    // Without a submission key (an API client) a post is charged once per request.
-    paid = await reserveAndCharge(def, db, submission.value, submission, {
-      key: key ?? randomUUID(),
-      request,
-      clientIp,
-      gateway: options.gateway,
-      now: options.now,
-    });
-  }
-
-  const ctx = {
+/** What the form's handler is told of the post: where it came from, its photos and its charge. */
+function contextOf(run: Run, body: ParsedBody, paid: Paid<unknown> | undefined) {
+  const { request, options, api } = run;
+  return {
     request,
-    clientIp,
+    clientIp: options.clientIp ?? null,
     page: (options.url ?? new URL(request.url)).pathname.replace(/\.data$/, "") || "/",
     uploads: body.uploads,
     api,
@@ -152,59 +158,16 @@ async function steps(run: Run): Promise<FormOutcome> {
     hold: paid?.hold,
     now: options.now ?? new Date(),
   };
-  let handled;
-  try {
-    handled = await store(def, db, submission.value, ctx, key);
-  } catch (error) {
-    return storeFailed(run, submission, key, paid, error);
-  }
-  wakeMailWorker();
-  log.info(
-    {
-      form: def.id,
-      table: handled.submission.table,
-      id: handled.submission.id,
-      uploads: body.uploads.length,
-      ip: clientIp,
-    },
-    "form submission stored",
-  );
-  return withApiFields(run, success(def, submission, hiddenFields(def), { id: handled.submission.id, ...handled }));
 }
 
-/** The store refused or failed: a twin's commit is this post's success; money taken is settled. */
-async function storeFailed(
-  run: Run,
-  submission: Submission,
-  key: string | null,
-  paid: Paid<unknown> | undefined,
-  error: unknown,
-): Promise<FormOutcome> {
-  const { def } = run;
-  const db = run.db!;
-  const hidden = hiddenFields(def);
-  const twin = key ? await storedSubmission(db, key).catch(() => undefined) : undefined;
-  if (twin && (paid || isUniqueViolation(error, SUBMISSION_KEY_CONSTRAINT))) {
-    // What this post held after the twin's commit (a place, stock) goes back, or it would stand unused until it expires.
-    if (paid) await def.payment?.release?.(db, paid.paymentKey).catch(() => {});
-    return resubmitted(run, submission, key!, twin.submissionId);
-  }
-  const said = paid ? await settleUnstored(def, db, paid) : "";
-  if (error instanceof PaymentSettledError) return refusal(submission, hidden, 402, PAYMENT_CANCELLED_MESSAGE);
-  if (error instanceof FormFailure) return fromFormFailure(submission, hidden, error);
-  if (!said) throw error;
-  const unavailable = isDatabaseUnavailable(error instanceof Error && error.cause ? error.cause : error);
-  if (unavailable)
-    log.error({ form: def.id, err: { code: errorCode(error) } }, "form submission failed: database unavailable");
-  else logUnexpected(def.id, error);
-  return refusal(
-    submission,
-    hidden,
-    unavailable ? 503 : 500,
-    said,
-    {},
-    unavailable ? { headers: { "Retry-After": "30" } } : {},
-  );
+/**
+ * THE "already stored?" check: a refresh, a retry or a twin of a stored render answers as its
+ * success (a paid one's receipt), with nothing spent, charged or stored again. Undefined when the
+ * render is not stored (or the database cannot say).
+ */
+async function alreadyStored(run: Run, submission: Submission, key: string): Promise<FormOutcome | undefined> {
+  const stored = await storedSubmission(run.db!, key).catch(() => undefined);
+  return stored && resubmitted(run, submission, key, stored.submissionId);
 }
 
 /** A resubmission of a stored render: its success, and a paid form's receipt. */

@@ -33,8 +33,8 @@ export function ErrorSummary({
   message: string;
   notice?: string;
   entries: SummaryEntry[];
-  /** Changes with each refusal: the summary takes focus again (null: leave focus where it is). */
-  focusKey: number | null;
+  /** Changes with each refusal (a count, or the refusal's own object): the summary takes focus again (null: leave focus where it is). */
+  focusKey: number | object | null;
 }) {
   const box = useRef<HTMLElement>(null);
   useEffect(() => {

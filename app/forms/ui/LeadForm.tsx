@@ -13,13 +13,8 @@ import {
   RECAPTCHA_RESPONSE_FIELD,
   type CaptchaBootstrap,
 } from "../captcha/types";
-import {
-  CHECK_FIELDS_MESSAGE,
-  isFormActionData,
-  shownMessage,
-  SUBMISSION_KEY_FIELD,
-  type FormActionData,
-} from "../result";
+import { CHECK_FIELDS_MESSAGE, isFormActionData, SUBMISSION_KEY_FIELD, type FormActionData } from "../result";
+import { useAnswerShown } from "./answer-shown";
 import { ErrorSummary, summaryEntries } from "./ErrorSummary";
 import { PhoneText } from "./PhoneText";
 import { HoneypotFields } from "./HoneypotFields";
@@ -80,8 +75,6 @@ export type LeadFormProps<S extends z.ZodType> = {
 /** Conform's intent field (its validation "submissions"). */
 const INTENT_FIELD = "__intent__";
 
-type Shown = { status: "success" | "error"; message: string; notice?: string } | null;
-
 export function LeadForm<S extends z.ZodType>({
   id,
   schema,
@@ -112,20 +105,12 @@ export function LeadForm<S extends z.ZodType>({
   // A paid form's refused charge: the captcha stays passed for this render's next post (another card).
   const captchaPass = result?.status === "error" ? captchaPassOf(result.lastResult?.initialValue) : undefined;
   const captcha = useRef<CaptchaHandle>(null);
-  const [shown, setShown] = useState<Shown>(() => shownMessage(result));
+  const { shown, focusKey, refusedHere, submitted } = useAnswerShown(result, fetcher.data);
   const routeAction = useFormAction();
   const fieldOrder = useMemo(() => schemaFieldOrder(schema), [schema]);
   // Without JavaScript the form posts to this fragment: a refusal's page opens at the summary, a
   // success's at the message (the id is on whichever the answer shows).
   const statusId = `${id}-status`;
-  // Bumped by each refusal seen with JavaScript: the summary takes focus (null: the server's page).
-  const [summaryFocus, setSummaryFocus] = useState<number | null>(null);
-  const refusedHere = (message: string) => {
-    setShown({ status: "error", message });
-    setSummaryFocus((n) => (n ?? 0) + 1);
-  };
-  // Did the file inputs keep the visitor's photos through the last answer (with JavaScript they do)?
-  const [filesKept, setFilesKept] = useState(false);
 
   const [form, fields] = useForm<z.input<S> & Record<string, unknown>>({
     id,
@@ -142,7 +127,7 @@ export function LeadForm<S extends z.ZodType>({
     },
     onSubmit(event, { formData }) {
       // Each submit clears the previous message first (SPEC §4).
-      setShown(null);
+      submitted();
       const token =
         formData.get(CAPTCHA_TOKEN_FIELD) || formData.get(RECAPTCHA_RESPONSE_FIELD) || formData.get(CAPTCHA_PASS_FIELD);
       if (!token) {
@@ -158,55 +143,8 @@ export function LeadForm<S extends z.ZodType>({
     },
   });
 
-  // Conform validates by submitting "intent" buttons; with JavaScript such a
-  // submission must never reach the network, whatever happens to React's handler.
-  useEffect(() => {
-    const element = document.getElementById(form.id);
-    if (!(element instanceof HTMLFormElement)) return;
-    const guard = (event: SubmitEvent) => {
-      if (event.submitter?.getAttribute("name") === INTENT_FIELD) event.preventDefault();
-    };
-    element.addEventListener("submit", guard, true);
-    return () => element.removeEventListener("submit", guard, true);
-  }, [form.id]);
-
-  // A new answer from the server: shown, and a refusal's summary takes focus, in the render that
-  // first sees it (React's "state from the previous render" pattern), not in an effect: an effect
-  // of this form was seen not to run for an answer that arrived while the router's state was still
-  // being committed (issue 38: a declined card said nothing, once in ten tries), and the answer is
-  // what the visitor waits for.
-  const [answered, setAnswered] = useState(fetcher.data);
-  if (fetcher.data !== answered) {
-    setAnswered(fetcher.data);
-    if (fetcher.data) {
-      setShown(shownMessage(fetcher.data));
-      if (fetcher.data.status === "error") setSummaryFocus((n) => (n ?? 0) + 1);
-    }
-  }
-
-  // What a new answer does to the page: clear the captcha token (it is spent), unless the answer
-  // passed it on (a declined card: the widget stays ticked, the pass goes with the next post). A
-  // success: its message is scrolled into view, clear of the phone's "Call us" bar (the page's
-  // scroll-padding-bottom, shell.css).
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (!captchaPassOf(fetcher.data.lastResult?.initialValue)) captcha.current?.reset();
-    const element = document.getElementById(form.id);
-    setFilesKept(
-      Array.from(element?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []).some(
-        (input) => (input.files?.length ?? 0) > 0,
-      ),
-    );
-    if (fetcher.data.status === "success")
-      requestAnimationFrame(() => {
-        // Conform's reset unselects every option of a select whose default is empty (its
-        // updateField sets selectedIndex -1): back to the placeholder, as the browser's reset does.
-        for (const select of element?.querySelectorAll("select") ?? []) {
-          if (select.selectedIndex === -1 && select.options.length > 0) select.selectedIndex = 0;
-        }
-        document.getElementById(statusId)?.scrollIntoView({ block: "nearest" });
-      });
-  }, [fetcher.data, form.id, statusId]);
+  useIntentGuard(form.id);
+  const filesKept = useAnswerEffects(fetcher.data, form.id, statusId, captcha);
 
   const photosDropped = result && result.status !== "success" && !filesKept ? (result.photosDropped ?? null) : null;
   // "Show price" without JavaScript refused what it checks (the ZIP outside the service area, a day
@@ -231,12 +169,7 @@ export function LeadForm<S extends z.ZodType>({
   return (
     // Mantine's provider for the form's inputs: the shell has none (shell/MantineScope.tsx).
     <MantineScope>
-      {bootstrap.recentPayment?.form === id ? (
-        <p className="form-message form-message--success form-recent-payment" role="status">
-          You paid with this form a moment ago. <a href={bootstrap.recentPayment.path}>See your receipt</a>; you do not
-          need to pay again.
-        </p>
-      ) : null}
+      {bootstrap.recentPayment?.form === id ? <RecentPayment path={bootstrap.recentPayment.path} /> : null}
       {/* Above the form, as GOV.UK places it: the first thing a refused page shows. */}
       {summary ? (
         <ErrorSummary
@@ -245,7 +178,7 @@ export function LeadForm<S extends z.ZodType>({
           message={shown?.message ?? ""}
           notice={shown?.notice}
           entries={summary}
-          focusKey={summaryFocus}
+          focusKey={focusKey}
         />
       ) : null}
       <fetcher.Form
@@ -307,6 +240,67 @@ export function LeadForm<S extends z.ZodType>({
       </fetcher.Form>
     </MantineScope>
   );
+}
+
+/** A paid form used a moment ago from this browser: the receipt is one link away (no paying twice). */
+function RecentPayment({ path }: { path: string }) {
+  return (
+    <p className="form-message form-message--success form-recent-payment" role="status">
+      You paid with this form a moment ago. <a href={path}>See your receipt</a>; you do not need to pay again.
+    </p>
+  );
+}
+
+/**
+ * Conform validates by submitting "intent" buttons; with JavaScript such a submission must never
+ * reach the network, whatever happens to React's handler.
+ */
+function useIntentGuard(formId: string) {
+  useEffect(() => {
+    const element = document.getElementById(formId);
+    if (!(element instanceof HTMLFormElement)) return;
+    const guard = (event: SubmitEvent) => {
+      if (event.submitter?.getAttribute("name") === INTENT_FIELD) event.preventDefault();
+    };
+    element.addEventListener("submit", guard, true);
+    return () => element.removeEventListener("submit", guard, true);
+  }, [formId]);
+}
+
+/**
+ * What a new answer does to the page: clear the captcha token (it is spent), unless the answer
+ * passed it on (a declined card: the widget stays ticked, the pass goes with the next post). A
+ * success: its message is scrolled into view, clear of the phone's "Call us" bar (the page's
+ * scroll-padding-bottom, shell.css). Returns whether the file inputs kept the visitor's photos
+ * through the answer (with JavaScript they do).
+ */
+function useAnswerEffects(
+  answer: FormActionData | undefined,
+  formId: string,
+  statusId: string,
+  captcha: React.RefObject<CaptchaHandle | null>,
+): boolean {
+  const [filesKept, setFilesKept] = useState(false);
+  useEffect(() => {
+    if (!answer) return;
+    if (!captchaPassOf(answer.lastResult?.initialValue)) captcha.current?.reset();
+    const element = document.getElementById(formId);
+    setFilesKept(
+      Array.from(element?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? []).some(
+        (input) => (input.files?.length ?? 0) > 0,
+      ),
+    );
+    if (answer.status === "success")
+      requestAnimationFrame(() => {
+        // Conform's reset unselects every option of a select whose default is empty (its
+        // updateField sets selectedIndex -1): back to the placeholder, as the browser's reset does.
+        for (const select of element?.querySelectorAll("select") ?? []) {
+          if (select.selectedIndex === -1 && select.options.length > 0) select.selectedIndex = 0;
+        }
+        document.getElementById(statusId)?.scrollIntoView({ block: "nearest" });
+      });
+  }, [answer, formId, statusId, captcha]);
+  return filesKept;
 }
 
 export type { FieldMetadata };

@@ -9,7 +9,7 @@ import { TOTAL_INCLUDES } from "../pricing";
 import { cardLabel } from "~/payments/receipt.server";
 import type { PaymentOutcome } from "~/payments/payments.server";
 import { CHECKOUT_PENDING, CHECKOUT_SUCCESS, orderNextStep, orderPath } from "./identity";
-import { installationOf, installationLabels } from "./installation";
+import { installationOf, installationLabels, type InstallationAddress } from "./installation";
 import { addressLines, orderLineView, type PlacedOrder } from "./orders.server";
 import { checkoutLabels, type CheckoutInput } from "./schema";
 import type { CheckoutCart } from "./stock.server";
@@ -27,6 +27,34 @@ export function orderMessages(
   payment: PaymentOutcome,
   placed: PlacedOrder,
 ): { message: string; receipt: MailReceipt; summary: MailRow[] } {
+  const facts = orderFacts(value, cart, payment, placed);
+  const receipt = buyerReceipt(value, placed, facts);
+  const summary = companySummary(value, payment, placed, facts);
+  return { message: facts.paid ? `${CHECKOUT_SUCCESS} ${facts.line}` : CHECKOUT_PENDING, receipt, summary };
+}
+
+/** What the buyer's receipt and the company's copy both say of an order, worked out once. */
+type OrderFacts = {
+  paid: boolean;
+  total: string;
+  card: string;
+  installation: InstallationAddress;
+  billingAt: string;
+  installAt: string;
+  /** The installation address as the buyer reads it (said to be the billing one when it is). */
+  installFact: string;
+  /** The charge in one sentence: the page's message and the receipt's intro say it. */
+  line: string;
+  items: MailRow[];
+};
+
+/** The amounts, the card, the addresses and the items of an order, formatted for its messages. */
+function orderFacts(
+  value: CheckoutInput,
+  cart: CheckoutCart,
+  payment: PaymentOutcome,
+  placed: PlacedOrder,
+): OrderFacts {
   const paid = payment.status === "approved";
   const total = formatUsd(cart.totalCents);
   const card = cardLabel(payment.brand, payment.last4);
@@ -35,23 +63,31 @@ export function orderMessages(
   const installAt = addressLines(installation).join(", ");
   const installFact = installation.sameAsBilling ? `${installAt} (the billing address)` : installAt;
   const line = `${total} charged to ${card} for order ${placed.reference}.`;
+  return { paid, total, card, installation, billingAt, installAt, installFact, line, items: itemRows(cart) };
+}
 
-  // The items as the buyer chose them: the units, one unit's price, what the line cost, the options.
-  const items = cart.lines.map((l) => {
+/** The items as the buyer chose them: the units, one unit's price, what the line cost, the options. */
+function itemRows(cart: CheckoutCart): MailRow[] {
+  return cart.lines.map((l) => {
     const v = orderLineView(l);
     const amount = l.quantity === 1 ? v.lineTotal : `${v.units} = ${v.lineTotal}`;
     return { label: v.name, value: [amount, ...v.options].join(" · ") };
   });
+}
+
+/** The buyer's receipt: paid, or placed with its payment still being confirmed. */
+function buyerReceipt(value: CheckoutInput, placed: PlacedOrder, f: OrderFacts): MailReceipt {
+  const { paid, total, card, installFact, installation } = f;
   const facts: MailRow[] = [
     { label: "Order reference", value: placed.reference },
-    ...items,
+    ...f.items,
     // DECISIONS 36: the whole price, said with it.
     { label: "Total", value: `${total} (${TOTAL_INCLUDES})` },
     paid
       ? { label: "Paid", value: `${total} charged to ${card}` }
       : { label: "Payment", value: `${total} on ${card}, being confirmed with the card processor` },
     { label: "Installation address", value: installFact },
-    { label: "Billing address", value: billingAt },
+    { label: "Billing address", value: f.billingAt },
   ];
   const next = orderNextStep("received", company.phone.display);
   const action = { label: "See your order", url: `${env().SITE_URL}${orderPath(placed.token)}` };
@@ -60,11 +96,11 @@ export function orderMessages(
     ...summaryRows(checkoutLabels, value, ["cardNumber", "expiry", "cvv", "total", "address", "city", "state", "zip"]),
   ];
 
-  const receipt: MailReceipt = paid
+  return paid
     ? {
         subject: orderReceiptSubject(placed.reference, true),
         title: "Your order is placed",
-        intro: `Thank you, ${value.name}. ${line} Keep this e-mail for your records: its link opens your order's page.`,
+        intro: `Thank you, ${value.name}. ${f.line} Keep this e-mail for your records: its link opens your order's page.`,
         facts,
         sections: [{ heading: "What happens next", paragraphs: [next] }],
         action,
@@ -91,16 +127,19 @@ export function orderMessages(
           installation.sameAsBilling,
         ),
       };
+}
 
-  // The company's copy: everything sent (the card's brand and last four only), the charge as staff find it.
-  const summary: MailRow[] = [
+/** The company's copy: everything sent (the card's brand and last four only), the charge as staff find it. */
+function companySummary(value: CheckoutInput, payment: PaymentOutcome, placed: PlacedOrder, f: OrderFacts): MailRow[] {
+  const { paid, total, card, installAt } = f;
+  return [
     { label: "Order reference", value: placed.reference },
     ...summaryRows(checkoutLabels, value, ["cardNumber", "expiry", "cvv", "total"]),
     {
       label: "Installation",
-      value: installation.sameAsBilling ? `${installationLabels.installSameAsBilling}: ${installAt}` : installAt,
+      value: f.installation.sameAsBilling ? `${installationLabels.installSameAsBilling}: ${installAt}` : installAt,
     },
-    ...items,
+    ...f.items,
     // DECISIONS 36: the whole price, said with it.
     { label: "Total", value: `${total} (${TOTAL_INCLUDES})` },
     { label: "Card", value: payment.brand && payment.last4 ? card : "—" },
@@ -109,9 +148,9 @@ export function orderMessages(
       value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,
     },
   ];
-  return { message: paid ? `${CHECKOUT_SUCCESS} ${line}` : CHECKOUT_PENDING, receipt, summary };
 }
 
+/** The staff's facts at the head of the company's copy: the reference, the state, where to install, what is next. */
 function staffFacts(reference: string, state: string, installAt: string, same: boolean): MailRow[] {
   return [
     { label: "Order reference", value: reference },

@@ -1,0 +1,29 @@
+// What `npm run bench` is told, read once: its command-line options and its environment.
+//   --build   build again even when BUILD_DIR already holds a server build
+//   --soak    the soak alone (or BENCH_SOAK=1; BENCH_SOAK_SECONDS long, default 600), see soak.mjs
+//   --inp     Interaction to Next Paint alone (or BENCH_INP=1), see inp.mjs
+// BENCH_PORT (default 3160) is the server's; the static ceiling, PGlite's socket and the form
+// ceiling take the next three. BENCH_SECONDS (default 10) is each load's length,
+// BENCH_CONTACT_REQUESTS (default 1000) the contact posts per round, BUILD_DIR (default build)
+// the build served, BENCH_DATA_DIR (default .data-bench) PGlite's folder, DATABASE_URL a
+// PostgreSQL server to bench on instead, BENCH_NODE_ARGS more flags for the server's node.
+
+export const PORT = Number(process.env.BENCH_PORT ?? 3160);
+export const STATIC_PORT = PORT + 1;
+export const SOCKET_PORT = PORT + 2;
+export const FORM_CEILING_PORT = PORT + 3;
+export const base = `http://127.0.0.1:${PORT}`;
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+export const SOAK = process.env.BENCH_SOAK === "1" || process.argv.includes("--soak");
+export const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+export const INP_ONLY = process.env.BENCH_INP === "1" || process.argv.includes("--inp");
+export const BUILD = process.argv.includes("--build");
+export const CONTACT_REQUESTS = Number(process.env.BENCH_CONTACT_REQUESTS ?? 1000);
+export const CONNECTIONS = 50;
+export const CLIENT_IP_HEADER = "Fly-Client-IP";
+export const buildDir = process.env.BUILD_DIR ?? "build";
+export const dataDir = process.env.BENCH_DATA_DIR ?? ".data-bench";
+/** DATABASE_URL: the PostgreSQL server to bench on; unset, the server runs on PGlite. */
+export const serverUrl = process.env.DATABASE_URL;
+// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
+export const extraNodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
