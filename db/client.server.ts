@@ -247,13 +247,21 @@ async function openPglite(opts: OpenOptions): Promise<Connection> {
   };
 }
 
-/** Cheap liveness query for /healthz. */
-export async function ping(db: Database): Promise<boolean> {
+/**
+ * Cheap liveness query for /healthz: false when the database refuses it or has not answered it
+ * within `timeoutMs` (a pool waiting on a database that is away must not hold the probe: the
+ * platform's check gives up after a few seconds, and would count a hung answer as a dead instance
+ * rather than an unavailable database).
+ */
+export async function ping(db: Database, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, timeoutMs, false)));
   try {
-    await db.execute(sql`select 1`);
-    return true;
+    return await Promise.race([db.execute(sql`select 1`).then(() => true), late]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
