@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { sql, type Logger } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -53,6 +53,13 @@ export type OpenOptions = {
   templateDir?: string | false;
   /** Called after each start-up step with its duration (debug timing logs). */
   onPhase?: (phase: string, ms: number) => void;
+  /**
+   * Test hook: Drizzle's query logger on the handle returned, told every statement sent through it
+   * with its parameters (on PGlite the migrations' and the seed's too; the test reading them,
+   * tests/integration/background-plans.test.ts, EXPLAINs what the background jobs send). The server
+   * never sets it.
+   */
+  logger?: Logger;
 };
 
 /** MIGRATIONS_DIR, else db/migrations under the working directory. */
@@ -114,7 +121,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
     await admin.end({ timeout: 5 });
   }
   const client = postgres(url, { ...POOL_OPTIONS, max: env().DATABASE_POOL_MAX });
-  const db = drizzlePostgres(prepared(client), { schema }) as unknown as Database;
+  const db = drizzlePostgres(prepared(client), { schema, logger: opts.logger }) as unknown as Database;
   return {
     db,
     kind: "postgres",
@@ -208,7 +215,10 @@ async function openPglite(opts: OpenOptions): Promise<Connection> {
   }
   await client.waitReady;
   phase("open");
-  const db = drizzlePglite(passTransactionClients(takeTurns(client)), { schema }) as unknown as Database;
+  const db = drizzlePglite(passTransactionClients(takeTurns(client)), {
+    schema,
+    logger: opts.logger,
+  }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   phase("migrate");
   if (opts.seed) await seed(db);

@@ -124,6 +124,11 @@ export const serviceRequests = pgTable(
     index("service_requests_slot_idx")
       .on(t.serviceDate, t.serviceTime)
       .where(sql`${t.kind} = 'residential'`),
+    // The booking receipt finds its booking by the payment (app/booking/form/receipt.server.ts); only
+    // paid bookings have one (docs/decisions/073-background-statements-use-indexes.md).
+    index("service_requests_payment_idx")
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
   ],
 );
 
@@ -267,15 +272,20 @@ export type SubmissionClaimState = "running" | "refused";
  * finds it and waits for the first one's outcome instead of answering "Please complete the
  * CAPTCHA." while the first charges. A refused post leaves its status and message for such a twin.
  */
-export const submissionClaims = pgTable("submission_claims", {
-  key: text("key").primaryKey(),
-  form: text("form").notNull(),
-  state: text("state").$type<SubmissionClaimState>().notNull(),
-  /** The refusal's HTTP status and message, read by a twin that waited for it. */
-  status: integer("status"),
-  message: text("message"),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const submissionClaims = pgTable(
+  "submission_claims",
+  {
+    key: text("key").primaryKey(),
+    form: text("form").notNull(),
+    state: text("state").$type<SubmissionClaimState>().notNull(),
+    /** The refusal's HTTP status and message, read by a twin that waited for it. */
+    status: integer("status"),
+    message: text("message"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The hourly prune finds the claims older than a day by it (docs/decisions/073-background-statements-use-indexes.md).
+  (t) => [index("submission_claims_updated_idx").on(t.updatedAt)],
+);
 
 /**
  * A paid form's answer to a post sent without JavaScript, kept for the GET its 303 leads to

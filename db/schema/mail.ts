@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /** An attachment of an outbox mail: text content (an .ics is a few hundred bytes). */
@@ -54,5 +55,14 @@ export const outbox = pgTable(
   (t) => [
     // The confirmation cap counts a mailbox's confirmations of the last 24 hours (app/mail/outbox.server.ts).
     index("outbox_mailbox_idx").on(t.kind, t.mailbox, t.createdAt),
+    // The hourly clearing of bodies past their retention (clearSentBodies): only the rows whose body
+    // is still kept, so each stays as small as MAIL_RETENTION_DAYS of mail however many years the
+    // table holds (docs/decisions/073-background-statements-use-indexes.md).
+    index("outbox_sent_body_idx")
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent' and ${t.clearedAt} is null`),
+    index("outbox_failed_body_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'failed' and ${t.clearedAt} is null`),
   ],
 );

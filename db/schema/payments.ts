@@ -76,6 +76,11 @@ export const payments = pgTable(
     uniqueIndex("payments_idempotency_key_live_idx")
       .on(t.idempotencyKey)
       .where(sql`${t.state} <> 'declined'`),
+    // A change's rows by the prefix of their keys (`idempotency_key like 'undo:12:%'`: the reconciler's
+    // undo and finishes, app/payments/give-back.server.ts resolveRows, ledger.server.ts rowsOfChange).
+    // text_pattern_ops: a LIKE prefix uses it whatever the database's collation (the unique index above
+    // serves it only under the C collation, and only for live rows); docs/decisions/073-background-statements-use-indexes.md.
+    index("payments_idempotency_key_prefix_idx").on(t.idempotencyKey.op("text_pattern_ops")),
     index("payments_reference_idx").on(t.referenceTable, t.referenceId),
     index("payments_parent_idx").on(t.parentId),
     index("payments_created_idx").on(t.createdAt),

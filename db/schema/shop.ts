@@ -46,11 +46,16 @@ export const products = pgTable(
  * A visitor's cart (DECISIONS 21): its random id is the value of the signed,
  * http-only cart cookie; no login. Made on the first add, never on a visit.
  */
-export const carts = pgTable("carts", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const carts = pgTable(
+  "carts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The hourly prune finds the carts whose cookie has expired by it (docs/decisions/073-background-statements-use-indexes.md).
+  (t) => [index("carts_created_idx").on(t.createdAt)],
+);
 
 /**
  * One line of a cart: the product, the option chosen for each of its custom

@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { openDatabase, type Connection } from "@db/client.server";
+import { openDatabase, type Connection, type OpenOptions } from "@db/client.server";
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by
  * default, or a new database on the PostgreSQL server named by DATABASE_URL
  * (dropped again by `close`). Never a mock.
  */
-export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise<Connection> {
+export async function createTestDatabase(
+  opts: { seed?: boolean; logger?: OpenOptions["logger"] } = {},
+): Promise<Connection> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ seed: opts.seed ?? true });
+  if (!serverUrl) return openDatabase({ seed: opts.seed ?? true, logger: opts.logger });
 
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -17,7 +19,7 @@ export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const conn = await openDatabase({ databaseUrl: url.toString(), seed: opts.seed ?? true });
+  const conn = await openDatabase({ databaseUrl: url.toString(), seed: opts.seed ?? true, logger: opts.logger });
   return {
     ...conn,
     async close() {
