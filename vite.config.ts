@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { autoColorScheme } from "./app/shell/auto-color-scheme.postcss.ts";
 import { precompressClientBuild } from "./scripts/precompress.ts";
+import { zipCentroids } from "./scripts/zip-centroids.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -97,7 +98,7 @@ function shellChunk(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouterProductionInBrowser(), reactRouter(), shellChunk(), precompressClientBuild()],
+  plugins: [reactRouterProductionInBrowser(), reactRouter(), shellChunk(), precompressClientBuild(), zipCentroids()],
   resolve: {
     alias: [
       { find: /^~\//, replacement: here("./app/") },

@@ -1,9 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { zipCentroids } from "./scripts/zip-centroids.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
+  plugins: [zipCentroids()],
   resolve: {
     alias: [
       { find: /^~\//, replacement: here("./app/") },

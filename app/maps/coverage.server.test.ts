@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { locationData } from "~/lib/company";
 import { SERVICE_RADIUS_MILES, serviceCities } from "./config";
 import { INVALID_ZIP_MESSAGE, coverageNote, isOutsideAreaMessage, outsideAreaMessage } from "./coverage";
-import { coverageOf, milesToCities } from "./coverage.server";
+import { centroid, coverageOf, milesToCities } from "./coverage.server";
 
 const phoneOf = (slug: string) => locationData.find((l) => l.slug === slug)!.phone.display;
 
@@ -90,5 +90,26 @@ describe("the service area's ZIP check (DECISIONS 30)", () => {
   it("takes ZIP+4 by its first five digits, and trims", () => {
     expect(coverageOf("48502-1234")).toMatchObject({ zip: "48502", status: "inside" });
     expect(coverageOf(" 48933 ").status).toBe("inside");
+  });
+});
+
+describe("the ZIP centroids the server reads (scripts/zip-centroids.ts)", () => {
+  it("are the zipcodes package's, for every US ZIP, and there are none for any other five digits", async () => {
+    const { default: zipcodes } = await import("zipcodes");
+    const { codes } = zipcodes as unknown as {
+      codes: Record<string, { zip: string; latitude: number; longitude: number; country: string }>;
+    };
+    let us = 0;
+    for (const place of Object.values(codes)) {
+      if (place.country !== "US") continue;
+      us++;
+      const point = centroid(place.zip);
+      expect(point, place.zip).not.toBeNull();
+      expect(point![0]).toBeCloseTo(place.longitude, 4);
+      expect(point![1]).toBeCloseTo(place.latitude, 4);
+    }
+    expect(us).toBeGreaterThan(40_000);
+    for (const zip of ["00000", "00001", "99999", "48999"])
+      expect(centroid(zip) !== null, zip).toBe(zipcodes.lookup(zip)?.country === "US");
   });
 });

@@ -1,6 +1,7 @@
 import { geoDistance } from "d3-geo";
-// The ZIP centroids (zipcodes, pinned in package.json) stay on the server: a `.server` module never reaches the browser.
-import zipcodes from "zipcodes";
+// The ZIP centroids (zipcodes, pinned in package.json, read at build time: scripts/zip-centroids.ts)
+// stay on the server: a `.server` module never reaches the browser.
+import centroidTable from "virtual:zip-centroids";
 import { locationData } from "~/lib/company";
 import { EARTH_RADIUS_MILES, SERVICE_RADIUS_MILES, serviceCities } from "./config";
 import { OFFICE_WILL_CONFIRM, type Coverage, type NearestLocation, zip5 } from "./coverage";
@@ -24,10 +25,28 @@ export function coverageOf(value: string): Coverage {
   return { zip, status: inside ? "inside" : "outside", inside, nearest: nearestLocation(point) };
 }
 
+/** The table's three columns (scripts/zip-centroids.ts): ZIPs in order, latitudes and longitudes × 10⁴. */
+const columns = (() => {
+  const bytes = new Uint8Array(Buffer.from(centroidTable, "base64")).buffer; // its own, aligned
+  const n = new DataView(bytes).getUint32(0, true);
+  const column = <T>(Kind: new (b: ArrayBuffer, offset: number, length: number) => T, at: number) =>
+    new Kind(bytes, 4 + at * n * 4, n);
+  return { n, zips: column(Uint32Array, 0), lat: column(Int32Array, 1), lng: column(Int32Array, 2) };
+})();
+
 /** A US ZIP code's centroid as [longitude, latitude], or null when the data has no such ZIP. */
-function centroid(zip: string): [number, number] | null {
-  const place = zipcodes.lookup(zip);
-  return place && place.country === "US" ? [place.longitude, place.latitude] : null;
+export function centroid(zip: string): [number, number] | null {
+  const wanted = Number(zip);
+  let low = 0;
+  let high = columns.n - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const at = columns.zips[mid]!;
+    if (at === wanted) return [columns.lng[mid]! / 1e4, columns.lat[mid]! / 1e4];
+    if (at < wanted) low = mid + 1;
+    else high = mid - 1;
+  }
+  return null;
 }
 
 /** Miles from a five-digit ZIP's centroid to each of the six cities (null: no such ZIP). */

@@ -1,4 +1,4 @@
-// zipcodes ships no types: the part ./coverage.server.ts uses.
+// zipcodes ships no types: the part scripts/zip-centroids.ts and the coverage test use.
 declare module "zipcodes" {
   export type ZipCode = {
     zip: string;
