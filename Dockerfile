@@ -42,4 +42,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # Heap budget: the same flags as scripts/server-node-args.mjs. node is PID 1 and gets
 # fly's SIGTERM itself: the server drains and exits 0 (server/http.ts).
-CMD ["node", "--max-old-space-size=192", "server.mjs", "build/server/index.js"]
+CMD ["node", "--max-old-space-size=128", "server.mjs", "build/server/index.js"]

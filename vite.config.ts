@@ -116,7 +116,35 @@ export default defineConfig(({ isSsrBuild }) => ({
   // run time: the server then holds only the Mantine components and React
   // Email parts the site uses (the packages' barrels load every component,
   // Prism included: docs/decisions/012-server-bundle-includes-mantine-and-react-email.md).
-  ssr: { noExternal: [/^@mantine\//, /^@react-email\//] },
+  ssr: {
+    noExternal: [
+      /^@mantine\//,
+      /^@react-email\//,
+      // Packages of many small files, bundled too: Node loaded ~870 files at start, each resolved
+      // and compiled apart; bundled, the server reaches its first page ~140 ms sooner
+      // (docs/decisions/075-start-and-memory.md). Only pure JavaScript: the drivers (postgres,
+      // PGlite, pg-boss's pg) and pino (its worker thread) stay packages.
+      /^drizzle-orm/,
+      /^zod/,
+      /^@conform-to\//,
+      /^imask/,
+      /^react-imask/,
+      /^card-validator/,
+      /^credit-card-type/,
+      /^nodemailer/,
+      /^ics/,
+      /^yup/,
+      /^property-expr/,
+      /^tiny-case/,
+      /^toposort/,
+      /^file-type/,
+      /^strtok3/,
+      /^@tokenizer\//,
+      /^token-types/,
+      /^uint8array-extras/,
+      /^altcha-lib/,
+    ],
+  },
   // `<html data-mantine-color-scheme="auto">` follows the OS in CSS alone, JavaScript or not
   // (docs/decisions/062-colour-mode-and-carousel.md).
   css: { postcss: { plugins: [autoColorScheme()] } },

@@ -11,6 +11,7 @@ import * as appBuild from "virtual:react-router/server-build";
 import { clientIpContext, clientIpFromNode } from "~/http/client-ip.server";
 import { carriesLinkSecret, loggablePath } from "~/lib/secret-paths";
 import { refuseCrossOriginRequest, siteScheme } from "~/http/origin.server";
+import type { Connection } from "@db/client.server";
 import { closeDatabase, connect, isDatabaseClosed } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
@@ -194,6 +195,18 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, setup: 
   expressApp.app(req, res);
 }
 
+/** How long after the database opens the background work starts: the first pages are served first. */
+const BACKGROUND_START_DELAY_MS = 1_000;
+
+/** The mail and reminder workers and the housekeeping, on the open database. */
+function startBackgroundWork(conn: Connection): void {
+  // The workers' own start-up failures are logged and retried there.
+  void startServerMailWorker(conn).catch(() => {});
+  void startServerReminderWorker(conn).catch(() => {});
+  const maintenance = startMaintenance(conn.db);
+  onShutdown(() => maintenance.stop());
+}
+
 /**
  * Starts the server: checks the configuration (a bad value stops here, with
  * its name) and the secrets (production on DATABASE_URL without them, or a
@@ -223,19 +236,17 @@ export function start(options: StartOptions): RunningServer {
     process.exit(1);
   }
   const port = options.port ?? config.PORT;
-  // Open the database (migrations, seed) before the first request needs it, then
-  // start the background work on it: the mail worker, the booking-reminder worker
-  // (each registers its own stop with the shutdown) and the housekeeping. A
-  // database that is down at start is tried again every few seconds; /healthz
+  // Open the database (migrations, seed) before the first request needs it. The
+  // background work on it (the mail worker, the booking-reminder worker, each
+  // registering its own stop with the shutdown, and the housekeeping) starts a
+  // moment later, so that the first visitor's page never waits behind it (issue 39).
+  // A database that is down at start is tried again every few seconds; /healthz
   // answers 503 until it opens.
   const open = () => {
     connect().then(
       (conn) => {
-        // The worker's own start-up failures are logged and retried there.
-        void startServerMailWorker(conn).catch(() => {});
-        void startServerReminderWorker(conn).catch(() => {});
-        const maintenance = startMaintenance(conn.db);
-        onShutdown(() => maintenance.stop());
+        const later = setTimeout(() => startBackgroundWork(conn), BACKGROUND_START_DELAY_MS);
+        onShutdown(async () => clearTimeout(later));
       },
       () => {
         if (!isDatabaseClosed()) setTimeout(open, 2_000).unref();

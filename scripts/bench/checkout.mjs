@@ -74,7 +74,7 @@ async function storedOrders() {
   try {
     [{ n: orders }] = await sql`select count(*)::int as n from orders where email like 'bench-buyer-%@example.com'`;
     [{ n: charges }] =
-      await sql`select count(*)::int as n from payments where purpose = 'order' and status = 'approved'`;
+      await sql`select count(*)::int as n from payments where purpose = 'order' and kind = 'charge' and state = 'succeeded'`;
   } finally {
     await sql.end();
   }

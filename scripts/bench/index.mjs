@@ -10,7 +10,7 @@
 //   - 20 buyers checking out at once (POST /api/store/checkout, each with its
 //     own cart and client IP, the sandbox's approving card): 2xx answers,
 //     orders and approved charges stored, p50/p99 latency (checkout.mjs)
-//   - peak server RSS, time from start to first 200 (server.mjs), gzip JS bytes shipped (js-shipped.mjs)
+//   - idle and peak server RSS, time from start to first page on a migrated database (server.mjs), gzip JS bytes shipped (js-shipped.mjs)
 //   - the server's RSS during one 10 × 4 MB photo upload (no-JS service
 //     form): before, peak, and the growth as a multiple of the bytes sent (uploads.mjs)
 //   - for every load: the server's CPU ms per request (steadier than req/s here)
@@ -28,10 +28,10 @@ import { measureJs } from "./js-shipped.mjs";
 import { row } from "./load.mjs";
 import { measurePages } from "./pages.mjs";
 import { runPaymentsAudit } from "./payments-audit.mjs";
-import { peakRss } from "./proc.mjs";
+import { peakRss, serverKb } from "./proc.mjs";
 import { benchJson, benchTargets, printReport } from "./report.mjs";
 import { databaseKind, gitCommit, targetsJson, writeResult } from "./results.mjs";
-import { ensureBuild, startServer, stopServer } from "./server.mjs";
+import { ensureBuild, idleRssMb, startServer, stopServer } from "./server.mjs";
 import { measureShopSearch } from "./shop-search.mjs";
 import { printSoak, runSoak } from "./soak.mjs";
 import { measureStaticCeiling } from "./static-ceiling.mjs";
@@ -67,6 +67,7 @@ async function inpOnly() {
 
 /** Every measure in turn, then the report; exits 1 on an INP over its target (or not measured) or a payments mismatch. */
 async function fullRun(firstOk) {
+  const idleRss = await idleRssMb(serverKb);
   const rows = [];
   const { productPath, results, rows: pageRows } = await measurePages();
   rows.push(...pageRows);
@@ -100,6 +101,7 @@ async function fullRun(firstOk) {
     js,
     jsLoaded,
     jsSent,
+    idleRss,
     rss,
     uploads,
     firstOk,

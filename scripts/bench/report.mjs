@@ -44,9 +44,15 @@ function contactTargets({ contact, formCeiling }) {
   ];
 }
 
-/** The server's targets: peak RSS, the upload's memory, the 20 checkouts, the first 200, the payments audit. */
-function serverTargets({ rss, uploads, checkout, firstOk, paymentsAudit }) {
+/**
+ * The server's targets: idle and peak RSS (a 256 MB machine: issue 39), the upload's memory, the 20
+ * checkouts, the first page after start (½ s on PostgreSQL with a migrated database; 3 s on a new
+ * checkout's embedded one, which migrates and seeds first), the payments audit.
+ */
+function serverTargets({ idleRss, rss, uploads, checkout, firstOk, paymentsAudit }) {
+  const firstPageMs = databaseKind() === "postgres" ? 500 : 3000;
   return [
+    ["idle RSS (after start and two pages) ≤ 120 MB", `${idleRss} MB`, idleRss <= 120],
     ["peak RSS ≤ 200 MB", `${rss} MB`, rss <= 200],
     [
       "10 × 4 MB upload: RSS growth ≤ 1.5× bytes sent",
@@ -67,7 +73,7 @@ function serverTargets({ rss, uploads, checkout, firstOk, paymentsAudit }) {
         checkout.orders === checkout["2xx"] &&
         checkout["approved charges"] === checkout["2xx"],
     ],
-    ["first 200 ≤ 3 s", `${(firstOk / 1000).toFixed(2)} s`, firstOk <= 3000],
+    [`start to first page ≤ ${firstPageMs / 1000} s`, `${(firstOk / 1000).toFixed(2)} s`, firstOk <= firstPageMs],
     [
       "payments audit: 0 mismatches",
       paymentsAudit.mismatches === null
@@ -133,6 +139,7 @@ export function benchJson(m, targets) {
     contact: m.contact,
     formCeiling: m.formCeiling,
     checkout: m.checkout,
+    idleRssMb: m.idleRss,
     peakRssMb: m.rss,
     uploads: m.uploads,
     firstOkMs: Math.round(m.firstOk),
