@@ -31,6 +31,12 @@ export type Connection = {
   socketUrl?: string;
   /** Where the job queue's worker reaches the database (db/queue.server.ts). */
   queue: QueueConnection;
+  /**
+   * Whether the database answers now, within 2 s (/healthz). On PostgreSQL through a connection of
+   * its own: a pool busy with a backlog (the posts queued during an outage) is not a database
+   * that is away, and a probe must not wait behind it.
+   */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -122,11 +128,15 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
   }
   const client = postgres(url, { ...POOL_OPTIONS, max: env().DATABASE_POOL_MAX });
   const db = drizzlePostgres(prepared(client), { schema, logger: opts.logger }) as unknown as Database;
+  const health = postgres(url, { ...POOL_OPTIONS, max: 1, connect_timeout: 2 });
   return {
     db,
     kind: "postgres",
     queue: { connectionString: url, max: 2 },
-    close: () => client.end({ timeout: 5 }),
+    ping: () => answersWithin(health`select 1`),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), health.end({ timeout: 1 })]);
+    },
   };
 }
 
@@ -250,6 +260,7 @@ async function openPglite(opts: OpenOptions): Promise<Connection> {
     kind: "pglite",
     socketUrl,
     queue: { db: pgliteJobDb(client) },
+    ping: () => ping(db),
     async close() {
       await socketServer?.stop().catch(() => {});
       await client.close();
@@ -257,17 +268,17 @@ async function openPglite(opts: OpenOptions): Promise<Connection> {
   };
 }
 
-/**
- * Cheap liveness query for /healthz: false when the database refuses it or has not answered it
- * within `timeoutMs` (a pool waiting on a database that is away must not hold the probe: the
- * platform's check gives up after a few seconds, and would count a hung answer as a dead instance
- * rather than an unavailable database).
- */
-export async function ping(db: Database, timeoutMs = 2_000): Promise<boolean> {
+/** Cheap liveness query: false when the database refuses it or has not answered within `timeoutMs`. */
+export function ping(db: Database, timeoutMs = 2_000): Promise<boolean> {
+  return answersWithin(db.execute(sql`select 1`), timeoutMs);
+}
+
+/** Whether a query settles with an answer within `timeoutMs` (an error or a late answer: false). */
+async function answersWithin(query: PromiseLike<unknown>, timeoutMs = 2_000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, timeoutMs, false)));
   try {
-    return await Promise.race([db.execute(sql`select 1`).then(() => true), late]);
+    return await Promise.race([Promise.resolve(query).then(() => true), late]);
   } catch {
     return false;
   } finally {

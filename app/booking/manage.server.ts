@@ -6,7 +6,7 @@ import { moneyWords } from "~/payments/words";
 import { formatUsd } from "~/payments/money";
 import { RESIDENTIAL_PENDING, RESIDENTIAL_SUCCESS } from "~/booking/form/identity";
 import { serviceReceiptLine } from "~/booking/form/receipt.server";
-import { cardLabel } from "~/payments/receipt.server";
+import { cardLabel } from "~/payments/words";
 import { serviceLabels } from "~/forms/service/schema";
 import { env } from "~/lib/env.server";
 import type { ServiceTime } from "~/booking/service-price";

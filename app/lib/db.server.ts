@@ -69,6 +69,15 @@ export async function getDb(): Promise<Database> {
   return (await connect()).db;
 }
 
+/** Whether the database answers now (/healthz): false while it is away or not yet open. */
+export async function databaseAnswers(): Promise<boolean> {
+  try {
+    return await (await connect()).ping();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Closes the connection (PGlite flushes its folder; postgres-js ends its pool)
  * and refuses new ones. Called once, by the server's shutdown, after requests

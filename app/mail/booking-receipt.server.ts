@@ -23,8 +23,6 @@ export type BookedVisitFacts = {
   amount: string;
   /** "Visa ending in 4242" (app/payments/words.ts `cardLabel`), or "your card". */
   card: string;
-  /** The card as the company's copy lists it: the same, or "—" when the processor said neither brand nor number. */
-  staffCard: string;
   /** Approved; false while the processor is still confirming the charge. */
   paid: boolean;
   /** When the booking can no longer be changed online (the cut-off before its window). */
@@ -97,20 +95,5 @@ function staffFacts(v: BookedVisitFacts): MailRow[] {
     { label: "State", value: v.paid ? "Booked" : "Booked, payment being confirmed" },
     { label: "Visit", value: `${v.day}, ${v.window}` },
     { label: "Online changes", value: onlineChangesLine(v.deadline, { pending: !v.paid }) },
-  ];
-}
-
-/** The company copy's rows after what the visitor sent: the amount, the card, the payment as staff find it. */
-export function bookingPaymentRows(
-  v: Pick<BookedVisitFacts, "amount" | "staffCard" | "paid">,
-  paymentId: number,
-): MailRow[] {
-  return [
-    { label: "Amount", value: v.amount },
-    { label: "Card", value: v.staffCard },
-    {
-      label: "Payment",
-      value: v.paid ? `Approved (payment #${paymentId})` : `Being confirmed (payment #${paymentId})`,
-    },
   ];
 }

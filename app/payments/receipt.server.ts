@@ -18,4 +18,3 @@ export function verifiedReceiptId(purpose: string, id: string | undefined, sig: 
   return safeEqual(sig, formHmac(purpose, id)) ? Number(id) : null;
 }
 
-export { cardLabel } from "./words";

@@ -11,6 +11,11 @@ export function cardLabel(brand: string | null | undefined, last4: string | null
   return brand && last4 ? `${brand} ending in ${last4}` : last4 ? `card ending in ${last4}` : "your card";
 }
 
+/** The card as a company copy lists it: the same line, or "—" when the processor named no card. */
+export function staffCardLabel(brand: string | null | undefined, last4: string | null | undefined): string {
+  return last4 ? cardLabel(brand, last4) : "—";
+}
+
 /** One ledger row as the visitor reads it. */
 export type MoneyWords = {
   kind: "charge" | "void" | "refund";

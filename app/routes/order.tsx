@@ -4,12 +4,8 @@ import { cachePolicy } from "~/http/cache-control";
 import { getDb } from "~/lib/db.server";
 import { pageHead } from "~/shell/page-head";
 import checkoutCss from "~/shop/checkout/checkout.css?url";
-import {
-  CHECKOUT_PENDING,
-  ORDER_PLACED_PARAM,
-  ORDER_SUCCESS_HEADING,
-  ORDER_SUCCESS_TEXT,
-} from "~/shop/checkout/identity";
+import { ORDER_PLACED_PARAM } from "~/shop/checkout/identity";
+import { OrderPlaced } from "~/shop/checkout/OrderConfirmation";
 import { OrderDetails } from "~/shop/checkout/OrderDetails";
 import { findOrderByToken } from "~/shop/checkout/orders.server";
 import type { Route } from "./+types/order";
@@ -51,16 +47,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div className="order-page" id="order">
           {placed ? (
             <>
-              <h1 className="section-title section-title--left">
-                {order.paid ? ORDER_SUCCESS_HEADING : "Your order was placed"}
-              </h1>
-              {order.paid ? (
-                <p>{ORDER_SUCCESS_TEXT}</p>
-              ) : (
-                <p role="status" className="form-message form-message--error">
-                  {CHECKOUT_PENDING}
-                </p>
-              )}
+              <OrderPlaced paid={order.paid} />
               <p className="form-hint">
                 This is your order&apos;s page. The e-mail we sent to {order.email} has its link, so you can come back
                 to it at any time.

@@ -8,8 +8,9 @@ import { changePolicy, WHAT_HAPPENS_NEXT } from "~/booking/policy";
 import { managePath } from "~/booking/reference.server";
 import { env } from "~/lib/env.server";
 import { getTableName } from "drizzle-orm";
-import { bookingPaymentRows, bookingReceipt, type BookedVisitFacts } from "~/mail/booking-receipt.server";
-import { cardLabel } from "~/payments/words";
+import { bookingReceipt, type BookedVisitFacts } from "~/mail/booking-receipt.server";
+import { chargeRows } from "~/mail/charge-rows";
+import { cardLabel, staffCardLabel } from "~/payments/words";
 import type { PaymentOutcome } from "~/payments/payments.server";
 import type { Tx } from "@db/client.server";
 import { formatUsd } from "~/payments/money";
@@ -101,7 +102,12 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
       // The company's copy: everything sent, the charge as staff find it in the processor's dashboard.
       summary: [
         ...summaryRows(residentialLabels, value, [...CARD_FIELD_NAMES, "total", "client_ip"]),
-        ...bookingPaymentRows(visit, payment.paymentId),
+        ...chargeRows({
+          amount: visit.amount,
+          staffCard: staffCardLabel(payment.brand, payment.last4),
+          paid: visit.paid,
+          paymentId: payment.paymentId,
+        }),
       ],
       name: value.name,
       email: value.email,
@@ -157,7 +163,6 @@ function bookedVisit(
     address: addressLine(value),
     amount: formatUsd(payment.amountCents),
     card: cardLabel(payment.brand, payment.last4),
-    staffCard: payment.last4 ? cardLabel(payment.brand, payment.last4) : "—",
     paid: payment.status === "approved",
     deadline,
     words: {

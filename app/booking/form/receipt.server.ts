@@ -3,7 +3,8 @@ import type { DbOrTx } from "@db/client.server";
 import { serviceRequests } from "@db/schema";
 import { cardOfCharge } from "~/payments/ledger.server";
 import { formatUsd } from "~/payments/money";
-import { cardLabel, signedReceiptPath, verifiedReceiptId } from "~/payments/receipt.server";
+import { signedReceiptPath, verifiedReceiptId } from "~/payments/receipt.server";
+import { cardLabel } from "~/payments/words";
 
 /** The booking receipt's address, signed (~/payments/receipt.server.ts). */
 const PURPOSE = "service-receipt";

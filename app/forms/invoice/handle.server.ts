@@ -1,7 +1,8 @@
 import type { Tx } from "@db/client.server";
 import { invoicePayments } from "@db/schema";
 import { getTableName } from "drizzle-orm";
-import { invoiceReceiptSubject } from "~/mail/subjects";
+import { chargeRows } from "~/mail/charge-rows";
+import { invoiceReceipt } from "~/mail/invoice-receipt.server";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
 import { CARD_FIELD_NAMES } from "../card-names";
@@ -20,7 +21,7 @@ import {
   type InvoiceReceipt,
 } from "./receipt.server";
 import { invoiceAmountCents, invoiceLabels, invoiceSchema } from "./schema";
-import { cardLabel } from "~/payments/words";
+import { staffCardLabel } from "~/payments/words";
 
 /**
  * Pay Invoice (/pay-invoice, /api/store/pay-invoice/submit). The amount is the
@@ -83,28 +84,15 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
       last4: payment.last4 ?? null,
     } satisfies InvoiceReceipt;
     const line = receiptLine(receipt);
-    // The visitor's mail leads with the reference, the date, the invoice and the amount; what they
-    // typed follows, never the card (its brand and last four are in the facts).
-    const facts = receiptFacts(receipt);
-    const details = summaryRows(invoiceLabels, value, [...CARD_FIELD_NAMES, "cardHolder", "invoice_payment_amount"]);
-    const paymentRows = [
-      { label: "Amount", value: amount },
-      { label: "Card", value: payment.last4 ? cardLabel(payment.brand, payment.last4) : "—" },
-      {
-        label: "Payment",
-        value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,
-      },
-    ];
     // The company's copy: everything sent, the charge as staff find it in the processor's dashboard.
     const summary = [
       ...summaryRows(invoiceLabels, value, [...CARD_FIELD_NAMES, "invoice_payment_amount"]),
-      ...paymentRows,
-    ];
-    const staffFacts = [
-      { label: "Reference", value: row.reference },
-      { label: "State", value: paid ? "Paid" : "Payment being confirmed" },
-      { label: "Invoice number", value: value.invoice_number },
-      { label: "Amount", value: amount },
+      ...chargeRows({
+        amount,
+        staffCard: staffCardLabel(payment.brand, payment.last4),
+        paid,
+        paymentId: payment.paymentId,
+      }),
     ];
     return {
       submission,
@@ -112,23 +100,19 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
       name: value.name,
       email: value.email,
       message: paid ? `${INVOICE_SUCCESS} ${line} Reference: ${row.reference}.` : INVOICE_PENDING,
-      receipt: paid
-        ? {
-            subject: invoiceReceiptSubject(value.invoice_number, true),
-            title: "Payment receipt",
-            intro: `Thank you, ${value.name}. ${line} Keep this e-mail for your records.`,
-            facts,
-            rows: details,
-            staffFacts,
-          }
-        : {
-            subject: invoiceReceiptSubject(value.invoice_number, false),
-            title: "Payment being confirmed",
-            intro: `Hello ${value.name}. ${INVOICE_PENDING}`,
-            facts,
-            rows: details,
-            staffFacts,
-          },
+      receipt: invoiceReceipt({
+        name: value.name,
+        reference: row.reference,
+        invoiceNumber: value.invoice_number,
+        amount,
+        paid,
+        line,
+        pendingText: INVOICE_PENDING,
+        // The visitor's mail leads with the reference, the date, the invoice and the amount; what they
+        // typed follows, never the card (its brand and last four are in the facts).
+        facts: receiptFacts(receipt),
+        details: summaryRows(invoiceLabels, value, [...CARD_FIELD_NAMES, "cardHolder", "invoice_payment_amount"]),
+      }),
       // HTML posts go to the receipt page (redirect-after-post: a refresh does not post again).
       redirectTo: ctx.api ? undefined : invoiceReceiptPath(payment.paymentId),
     };

@@ -5,7 +5,8 @@ import { cardOfCharge } from "~/payments/ledger.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { randomReference } from "~/lib/link-token.server";
 import type { MailRow } from "~/mail/templates/types";
-import { cardLabel, signedReceiptPath, verifiedReceiptId } from "~/payments/receipt.server";
+import { signedReceiptPath, verifiedReceiptId } from "~/payments/receipt.server";
+import { cardLabel } from "~/payments/words";
 import { formatUsd } from "~/payments/money";
 
 /** The invoice receipt's address, signed (~/payments/receipt.server.ts). */

@@ -15,18 +15,7 @@ export function OrderConfirmation({ loaderData }: { loaderData: OrderConfirmatio
       <div className="shell-container">
         <div className={order ? "order-page" : "order-confirmation"}>
           {order ? (
-            <>
-              <h1 className="section-title section-title--left">
-                {order.paid ? ORDER_SUCCESS_HEADING : "Your order was placed"}
-              </h1>
-              {order.paid ? (
-                <p>{ORDER_SUCCESS_TEXT}</p>
-              ) : (
-                <p role="status" className="form-message form-message--error">
-                  {CHECKOUT_PENDING}
-                </p>
-              )}
-            </>
+            <OrderPlaced paid={order.paid} />
           ) : (
             <>
               <h1 className="section-title">{NO_ORDER_HEADING}</h1>
@@ -56,5 +45,21 @@ export function OrderConfirmation({ loaderData }: { loaderData: OrderConfirmatio
         </div>
       </div>
     </section>
+  );
+}
+
+/** An order just placed: SPEC's success heading and line, or that its payment is still being confirmed. */
+export function OrderPlaced({ paid }: { paid: boolean }) {
+  return (
+    <>
+      <h1 className="section-title section-title--left">{paid ? ORDER_SUCCESS_HEADING : "Your order was placed"}</h1>
+      {paid ? (
+        <p>{ORDER_SUCCESS_TEXT}</p>
+      ) : (
+        <p role="status" className="form-message form-message--error">
+          {CHECKOUT_PENDING}
+        </p>
+      )}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { orderLines, orders, type OrderProgress, type OrderStatus } from "@db/sc
 import { isLinkToken, linkTokenHash, newLinkToken, randomReference } from "~/lib/link-token.server";
 import { formatUsd } from "~/payments/money";
 import { moneyOf } from "~/payments/ledger.server";
-import { cardLabel } from "~/payments/receipt.server";
+import { cardLabel } from "~/payments/words";
 import { moneySentence } from "~/payments/words";
 import type { PaymentOutcome } from "~/payments/payments.server";
 import { lineTotalCents, unitsAndPrice } from "../pricing";

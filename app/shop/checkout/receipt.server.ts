@@ -2,11 +2,12 @@ import { company } from "~/lib/company";
 import { env } from "~/lib/env.server";
 import type { MailReceipt } from "~/mail/submission-mail.server";
 import type { MailRow } from "~/mail/render.server";
-import { orderReceiptSubject } from "~/mail/subjects";
+import { chargeRows } from "~/mail/charge-rows";
+import { orderReceipt } from "~/mail/order-receipt.server";
 import { summaryRows } from "~/mail/summary";
 import { formatUsd } from "~/payments/money";
 import { TOTAL_INCLUDES } from "../pricing";
-import { cardLabel } from "~/payments/receipt.server";
+import { cardLabel, staffCardLabel } from "~/payments/words";
 import type { PaymentOutcome } from "~/payments/payments.server";
 import { CHECKOUT_PENDING, CHECKOUT_SUCCESS, orderNextStep, orderPath } from "./identity";
 import { installationOf, installationLabels, type InstallationAddress } from "./installation";
@@ -75,63 +76,40 @@ function itemRows(cart: CheckoutCart): MailRow[] {
   });
 }
 
-/** The buyer's receipt: paid, or placed with its payment still being confirmed. */
+/** The buyer's receipt, composed in app/mail/ from the order's facts. */
 function buyerReceipt(value: CheckoutInput, placed: PlacedOrder, f: OrderFacts): MailReceipt {
-  const { paid, total, card, installFact, installation } = f;
-  const facts: MailRow[] = [
-    { label: "Order reference", value: placed.reference },
-    ...f.items,
-    // DECISIONS 36: the whole price, said with it.
-    { label: "Total", value: `${total} (${TOTAL_INCLUDES})` },
-    paid
-      ? { label: "Paid", value: `${total} charged to ${card}` }
-      : { label: "Payment", value: `${total} on ${card}, being confirmed with the card processor` },
-    { label: "Installation address", value: installFact },
-    { label: "Billing address", value: f.billingAt },
-  ];
-  const next = orderNextStep("received", company.phone.display);
-  const action = { label: "See your order", url: `${env().SITE_URL}${orderPath(placed.token)}` };
-  // What they typed, for their records: never the card (its brand and last four are above).
-  const details: MailRow[] = [
-    ...summaryRows(checkoutLabels, value, ["cardNumber", "expiry", "cvv", "total", "address", "city", "state", "zip"]),
-  ];
-
-  return paid
-    ? {
-        subject: orderReceiptSubject(placed.reference, true),
-        title: "Your order is placed",
-        intro: `Thank you, ${value.name}. ${f.line} Keep this e-mail for your records: its link opens your order's page.`,
-        facts,
-        sections: [{ heading: "What happens next", paragraphs: [next] }],
-        action,
-        rows: details,
-        staffFacts: staffFacts(placed.reference, "Paid; received", installFact, installation.sameAsBilling),
-      }
-    : {
-        subject: orderReceiptSubject(placed.reference, false),
-        title: "Your order is placed; the payment is being confirmed",
-        intro: `Hello ${value.name}. ${CHECKOUT_PENDING}`,
-        facts,
-        sections: [
-          {
-            heading: "What happens next",
-            paragraphs: ["We will e-mail you as soon as the payment is confirmed.", next],
-          },
-        ],
-        action,
-        rows: details,
-        staffFacts: staffFacts(
-          placed.reference,
-          "Payment being confirmed; received",
-          installFact,
-          installation.sameAsBilling,
-        ),
-      };
+  return orderReceipt({
+    name: value.name,
+    reference: placed.reference,
+    paid: f.paid,
+    total: f.total,
+    totalIncludes: TOTAL_INCLUDES,
+    card: f.card,
+    line: f.line,
+    items: f.items,
+    installFact: f.installFact,
+    billingAt: f.billingAt,
+    installSameAsBilling: f.installation.sameAsBilling,
+    next: orderNextStep("received", company.phone.display),
+    pendingText: CHECKOUT_PENDING,
+    orderUrl: `${env().SITE_URL}${orderPath(placed.token)}`,
+    // What they typed, for their records: never the card (its brand and last four are above).
+    details: summaryRows(checkoutLabels, value, [
+      "cardNumber",
+      "expiry",
+      "cvv",
+      "total",
+      "address",
+      "city",
+      "state",
+      "zip",
+    ]),
+  });
 }
 
 /** The company's copy: everything sent (the card's brand and last four only), the charge as staff find it. */
 function companySummary(value: CheckoutInput, payment: PaymentOutcome, placed: PlacedOrder, f: OrderFacts): MailRow[] {
-  const { paid, total, card, installAt } = f;
+  const { paid, total, installAt } = f;
   return [
     { label: "Order reference", value: placed.reference },
     ...summaryRows(checkoutLabels, value, ["cardNumber", "expiry", "cvv", "total"]),
@@ -142,20 +120,6 @@ function companySummary(value: CheckoutInput, payment: PaymentOutcome, placed: P
     ...f.items,
     // DECISIONS 36: the whole price, said with it.
     { label: "Total", value: `${total} (${TOTAL_INCLUDES})` },
-    { label: "Card", value: payment.brand && payment.last4 ? card : "—" },
-    {
-      label: "Payment",
-      value: paid ? `Approved (payment #${payment.paymentId})` : `Being confirmed (payment #${payment.paymentId})`,
-    },
-  ];
-}
-
-/** The staff's facts at the head of the company's copy: the reference, the state, where to install, what is next. */
-function staffFacts(reference: string, state: string, installAt: string, same: boolean): MailRow[] {
-  return [
-    { label: "Order reference", value: reference },
-    { label: "State", value: state },
-    { label: "Install at", value: same ? `${installAt}` : `${installAt} (not the billing address)` },
-    { label: "Next", value: "Call the buyer within two business days to schedule the installation." },
+    ...chargeRows({ staffCard: staffCardLabel(payment.brand, payment.last4), paid, paymentId: payment.paymentId }),
   ];
 }
