@@ -17,4 +17,3 @@ export function verifiedReceiptId(purpose: string, id: string | undefined, sig: 
   if (!/^[1-9]\d{0,9}$/.test(id)) return null;
   return safeEqual(sig, formHmac(purpose, id)) ? Number(id) : null;
 }
-

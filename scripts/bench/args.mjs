@@ -2,6 +2,8 @@
 //   --build   build again even when BUILD_DIR already holds a server build
 //   --soak    the soak alone (or BENCH_SOAK=1; BENCH_SOAK_SECONDS long, default 600), see soak.mjs
 //   --inp     Interaction to Next Paint alone (or BENCH_INP=1), see inp.mjs
+//   --history ten years of history against an empty database (or BENCH_HISTORY=1; needs
+//             DATABASE_URL; BENCH_HISTORY_SCALE, default 1, is the years' share), see history.mjs
 // BENCH_PORT (default 3160) is the server's; the static ceiling, PGlite's socket and the form
 // ceiling take the next three. BENCH_SECONDS (default 10) is each load's length,
 // BENCH_CONTACT_REQUESTS (default 1000) the contact posts per round, BUILD_DIR (default build)
@@ -17,6 +19,8 @@ export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 export const SOAK = process.env.BENCH_SOAK === "1" || process.argv.includes("--soak");
 export const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 export const INP_ONLY = process.env.BENCH_INP === "1" || process.argv.includes("--inp");
+export const HISTORY = process.env.BENCH_HISTORY === "1" || process.argv.includes("--history");
+export const HISTORY_SCALE = Number(process.env.BENCH_HISTORY_SCALE ?? 1);
 export const BUILD = process.argv.includes("--build");
 export const CONTACT_REQUESTS = Number(process.env.BENCH_CONTACT_REQUESTS ?? 1000);
 export const CONNECTIONS = 50;

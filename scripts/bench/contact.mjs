@@ -16,7 +16,7 @@ import { serverPid } from "./server.mjs";
 const ROUNDS = 2;
 
 /** `count` contact posts' bodies; each needs its own signed challenge (a replay fails), so they are fetched first. */
-async function contactBodies(count) {
+export async function contactBodies(count) {
   const bodies = [];
   for (let i = 0; i < count; i++) {
     const fields = new URLSearchParams([...formDefaults(await (await fetch(`${base}/contact`)).text())]);

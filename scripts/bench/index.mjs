@@ -18,11 +18,13 @@
 //     sort, median of 5 loads, ≤ 200 ms or the command exits 1 (`--inp`: this alone; inp.mjs)
 //   - the payments audit over what the bench paid: 0 mismatches or the command exits 1 (payments-audit.mjs)
 // Prints a table and writes bench-results/bench.json for comparison. `--soak` runs the soak
-// alone instead (soak.mjs). Options and environment: args.mjs.
-import { INP_ONLY, SOAK } from "./args.mjs";
+// alone instead (soak.mjs); `--history`, ten years of history against an empty database, on
+// scratch databases of its own (history.mjs). Options and environment: args.mjs.
+import { HISTORY, INP_ONLY, SOAK } from "./args.mjs";
 import { checkoutRow, measureCheckouts } from "./checkout.mjs";
 import { measureContact } from "./contact.mjs";
 import { createScratchDatabase, dropBenchDatabase } from "./database.mjs";
+import { historyOnly } from "./history.mjs";
 import { measureInp, printInp } from "./inp.mjs";
 import { measureJs } from "./js-shipped.mjs";
 import { row } from "./load.mjs";
@@ -117,6 +119,7 @@ async function fullRun(firstOk) {
 }
 
 ensureBuild();
+if (HISTORY) await historyOnly();
 await createScratchDatabase();
 const firstOk = await startServer();
 if (SOAK) await soakOnly();

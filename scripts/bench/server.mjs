@@ -19,7 +19,7 @@ export function ensureBuild() {
 }
 
 /** The server's environment: production, on the scratch database, with the bench's keys and limits. */
-function serverEnv() {
+export function serverEnv() {
   return {
     ...process.env,
     NODE_ENV: "production",
@@ -81,6 +81,14 @@ export async function startServer() {
 /** Stops the server (SIGTERM: its ordered shutdown). */
 export function stopServer() {
   server.kill("SIGTERM");
+}
+
+/** Stops the server and resolves once its process has ended (its port free for the next start). */
+export async function stopServerAndWait() {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const ended = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await ended;
 }
 
 /** The server's process id, for the figures read from /proc. */
