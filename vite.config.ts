@@ -110,7 +110,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server build's entry is the server itself (React Router's custom
     // server pattern): build/server/index.js exports `start`, and the app
     // (virtual:react-router/server-build) is bundled inside it.
-    ...(isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {}),
+    ...(isSsrBuild
+      ? {
+          rollupOptions: {
+            input: "./server/app.ts",
+            output: { comments: { legal: true, annotation: true, jsdoc: false }, charset: "ascii" as const },
+          },
+        }
+      : {}),
   },
   // Bundle these into the server build instead of importing their packages at
   // run time: the server then holds only the Mantine components and React

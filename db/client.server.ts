@@ -1,17 +1,16 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql, type Logger } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { env } from "../app/lib/env.server";
 import { passTransactionClients, runInTransaction } from "./driver-client.server";
 import { createPgliteFolder } from "./pglite-template.server";
 import { pgliteJobDb, type QueueConnection } from "./queue.server";
+import { resultRows } from "./result-rows";
 import { takeTurns } from "./pglite-turns.server";
 import * as schema from "./schema";
 import { seed } from "./seed";
@@ -110,8 +109,36 @@ export async function openDatabase(opts: OpenOptions): Promise<Connection> {
 }
 
 async function openPostgres(url: string, opts: OpenOptions): Promise<Connection> {
-  // Migrate and seed on a single dedicated connection that holds a session-level
-  // advisory lock, so two instances starting at once take turns.
+  const phase = stopwatch(opts);
+  const client = postgres(url, { ...POOL_OPTIONS, max: env().DATABASE_POOL_MAX });
+  const db = drizzlePostgres(prepared(client), { schema, logger: opts.logger }) as unknown as Database;
+  try {
+    // On fly.io the release command has migrated already: one query on the pool's first
+    // connection (which the first page needs anyway) says so, and nothing else waits.
+    const current = await isCurrent(db, opts.seed);
+    phase("check schema");
+    if (!current) await migrateAndSeed(url, opts);
+  } catch (error) {
+    await client.end({ timeout: 1 });
+    throw error;
+  }
+  const health = postgres(url, { ...POOL_OPTIONS, max: 1, connect_timeout: 2 });
+  return {
+    db,
+    kind: "postgres",
+    queue: { connectionString: url, max: 2 },
+    ping: () => answersWithin(health`select 1`),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), health.end({ timeout: 1 })]);
+    },
+  };
+}
+
+/**
+ * Migrates and seeds on a single dedicated connection that holds a session-level advisory lock,
+ * so two instances starting at once (or a release and a start) take turns.
+ */
+async function migrateAndSeed(url: string, opts: OpenOptions): Promise<void> {
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   const phase = stopwatch(opts);
   try {
@@ -126,18 +153,39 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Connection>
   } finally {
     await admin.end({ timeout: 5 });
   }
-  const client = postgres(url, { ...POOL_OPTIONS, max: env().DATABASE_POOL_MAX });
-  const db = drizzlePostgres(prepared(client), { schema, logger: opts.logger }) as unknown as Database;
-  const health = postgres(url, { ...POOL_OPTIONS, max: 1, connect_timeout: 2 });
-  return {
-    db,
-    kind: "postgres",
-    queue: { connectionString: url, max: 2 },
-    ping: () => answersWithin(health`select 1`),
-    close: async () => {
-      await Promise.all([client.end({ timeout: 5 }), health.end({ timeout: 1 })]);
-    },
-  };
+}
+
+/** The `when` of the newest migration in the folder (drizzle-kit's journal), read once. */
+let newestMigration: number | undefined;
+function newestMigrationTime(): number {
+  newestMigration ??= Math.max(
+    ...(
+      JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+        entries: { when: number }[];
+      }
+    ).entries.map((entry) => entry.when),
+  );
+  return newestMigration;
+}
+
+/**
+ * Whether the database has every migration of the folder (and, when `seeded` is asked, the seed),
+ * in one statement. Drizzle's migrator applies a migration whose `when` is newer than the last
+ * one it recorded, so a record as new as the folder's newest means there is nothing to apply.
+ * Anything it cannot read (a new database has no `drizzle` schema) means "not current": the
+ * migrator, under its lock, then decides.
+ */
+async function isCurrent(db: Database, seeded: boolean | undefined): Promise<boolean> {
+  try {
+    const result = await db.execute(sql`
+      select coalesce((select max(created_at) from drizzle.__drizzle_migrations) >= ${newestMigrationTime()}, false) as migrated,
+        exists (select 1 from ${schema.locations}) and exists (select 1 from ${schema.reviews})
+          and exists (select 1 from ${schema.categories}) as seeded`);
+    const [row] = resultRows<{ migrated: boolean; seeded: boolean }>(result);
+    return Boolean(row?.migrated) && (!seeded || Boolean(row?.seeded));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -198,13 +246,27 @@ function stopwatch(opts: OpenOptions): (step: string) => void {
   };
 }
 
+/** PGlite and Drizzle's driver and migrator for it. */
+async function loadPglite() {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  return { PGlite, drizzlePglite: drizzle, migratePglite: migrate };
+}
+
 async function openPglite(opts: OpenOptions): Promise<Connection> {
   let phase = stopwatch(opts);
   const inMemory = !opts.dataDir || opts.dataDir.startsWith("memory://");
   const share = !inMemory && opts.socketPort;
+  // The embedded database's code is loaded only when it is the store: a server on PostgreSQL
+  // starts ~50 ms sooner without it (docs/decisions/075-start-and-memory.md).
+  const pglite = loadPglite();
   // Loaded while the database opens, not after.
   const socketModule = share ? import("@electric-sql/pglite-socket") : undefined;
   socketModule?.catch(() => {});
+  const { PGlite, drizzlePglite, migratePglite } = await pglite;
   let client: PGlite;
   if (inMemory) {
     client = new PGlite({ postgresqlconf: PGLITE_CONF });

@@ -1,7 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { DbOrTx } from "./client.server";
+import { resultRows } from "./result-rows";
 
 /**
  * The job queue is pg-boss (docs/decisions/045-job-queue.md). Its tables live
@@ -67,18 +68,39 @@ function transactionJobDb(tx: DbOrTx): JobDb {
         sql``,
       );
       const result: unknown = await tx.execute(query);
-      return { rows: Array.isArray(result) ? result : (result as { rows: unknown[] }).rows };
+      return { rows: resultRows(result) };
     },
   };
 }
 
+let pgBoss: Promise<typeof PgBoss> | undefined;
+
+/**
+ * pg-boss (and its `pg` driver), loaded on first use: the first pages after a start need neither,
+ * and loading them took ~100 ms of the start (docs/decisions/075-start-and-memory.md). The
+ * background work asks for it a second after the database opens, so a visitor's first post
+ * seldom waits for it. The one way the site reaches pg-boss's class.
+ */
+export function loadPgBoss(): Promise<typeof PgBoss> {
+  pgBoss ??= import("pg-boss").then((module) => module.default);
+  return pgBoss;
+}
+
+let producer: Promise<PgBoss> | undefined;
+
 /** Adds jobs with pg-boss's own statement; the database is always the one given with each call. */
-const producer = new PgBoss({
-  db: { executeSql: () => Promise.reject(new Error("jobs are added through a transaction's handle")) },
-  supervise: false,
-  schedule: false,
-  migrate: false,
-});
+function jobProducer(): Promise<PgBoss> {
+  producer ??= loadPgBoss().then(
+    (Boss) =>
+      new Boss({
+        db: { executeSql: () => Promise.reject(new Error("jobs are added through a transaction's handle")) },
+        supervise: false,
+        schedule: false,
+        migrate: false,
+      }),
+  );
+  return producer;
+}
 
 /** When a job may run, and the key that keeps it the only one waiting of its kind (pg-boss's). */
 export type JobTiming = { startAfter?: Date; singletonKey?: string };
@@ -91,7 +113,9 @@ export type JobTiming = { startAfter?: Date; singletonKey?: string };
  */
 export async function addJobs(tx: DbOrTx, queue: string, data: object[], timing: JobTiming = {}): Promise<void> {
   if (data.length === 0) return;
-  await producer.insert(
+  await (
+    await jobProducer()
+  ).insert(
     data.map((item) => ({ name: queue, data: item, ...timing })),
     { db: transactionJobDb(tx) },
   );

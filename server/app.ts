@@ -1,13 +1,9 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type ErrorRequestHandler } from "express";
-import expressStaticGzip from "express-static-gzip";
 import onHeaders from "on-headers";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import sirv from "sirv";
 import type { ViteDevServer } from "vite";
-import * as appBuild from "virtual:react-router/server-build";
 import { clientIpContext, clientIpFromNode } from "~/http/client-ip.server";
 import { carriesLinkSecret, loggablePath } from "~/lib/secret-paths";
 import { refuseCrossOriginRequest, siteScheme } from "~/http/origin.server";
@@ -21,8 +17,6 @@ import { nonPageSecurityHeaders, SECRET_LINK_HEADERS } from "~/http/security.ser
 import { assertSecretsConfigured } from "~/lib/secrets.server";
 import { paymentGateway } from "~/payments/gateway.server";
 import { onShutdown, runShutdownHooks } from "~/lib/startup.server";
-import { startServerMailWorker } from "~/mail/worker.server";
-import { startServerReminderWorker } from "~/booking/reminders.server";
 import {
   answerOtherMethods,
   answerPlain,
@@ -31,7 +25,7 @@ import {
   normaliseRequestTarget,
 } from "./guards";
 import { serve, type RunningServer } from "./http";
-import { startMaintenance } from "./maintenance";
+import { runSteps, sendFetchResponse, toFetchRequest, type Step } from "./node-adapter";
 
 /**
  * THE server, for `npm run dev` and `npm start` alike (React Router's custom
@@ -40,17 +34,17 @@ import { startMaintenance } from "./maintenance";
  * `start`; in development `node server.mjs --dev` loads it through Vite's
  * `ssrLoadModule`, and every request gets the module as it is now on disk.
  *
- * A request meets, in order and before Express and React Router:
+ * A request meets, in order and before React Router:
  *   1. a method other than GET, HEAD and POST: 405 (OPTIONS: 204);
  *   2. a Host or request target React Router could not turn into a URL: 400
  *      (no Host on HTTP/1.0: the site's own host is assumed);
  *   3. a state-changing request from another site: 403 (the forms' origin check);
  *   4. a page the shared page cache holds (same for every visitor): from memory.
  * A throw in any of them answers 400; nothing a client sends reaches the process.
- * Then Express: compression, the build's pre-compressed static files
- * (`/assets` immutable for a year, other files an hour), then React Router
- * with a load context that carries the client IP (CLIENT_IP_HEADER or the
- * socket's peer; Express's `trust proxy` stays off).
+ * Then compression, the build's pre-compressed static files (`/assets`
+ * immutable for a year, other files an hour), then React Router with a load
+ * context that carries the client IP (CLIENT_IP_HEADER or the socket's peer;
+ * no X-Forwarded-* header is read): `createSiteHandler`.
  *
  * Every answer, whoever wrote it, gets the security headers it lacks just
  * before its headers go out (`nonPageSecurityHeaders`: pages set their own),
@@ -79,8 +73,8 @@ type Setup = { mode: "production"; clientDir: string } | { mode: "development"; 
 
 /**
  * Just before a response's headers go out: the security headers it lacks, and for an address that
- * carries a link's secret (its target as the request arrived: Express rewrites `req.url` inside
- * mounted middleware) no-store, no-referrer and noindex, whatever the answer set.
+ * carries a link's secret (its target as the request arrived: Vite's middlewares may rewrite
+ * `req.url` in development) no-store, no-referrer and noindex, whatever the answer set.
  */
 function securityHeadersHook(req: IncomingMessage, res: ServerResponse): () => void {
   return () => {
@@ -99,81 +93,130 @@ function siteHost(): string {
   return siteHostOf.host;
 }
 
-/** Files have an extension; pages do not. Asking the disk about every page request (two failed stats each) cost 4% of an uncached page's time. */
-const fileLike = /\.[A-Za-z0-9]+$/;
-function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
-  return (req, res, next) => (fileLike.test(req.path) ? handler(req, res, next) : next());
-}
-
-/** Serves `dir`, preferring the `.br` then `.gz` copy the client accepts (written at build time by scripts/precompress.ts). */
-function precompressed(dir: string, serveStatic: { immutable?: boolean; maxAge: string }): express.RequestHandler {
-  return expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gz"], index: false, serveStatic });
+/**
+ * The build's files (pre-compressed `.br` and `.gz` copies preferred where the client takes them,
+ * written at build time by scripts/precompress.ts), `/assets` immutable for a year, the rest an
+ * hour; then public/ (an hour). sirv indexes each folder once, when the site's handler is made, so
+ * a page's address costs no disk access.
+ */
+function staticFiles(clientDir: string): Step[] {
+  const year = 365 * 24 * 60 * 60;
+  const common = { dev: false, etag: true, extensions: [] as string[], maxAge: 60 * 60 };
+  return [
+    sirv(clientDir, {
+      ...common,
+      brotli: true,
+      gzip: true,
+      setHeaders(res, pathname) {
+        if (pathname.startsWith("/assets/")) res.setHeader("Cache-Control", `public, max-age=${year}, immutable`);
+      },
+    }),
+    sirv("public", common),
+  ];
 }
 
 /**
- * What Express passes on: a client's mistake that Express or a static
- * middleware noticed (a `status` below 500, e.g. a path that does not
- * decode) keeps its status with a short text; anything else is ours.
+ * The answer when something failed below the guards: a client's mistake that a step noticed (an
+ * error with a `status` below 500) keeps its status with a short text; anything else is ours. A
+ * response already under way is cut off: its client sees a broken answer, not a wrong one.
  */
-const answerError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+function answerError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  const path = loggablePath(req.url ?? "");
   const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === "number" && status >= 400 && status < 500) {
-    log.info(
-      { status, method: req.method, path: loggablePath(req.originalUrl), reason: (error as Error).message },
-      "request refused",
-    );
+  if (typeof status === "number" && status >= 400 && status < 500 && !res.headersSent) {
+    log.info({ status, method: req.method, path, reason: (error as Error).message }, "request refused");
     answerPlain(res, status, BAD_REQUEST_MESSAGE);
     return;
   }
-  log.error({ err: error, method: req.method, path: loggablePath(req.originalUrl) }, "request failed in the server");
-  answerPlain(res, 500, "Something went wrong on our side. Please try again.");
-};
+  log.error({ err: error, method: req.method, path }, "request failed in the server");
+  if (res.headersSent) res.destroy();
+  else answerPlain(res, 500, "Something went wrong on our side. Please try again.");
+}
 
-function createExpressApp(setup: Setup): express.Express {
-  const app = express();
-  app.disable("x-powered-by");
-  // `trust proxy` stays off (Express's default): nothing reads X-Forwarded-*
-  // as the client's address or protocol. The client IP has one configured
-  // source (app/http/client-ip.server.ts); the scheme is the site's
-  // (SITE_URL): behind fly's proxy TLS ends before this server, and React
-  // Router's own check of an action's Origin compares whole origins, so an
-  // "http" request URL would refuse every browser's https post with a 400.
-  const scheme = siteScheme();
-  Object.defineProperty(app.request, "protocol", { configurable: true, enumerable: true, get: () => scheme });
-  app.use(compression()); // pages and anything without a pre-compressed copy
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (setup.mode === "production") {
-    app.use("/assets", precompressed(path.join(setup.clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(onlyFiles(precompressed(setup.clientDir, { maxAge: "1h" })));
-    app.use(onlyFiles(express.static("public", { maxAge: "1h" })));
-    build = appBuild;
-  } else {
-    // Vite serves the app's modules, public/ and its client; React Router's
-    // build is asked of Vite on every request, so an edit shows at once.
-    const { vite } = setup;
-    app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+/** compression's types are Express's; it reads and writes only what Node's request and response have. */
+const compressionStep = compression() as unknown as Step;
+
+type SiteHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The site's routes as React Router builds them, every route module with all it imports: most of
+ * the server's code. Loaded once the server listens, while the database opens, not before
+ * (issue 39; docs/decisions/075-start-and-memory.md): a request that comes sooner waits for it.
+ */
+let routes: Promise<ServerBuild> | undefined;
+function loadRoutes(): Promise<ServerBuild> {
+  if (!routes) {
+    const loading = performance.now();
+    routes = import("virtual:react-router/server-build");
+    void routes.then(() =>
+      log.debug(
+        { ms: Math.round(performance.now() - loading), uptimeMs: Math.round(process.uptime() * 1000) },
+        "routes loaded",
+      ),
+    );
   }
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: setup.mode,
-      getLoadContext(req) {
+  return routes;
+}
+
+/**
+ * What answers below the guards: compression (pages and anything without a pre-compressed copy),
+ * the static files (in development Vite's middlewares: the app's modules, public/ and its client),
+ * then React Router with a load context that carries the client IP (CLIENT_IP_HEADER or the
+ * socket's peer; no X-Forwarded-* header is read). The request's scheme is the site's (SITE_URL):
+ * behind fly's proxy TLS ends before this server, and React Router's check of an action's Origin
+ * compares whole origins, so an "http" request URL would refuse every browser's https post.
+ */
+function createSiteHandler(setup: Setup, routesBuild: ServerBuild | undefined): SiteHandler {
+  const scheme = siteScheme();
+  let steps: Step[];
+  let answer: (request: Request, context: RouterContextProvider) => Promise<Response>;
+  if (setup.mode === "production") {
+    steps = [compressionStep, ...staticFiles(setup.clientDir)];
+    answer = createRequestHandler(routesBuild!, setup.mode);
+  } else {
+    // React Router's build is asked of Vite on every request, so an edit shows at once.
+    const { vite } = setup;
+    steps = [compressionStep, vite.middlewares as Step];
+    answer = async (request, context) =>
+      createRequestHandler((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild, setup.mode)(
+        request,
+        context,
+      );
+  }
+  return (req, res) => {
+    const fail = (error: unknown) => answerError(req, res, error);
+    runSteps(
+      steps,
+      req,
+      res,
+      () => {
         // v8_middleware: the load context is a RouterContextProvider, made per request.
         const context = new RouterContextProvider();
         context.set(clientIpContext, clientIpFromNode(req, env().CLIENT_IP_HEADER));
-        return context;
+        answer(toFetchRequest(req, res, scheme), context)
+          .then((response) => sendFetchResponse(res, response))
+          .catch(fail);
       },
-    }),
-  );
-  app.use(answerError);
-  return app;
+      fail,
+    );
+  };
 }
 
-let expressApp: { setup: Setup; app: express.Express } | undefined;
+let siteHandler: { setup: Setup; handler: Promise<SiteHandler> } | undefined;
 
-/** Handles one request: the guards above, then Express and React Router. */
+/** The handler below the guards, made once per setup (the routes loaded first in production). */
+function handlerFor(setup: Setup): Promise<SiteHandler> {
+  if (siteHandler?.setup !== setup) {
+    const handler =
+      setup.mode === "production"
+        ? loadRoutes().then((build) => createSiteHandler(setup, build))
+        : Promise.resolve(createSiteHandler(setup, undefined));
+    siteHandler = { setup, handler };
+  }
+  return siteHandler.handler;
+}
+
+/** Handles one request: the guards above, then the site's handler (`createSiteHandler`). */
 export function handleRequest(req: IncomingMessage, res: ServerResponse, setup: Setup): void {
   onHeaders(res, securityHeadersHook(req, res));
   try {
@@ -191,15 +234,26 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, setup: 
     answerPlain(res, 400, BAD_REQUEST_MESSAGE);
     return;
   }
-  if (expressApp?.setup !== setup) expressApp = { setup, app: createExpressApp(setup) };
-  expressApp.app(req, res);
+  handlerFor(setup).then(
+    (handler) => handler(req, res),
+    (error: unknown) => {
+      log.error({ err: error }, "the site's routes could not be loaded");
+      answerPlain(res, 500, "Something went wrong on our side. Please try again.");
+    },
+  );
 }
 
 /** How long after the database opens the background work starts: the first pages are served first. */
 const BACKGROUND_START_DELAY_MS = 1_000;
 
-/** The mail and reminder workers and the housekeeping, on the open database. */
-function startBackgroundWork(conn: Connection): void {
+/** The mail and reminder workers and the housekeeping, on the open database (their code loaded now, not at start). */
+async function startBackgroundWork(conn: Connection): Promise<void> {
+  const [{ startServerMailWorker }, { startServerReminderWorker }, { startMaintenance }] = await Promise.all([
+    import("~/mail/worker.server"),
+    import("~/booking/reminders.server"),
+    import("./maintenance"),
+  ]);
+  if (isDatabaseClosed()) return; // the server began its shutdown meanwhile
   // The workers' own start-up failures are logged and retried there.
   void startServerMailWorker(conn).catch(() => {});
   void startServerReminderWorker(conn).catch(() => {});
@@ -245,7 +299,11 @@ export function start(options: StartOptions): RunningServer {
   const open = () => {
     connect().then(
       (conn) => {
-        const later = setTimeout(() => startBackgroundWork(conn), BACKGROUND_START_DELAY_MS);
+        const later = setTimeout(() => {
+          startBackgroundWork(conn).catch((error: unknown) =>
+            log.error({ err: error }, "background work did not start"),
+          );
+        }, BACKGROUND_START_DELAY_MS);
         onShutdown(async () => clearTimeout(later));
       },
       () => {
@@ -256,9 +314,12 @@ export function start(options: StartOptions): RunningServer {
   open();
 
   let listener: (req: IncomingMessage, res: ServerResponse) => unknown;
+  let prepare = () => {};
   if (options.mode === "production") {
     const setup: Setup = { mode: "production", clientDir: options.clientDir };
     listener = (req, res) => handleRequest(req, res, setup);
+    // The routes load while the database opens; the first request (or health check) may come before.
+    prepare = () => void handlerFor(setup).catch(() => {});
   } else {
     const { vite } = options;
     const setup: Setup = { mode: "development", vite };
@@ -284,5 +345,6 @@ export function start(options: StartOptions): RunningServer {
     log,
   });
   void running.listening.then(() => log.info({ port, mode: options.mode }, `listening on http://localhost:${port}`));
+  prepare();
   return running;
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { Database, DbOrTx, Tx } from "@db/client.server";
+import { resultRows } from "@db/result-rows";
 import { serviceRequests, serviceSlotHolds } from "@db/schema";
 import { todayInDetroit } from "~/lib/company-time";
 import { env } from "~/lib/env.server";
@@ -75,7 +76,7 @@ async function placesTaken(tx: DbOrTx, date: string, time: string, exceptKey?: s
 export async function loadAvailability(db: DbOrTx, now = new Date()): Promise<Availability> {
   const from = todayInDetroit(now);
   const until = addDays(from, BOOKING_HORIZON_DAYS);
-  const result = await db.execute<{ date: string; time: string; n: number }>(sql`
+  const result = await db.execute(sql`
     select service_date::text as date, service_time as time, count(*)::int as n from (
       select ${serviceRequests.serviceDate} as service_date, ${serviceRequests.serviceTime} as service_time
         from ${serviceRequests}
@@ -86,13 +87,7 @@ export async function loadAvailability(db: DbOrTx, now = new Date()): Promise<Av
         from ${serviceSlotHolds}
         where ${serviceSlotHolds.expiresAt} > now() and ${serviceSlotHolds.serviceDate} between ${from} and ${until}
     ) taken group by 1, 2`);
-  const rows = (
-    Array.isArray(result) ? result : (result as { rows: { date: string; time: string; n: number }[] }).rows
-  ) as {
-    date: string;
-    time: string;
-    n: number;
-  }[];
+  const rows = resultRows<{ date: string; time: string; n: number }>(result);
   const taken: Availability["taken"] = {};
   for (const row of rows) (taken[row.date] ??= {})[row.time as ServiceTime] = Number(row.n);
   return { capacity: env().SERVICE_SLOT_CAPACITY, from, until, closedToday: slotsBegun(now), taken };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { Connection, Database, DbOrTx } from "@db/client.server";
-import { addJobs, ensureQueue } from "@db/queue.server";
+import { addJobs, ensureQueue, loadPgBoss } from "@db/queue.server";
 import { bookingEvents, serviceRequests } from "@db/schema";
 import { decryptText, encryptText, type CipherPlace } from "~/lib/crypto.server";
 import { env } from "~/lib/env.server";
@@ -213,7 +213,8 @@ export async function startReminderWorker({
   pollMs = 30_000,
   batchSize = 10,
 }: ReminderWorkerOptions): Promise<ReminderWorker> {
-  const boss = new PgBoss({
+  const Boss = await loadPgBoss();
+  const boss = new Boss({
     ...("connectionString" in conn.queue ? { ...conn.queue, max: 1 } : conn.queue),
     supervise: false,
     schedule: false,

@@ -32,7 +32,7 @@ export async function loadContentPage(pathname: string): Promise<ContentPageData
   const kinds = new Set(page.sections.map((s) => s.kind));
   const result: ContentPageData = { found: true, page };
   if (kinds.has("service-map")) {
-    result.map = serviceAreaMap();
+    result.map = await serviceAreaMap();
     const key = mapsBrowserKey();
     if (key) result.mapsKey = key;
   }

@@ -1,7 +1,6 @@
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { fileTypeFromFile } from "file-type";
 import { log } from "~/lib/log.server";
 import {
   BAD_MULTIPART_MESSAGE,
@@ -373,6 +372,8 @@ async function judgeBytes(
   { file, fileName, size }: Incoming,
   field: string,
 ): Promise<FileOutcome> {
+  // file-type (with its tokenizers, ~110 KB) loads with the first upload, not with the server (issue 39).
+  const { fileTypeFromFile } = await import("file-type");
   const detected = file ? await fileTypeFromFile(file.path).catch(() => undefined) : undefined;
   if (!file || !detected || !IMAGE_TYPES.has(detected.mime)) {
     if (file) await body.files.remove(file.path);

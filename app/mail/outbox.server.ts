@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { addJobs } from "@db/queue.server";
+import { resultRows } from "@db/result-rows";
 import { outbox, type MailAttachment, type MailContent, type OutboxKind } from "@db/schema";
 import { countRateLimitsSql, rateLimitWindow } from "~/http/rate-limit.server";
 import { env } from "~/lib/env.server";
@@ -50,11 +51,6 @@ export function onMailEnqueued(listener: () => void): () => void {
 
 export function wakeMailWorker(): void {
   for (const listener of wakeListeners) listener();
-}
-
-/** Rows of a raw query, whichever driver ran it (postgres-js: an array; PGlite: `{ rows }`). */
-function resultRows<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 const DAY_SECONDS = 24 * 60 * 60;

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { inArray } from "drizzle-orm";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { Connection } from "@db/client.server";
+import { loadPgBoss } from "@db/queue.server";
 import { outbox } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
@@ -88,7 +89,8 @@ async function startMailQueue(
   queue: Connection["queue"],
   settings: { maxAttempts: number; retryBaseMs: number; leaseMs: number },
 ): Promise<PgBoss> {
-  const boss = new PgBoss({
+  const Boss = await loadPgBoss();
+  const boss = new Boss({
     ...queue,
     schedule: false,
     // Finished jobs leave the queue's table after an hour and are deleted after a week: the outbox row is the record.

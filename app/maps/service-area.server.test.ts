@@ -39,8 +39,8 @@ describe("service-area map", () => {
     }
   });
 
-  it("places one marker and one circle per city of the spec", () => {
-    const map = serviceAreaMap();
+  it("places one marker and one circle per city of the spec", async () => {
+    const map = await serviceAreaMap();
     expect(map.cities.map((c) => c.name)).toEqual(["Saginaw", "Flint", "Pontiac", "Detroit", "Lansing", "Port Huron"]);
     for (const c of map.cities) {
       expect(c.circle).toMatch(/^M[\d.]+,[\d.]+/);
@@ -53,8 +53,8 @@ describe("service-area map", () => {
     expect([lansing.x, lansing.y]).toEqual([MAP_WIDTH / 2, MAP_HEIGHT / 2]);
   });
 
-  it("outlines Michigan from us-atlas and stays small enough to inline", () => {
-    const map = serviceAreaMap();
+  it("outlines Michigan from us-atlas and stays small enough to inline", async () => {
+    const map = await serviceAreaMap();
     expect(map.michigan.length).toBeGreaterThan(1000);
     const total =
       map.michigan.length + map.neighbours.join("").length + map.cities.reduce((n, c) => n + c.circle.length, 0);

@@ -67,6 +67,40 @@ describe.skipIf(!usingServer())("two instances starting at once on the PostgreSQ
       await admin.end();
     }
   });
+
+  it("a migrated, seeded database opens on one statement; one that lacks its seed is seeded again", async () => {
+    const serverUrl = process.env.DATABASE_URL!;
+    const name = `t_open_${Date.now().toString(36)}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const open = async () => {
+      const steps: string[] = [];
+      const conn = await openDatabase({ databaseUrl: url.toString(), seed: true, onPhase: (step) => steps.push(step) });
+      return { conn, steps };
+    };
+    try {
+      const first = await open();
+      expect(first.steps).toEqual(["check schema", "connect + advisory lock", "migrate", "seed"]);
+      await first.conn.close();
+
+      // As on fly.io after the release command: nothing to migrate, nothing to seed, no lock taken.
+      const again = await open();
+      expect(again.steps).toEqual(["check schema"]);
+      await again.conn.db.delete(reviews);
+      await again.conn.close();
+
+      const reseeded = await open();
+      expect(reseeded.steps).toEqual(["check schema", "connect + advisory lock", "migrate", "seed"]);
+      const [{ n }] = (await reseeded.conn.db.select({ n: sql`count(*)` }).from(reviews)) as [{ n: unknown }];
+      expect(toCount(n)).toBeGreaterThanOrEqual(6);
+      await reseeded.conn.close();
+    } finally {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  });
 });
 
 // Its own PGlite on disk: npm test's PGlite run (its run on the PostgreSQL server reports it skipped, not run twice).
