@@ -12,7 +12,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * build (remix-run/react-router#14102), so browsers were sent its dev-only
  * warnings and checks. Its production build sits beside it in the same
  * package; use it for the browser bundle. The server keeps the package's own
- * resolution, so it shares one copy of React Router with @react-router/express.
+ * resolution, so it shares one copy of React Router with @react-router/node.
  */
 function reactRouterProductionInBrowser(): Plugin {
   const production: Record<string, string> = {

@@ -234,7 +234,7 @@ function inTransaction(callback: (tx: postgres.Sql) => unknown) {
  * shared buffers inside the WebAssembly heap) would swell the server's RSS
  * (docs/decisions/003-pglite-memory.md).
  */
-const PGLITE_CONF = "shared_buffers=16MB\nwork_mem=4MB\nmaintenance_work_mem=16MB";
+export const PGLITE_CONF = "shared_buffers=16MB\nwork_mem=4MB\nmaintenance_work_mem=16MB";
 
 /** Reports the time since the previous call (or since it was made) as a named step. */
 function stopwatch(opts: OpenOptions): (step: string) => void {
@@ -291,10 +291,15 @@ async function openPglite(opts: OpenOptions): Promise<Connection> {
     schema,
     logger: opts.logger,
   }) as unknown as Database;
-  await migratePglite(db as never, { migrationsFolder });
-  phase("migrate");
-  if (opts.seed) await seed(db);
-  phase("seed");
+  // A folder the site used before: one statement says there is nothing to migrate or seed.
+  const current = await isCurrent(db, opts.seed);
+  phase("check schema");
+  if (!current) {
+    await migratePglite(db as never, { migrationsFolder });
+    phase("migrate");
+    if (opts.seed) await seed(db);
+    phase("seed");
+  }
 
   let socketServer: { stop(): Promise<void> } | undefined;
   let socketUrl: string | undefined;

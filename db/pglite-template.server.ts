@@ -52,55 +52,93 @@ export type PrepareOptions = {
 
 /** Creates a migrated, empty cluster in `dir` (which has no PG_VERSION yet). */
 export async function createPgliteFolder(dir: string, opts: PrepareOptions): Promise<FolderOrigin> {
-  let t = performance.now();
-  const phase = (name: string) => {
-    const now = performance.now();
-    opts.onPhase?.(name, Math.round(now - t));
-    t = now;
-  };
-  const root = opts.templateRoot === undefined ? defaultTemplateRoot() : opts.templateRoot || undefined;
+  const phase = stopwatch(opts);
+  const root = templateRootOf(opts);
   const key = root && !CLUSTER_ENTRIES.some((e) => existsSync(path.join(dir, e))) ? templateKey(opts) : undefined;
   if (!root || !key) {
     await initPgliteFolder(dir, opts);
     phase("initdb + migrations (child process)");
     return "initdb";
   }
-
-  const template = path.join(root, key);
-  if (isCleanCluster(template)) {
+  const existing = path.join(root, key);
+  if (isCleanCluster(existing)) {
     try {
-      copyCluster(template, dir);
+      copyCluster(existing, dir);
       phase("copy template");
       return "template";
     } catch {
       // Removed under our feet (pruned by another start): make a new one below.
     }
   }
+  const template = await makeTemplate(root, key, opts);
+  phase("initdb + migrations (new template, child process)");
+  try {
+    if (template) {
+      copyCluster(template, dir);
+      phase("copy new template");
+      return "initdb";
+    }
+  } catch {
+    // Pruned between its publication and this copy (a start with other migrations): as below.
+  }
+  await initPgliteFolder(dir, opts); // read-only install: no template
+  phase("initdb + migrations (child process)");
+  return "initdb";
+}
 
+/**
+ * Makes sure the template of the current migrations exists, without opening any database:
+ * `npm start` runs it beside a new checkout's first build (scripts/start.mjs), so that the
+ * server's first start copies a template instead of running initdb (issue 39). Resolves to the
+ * template's folder, or undefined when templates are off or cannot be written.
+ */
+export async function prepareTemplate(opts: PrepareOptions): Promise<string | undefined> {
+  const root = templateRootOf(opts);
+  const key = root && templateKey(opts);
+  if (!root || !key) return undefined;
+  const existing = path.join(root, key);
+  if (isCleanCluster(existing)) return existing;
+  return makeTemplate(root, key, opts);
+}
+
+/** Reports the time since the previous call (or since it was made) as a named phase. */
+function stopwatch(opts: PrepareOptions): (name: string) => void {
+  let t = performance.now();
+  return (name) => {
+    const now = performance.now();
+    opts.onPhase?.(name, Math.round(now - t));
+    t = now;
+  };
+}
+
+function templateRootOf(opts: PrepareOptions): string | undefined {
+  return opts.templateRoot === undefined ? defaultTemplateRoot() : opts.templateRoot || undefined;
+}
+
+/**
+ * initdb and the migrations in a new folder beside the templates, published under `key`
+ * atomically: a broken template under the key goes first; when another start has just published
+ * a good one, ours is dropped. Undefined when the folder of templates cannot be written.
+ */
+async function makeTemplate(root: string, key: string, opts: PrepareOptions): Promise<string | undefined> {
   let tmp: string;
   try {
     mkdirSync(root, { recursive: true });
     tmp = await mkdtemp(path.join(root, "tmp-"));
   } catch {
-    await initPgliteFolder(dir, opts); // read-only install: no template
-    phase("initdb + migrations (child process)");
-    return "initdb";
+    return undefined;
   }
   try {
     await initPgliteFolder(tmp, opts);
-    phase("initdb + migrations (child process)");
-    copyCluster(tmp, dir);
-    phase("copy new template");
   } catch (error) {
     await rm(tmp, { recursive: true, force: true });
     throw error;
   }
-  // Publish it atomically. A broken template under the key goes first; when
-  // another start has just published a good one, ours is dropped.
+  const template = path.join(root, key);
   if (existsSync(template) && !isCleanCluster(template)) await discard(template).catch(() => {});
   await rename(tmp, template).catch(() => rm(tmp, { recursive: true, force: true }));
   void pruneTemplates(root, key).catch(() => {});
-  return "initdb";
+  return isCleanCluster(template) ? template : undefined;
 }
 
 /** The folder whose node_modules holds PGlite (the child resolves its imports from there). */

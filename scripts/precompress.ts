@@ -1,7 +1,7 @@
 // Pre-compressed copies of the browser build: for every text file the server
 // hands out as-is (scripts, styles, SVG illustrations, icons), a Brotli (.br,
 // quality 11) and a gzip (.gz, level 9) copy written beside it at build time.
-// server.mjs serves them with express-static-gzip: phones get Brotli, about a
+// The server serves them with sirv (server/app.ts): phones get Brotli, about a
 // fifth smaller than gzip, and the server compresses nothing per request.
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";

@@ -17,7 +17,7 @@ const visit = {
 } as const;
 
 describe("bookingInvite", () => {
-  it("the booking's UID, its page, reference, address and phone, and the window", () => {
+  it("the booking's UID, its page, reference, address and phone, and the window", async () => {
     const invite = bookingInvite(visit);
     expect(invite).toMatchObject({
       uid: "service-visit-41@example.com",
@@ -39,7 +39,7 @@ describe("bookingInvite", () => {
     ]);
   });
 
-  it("an update opens with what changed and carries its SEQUENCE; without the token, no page", () => {
+  it("an update opens with what changed and carries its SEQUENCE; without the token, no page", async () => {
     const { manageUrl: _, ...noLink } = visit;
     const invite = bookingInvite(noLink, { lead: "Cancelled.", sequence: 2 });
     expect(invite.sequence).toBe(2);
@@ -47,7 +47,7 @@ describe("bookingInvite", () => {
     expect(invite.description).toBe("Cancelled.\nBooking reference: DV-7K3M-Q9\nQuestions: call us at (810) 555-0100.");
   });
 
-  it("reminds at 6 PM the evening before: 14 hours before a morning, 22 before an evening", () => {
+  it("reminds at 6 PM the evening before: 14 hours before a morning, 22 before an evening", async () => {
     expect(bookingInvite(visit).alarm).toEqual({
       minutesBefore: 14 * 60,
       description:
@@ -55,11 +55,11 @@ describe("bookingInvite", () => {
     });
     expect(minutesFromEveningBefore("2026-12-08", "Evening (After 4 PM)")).toBe(22 * 60);
     expect(minutesFromEveningBefore("2026-12-08", "Afternoon (11 AM to 2 PM)")).toBe(17 * 60);
-    const ics = calendarInvite(bookingInvite(visit));
+    const ics = await calendarInvite(bookingInvite(visit));
     expect(ics).toContain("TRIGGER:-PT14H\r\n");
   });
 
-  it("counts real time over a night the clocks change: 6 PM on Saturday to 8 AM on Sunday is 15 hours in the fall, 13 in the spring", () => {
+  it("counts real time over a night the clocks change: 6 PM on Saturday to 8 AM on Sunday is 15 hours in the fall, 13 in the spring", async () => {
     expect(minutesFromEveningBefore("2026-11-01", "Morning (8 AM to 11 AM)")).toBe(15 * 60);
     expect(minutesFromEveningBefore("2027-03-14", "Morning (8 AM to 11 AM)")).toBe(13 * 60);
   });

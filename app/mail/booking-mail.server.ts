@@ -117,7 +117,7 @@ export async function mailCancellation(tx: DbOrTx, b: BookingMailFacts, money: s
       ...written(visitor),
       kind: "receipt",
       source: source(b),
-      attachments: [calendarCancelAttachment(b.invite, { name: b.name, email: b.email }, b.sequence)],
+      attachments: [await calendarCancelAttachment(b.invite, { name: b.name, email: b.email }, b.sequence)],
     },
     {
       to: e.COMPANY_INBOX,
@@ -228,7 +228,7 @@ export async function mailRescheduled(
       ...written(visitor),
       kind: "receipt",
       source: source(b),
-      attachments: [calendarAttachment(b.invite, { name: b.name, email: b.email }, { sequence: b.sequence })],
+      attachments: [await calendarAttachment(b.invite, { name: b.name, email: b.email }, { sequence: b.sequence })],
     },
     {
       to: e.COMPANY_INBOX,

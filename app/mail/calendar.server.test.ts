@@ -36,7 +36,7 @@ function property(ics: string, name: string): string | undefined {
 }
 
 describe("detroitWallClockToUtc", () => {
-  it("EST in winter, EDT in summer, and on both sides of the 2026 changes (8 March, 1 November)", () => {
+  it("EST in winter, EDT in summer, and on both sides of the 2026 changes (8 March, 1 November)", async () => {
     expect(new Date(detroitWallClockToUtc("2027-01-09", 8, 0)).toISOString()).toBe("2027-01-09T13:00:00.000Z");
     expect(new Date(detroitWallClockToUtc("2026-07-04", 16, 30)).toISOString()).toBe("2026-07-04T20:30:00.000Z");
     expect(new Date(detroitWallClockToUtc("2026-03-07", 12, 0)).toISOString()).toBe("2026-03-07T17:00:00.000Z");
@@ -47,20 +47,26 @@ describe("detroitWallClockToUtc", () => {
 });
 
 describe("calendarInvite", () => {
-  it("a winter slot: 8 AM EST is 13:00 UTC, four hours long", () => {
-    const ics = calendarInvite(visit);
+  it("a winter slot: 8 AM EST is 13:00 UTC, four hours long", async () => {
+    const ics = await calendarInvite(visit);
     expect(property(ics, "DTSTART")).toBe("DTSTART:20270109T130000Z");
     expect(property(ics, "DTEND")).toBe("DTEND:20270109T170000Z");
   });
 
-  it("a summer slot: 4:30 PM EDT is 20:30 UTC", () => {
-    const ics = calendarInvite({ ...visit, date: "2026-07-15", startHour: 16, startMinute: 30, durationMinutes: 90 });
+  it("a summer slot: 4:30 PM EDT is 20:30 UTC", async () => {
+    const ics = await calendarInvite({
+      ...visit,
+      date: "2026-07-15",
+      startHour: 16,
+      startMinute: 30,
+      durationMinutes: 90,
+    });
     expect(property(ics, "DTSTART")).toBe("DTSTART:20260715T203000Z");
     expect(property(ics, "DTEND")).toBe("DTEND:20260715T220000Z");
   });
 
-  it("is an RFC 5545 REQUEST: one event, escaped text, the company as organizer, the visitor as an attendee who already accepted", () => {
-    const ics = calendarInvite(visit, { name: 'Jane "JD" Doe', email: "jane@example.com" });
+  it("is an RFC 5545 REQUEST: one event, escaped text, the company as organizer, the visitor as an attendee who already accepted", async () => {
+    const ics = await calendarInvite(visit, { name: 'Jane "JD" Doe', email: "jane@example.com" });
     expect(ics.endsWith("\r\n")).toBe(true);
     expect(ics.split("\r\n").every((line) => line.length <= 75)).toBe(true);
     const all = lines(ics);
@@ -86,16 +92,16 @@ describe("calendarInvite", () => {
     expect(property(ics, "DTSTAMP")).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
   });
 
-  it("keeps the caller's UID when it is already global, and is the same event each time it is built", () => {
-    const a = calendarInvite({ ...visit, uid: "booking-7@dover.example.com" });
-    const b = calendarInvite({ ...visit, uid: "booking-7@dover.example.com" });
+  it("keeps the caller's UID when it is already global, and is the same event each time it is built", async () => {
+    const a = await calendarInvite({ ...visit, uid: "booking-7@dover.example.com" });
+    const b = await calendarInvite({ ...visit, uid: "booking-7@dover.example.com" });
     expect(property(a, "UID")).toBe("UID:booking-7@dover.example.com");
     const withoutStamp = (ics: string) => lines(ics).filter((line) => !line.startsWith("DTSTAMP"));
     expect(withoutStamp(a)).toEqual(withoutStamp(b));
   });
 
-  it("as an attachment: service-visit.ics, a text/calendar REQUEST", () => {
-    const attachment = calendarAttachment(visit, { name: "Jane Doe", email: "jane@example.com" });
+  it("as an attachment: service-visit.ics, a text/calendar REQUEST", async () => {
+    const attachment = await calendarAttachment(visit, { name: "Jane Doe", email: "jane@example.com" });
     expect(attachment).toMatchObject({
       filename: "service-visit.ics",
       contentType: "text/calendar; charset=utf-8; method=REQUEST",
@@ -103,10 +109,10 @@ describe("calendarInvite", () => {
     expect(attachment.content).toContain("ATTENDEE;");
   });
 
-  it("an update of a moved visit: a REQUEST with the same UID, the next SEQUENCE and the new window in Detroit time", () => {
-    const first = calendarAttachment(visit, { name: "Jane Doe", email: "jane@example.com" });
+  it("an update of a moved visit: a REQUEST with the same UID, the next SEQUENCE and the new window in Detroit time", async () => {
+    const first = await calendarAttachment(visit, { name: "Jane Doe", email: "jane@example.com" });
     // Moved from a January Saturday morning (EST) to a July afternoon (EDT): 1 PM in Detroit is 17:00 UTC.
-    const moved = calendarAttachment(
+    const moved = await calendarAttachment(
       { ...visit, date: "2027-07-10", startHour: 13, durationMinutes: 180 },
       { name: "Jane Doe", email: "jane@example.com" },
       { sequence: 2 },
@@ -122,13 +128,13 @@ describe("calendarInvite", () => {
     expect(property(moved.content, "DTEND")).toBe("DTEND:20270710T200000Z");
   });
 
-  it("the event's page as URL and a display alarm before the start; a withdrawal keeps the URL and drops the alarm", () => {
+  it("the event's page as URL and a display alarm before the start; a withdrawal keeps the URL and drops the alarm", async () => {
     const linked = {
       ...visit,
       url: "https://dover.example.com/booking/abc",
       alarm: { minutesBefore: 14 * 60 + 30, description: "Tomorrow: your service visit." },
     };
-    const ics = calendarInvite(linked);
+    const ics = await calendarInvite(linked);
     const all = lines(ics);
     expect(all).toContain("URL:https://dover.example.com/booking/abc");
     const alarm = all.slice(all.indexOf("BEGIN:VALARM"), all.indexOf("END:VALARM") + 1);
@@ -138,21 +144,21 @@ describe("calendarInvite", () => {
     // Inside the event, after the event's own description.
     expect(all.indexOf("BEGIN:VALARM")).toBeGreaterThan(all.indexOf("BEGIN:VEVENT"));
     expect(all.indexOf("END:VALARM")).toBeLessThan(all.indexOf("END:VEVENT"));
-    const cancel = calendarCancelAttachment(linked, { name: "Jane Doe", email: "jane@example.com" }, 1).content;
+    const cancel = (await calendarCancelAttachment(linked, { name: "Jane Doe", email: "jane@example.com" }, 1)).content;
     expect(lines(cancel)).toContain("URL:https://dover.example.com/booking/abc");
     expect(cancel).not.toContain("BEGIN:VALARM");
   });
 
-  it("the invite's own SEQUENCE when the caller gives none", () => {
-    expect(property(calendarInvite({ ...visit, sequence: 4 }), "SEQUENCE")).toBe("SEQUENCE:4");
-    expect(property(calendarAttachment({ ...visit, sequence: 4 }).content, "SEQUENCE")).toBe("SEQUENCE:4");
+  it("the invite's own SEQUENCE when the caller gives none", async () => {
+    expect(property(await calendarInvite({ ...visit, sequence: 4 }), "SEQUENCE")).toBe("SEQUENCE:4");
+    expect(property((await calendarAttachment({ ...visit, sequence: 4 })).content, "SEQUENCE")).toBe("SEQUENCE:4");
     expect(
-      property(calendarAttachment({ ...visit, sequence: 4 }, undefined, { sequence: 5 }).content, "SEQUENCE"),
+      property((await calendarAttachment({ ...visit, sequence: 4 }, undefined, { sequence: 5 })).content, "SEQUENCE"),
     ).toBe("SEQUENCE:5");
   });
 
-  it("a withdrawal: METHOD:CANCEL, STATUS:CANCELLED, the same UID, its SEQUENCE", () => {
-    const cancel = calendarCancelAttachment(visit, { name: "Jane Doe", email: "jane@example.com" }, 3);
+  it("a withdrawal: METHOD:CANCEL, STATUS:CANCELLED, the same UID, its SEQUENCE", async () => {
+    const cancel = await calendarCancelAttachment(visit, { name: "Jane Doe", email: "jane@example.com" }, 3);
     expect(cancel.contentType).toBe("text/calendar; charset=utf-8; method=CANCEL");
     const all = lines(cancel.content);
     expect(all).toEqual(expect.arrayContaining(["METHOD:CANCEL", "STATUS:CANCELLED", "SEQUENCE:3"]));

@@ -1,4 +1,4 @@
-import { createEvent } from "ics";
+import type { EventAttributes, ReturnObject } from "ics";
 import type { MailAttachment } from "@db/schema";
 import { company } from "~/lib/company";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
@@ -80,12 +80,23 @@ function paramText(name: string): string {
 /** The company's mail domain: a UID is made globally unique with it (RFC 5545 §3.8.4.7). */
 const uidDomain = company.email.split("@")[1]!;
 
+/**
+ * ics (with yup, which it validates with: ~100 KB of code that builds its schemas when it loads)
+ * loads with the first invitation, not with the server (issue 39).
+ */
+let ics: Promise<(attributes: EventAttributes) => ReturnObject> | undefined;
+function loadCreateEvent(): Promise<(attributes: EventAttributes) => ReturnObject> {
+  ics ??= import("ics").then((module) => module.createEvent);
+  return ics;
+}
+
 /** The .ics text (RFC 5545) of a booking's invitation, organized by the company; `cancel` withdraws it (same UID, a higher SEQUENCE). */
-export function calendarInvite(
+export async function calendarInvite(
   invite: CalendarInvite,
   attendee?: CalendarAttendee,
   { cancel = false, sequence = invite.sequence ?? 0 }: { cancel?: boolean; sequence?: number } = {},
-): string {
+): Promise<string> {
+  const createEvent = await loadCreateEvent();
   const start = detroitWallClockToUtc(invite.date, invite.startHour, invite.startMinute);
   const alarm = invite.alarm;
   const { error, value } = createEvent({
@@ -140,15 +151,15 @@ export function calendarInvite(
 }
 
 /** The withdrawal of a booking's invitation (METHOD:CANCEL, the same UID), as an outbox attachment. */
-export function calendarCancelAttachment(
+export async function calendarCancelAttachment(
   invite: CalendarInvite,
   attendee: CalendarAttendee,
   sequence: number,
-): MailAttachment {
+): Promise<MailAttachment> {
   return {
     filename: "service-visit.ics",
     contentType: "text/calendar; charset=utf-8; method=CANCEL",
-    content: calendarInvite(invite, attendee, { cancel: true, sequence }),
+    content: await calendarInvite(invite, attendee, { cancel: true, sequence }),
   };
 }
 
@@ -157,14 +168,14 @@ export function calendarCancelAttachment(
  * update of the same visit (moved to another window) is sent with the same UID and the next
  * SEQUENCE, which a calendar takes as replacing the event it has (RFC 5546 §2.1.4).
  */
-export function calendarAttachment(
+export async function calendarAttachment(
   invite: CalendarInvite,
   attendee?: CalendarAttendee,
   { sequence = invite.sequence ?? 0 }: { sequence?: number } = {},
-): MailAttachment {
+): Promise<MailAttachment> {
   return {
     filename: "service-visit.ics",
     contentType: INVITE_CONTENT_TYPE,
-    content: calendarInvite(invite, attendee, { sequence }),
+    content: await calendarInvite(invite, attendee, { sequence }),
   };
 }

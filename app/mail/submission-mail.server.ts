@@ -120,7 +120,7 @@ export async function enqueueSubmissionMail(tx: Tx, form: SubmittedForm): Promis
       // any address typed in. A receipt follows an approved charge and always goes.
       kind: form.receipt ? "receipt" : "confirmation",
       attachments: form.calendar
-        ? [calendarAttachment(form.calendar, { name: form.name, email: form.email })]
+        ? [await calendarAttachment(form.calendar, { name: form.name, email: form.email })]
         : undefined,
     });
   }

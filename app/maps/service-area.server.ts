@@ -1,5 +1,4 @@
 import { geoCircle, geoMercator, geoPath, type GeoPermissibleObjects } from "d3-geo";
-import { feature } from "topojson-client";
 import { EARTH_RADIUS_MILES, MAP_CENTER, MAP_ZOOM, SERVICE_RADIUS_MILES, serviceCities, type City } from "./config";
 import type { MapLabel, ServiceAreaMapData } from "./types";
 
@@ -108,11 +107,15 @@ let cached: ServiceAreaMapData | undefined;
 
 /**
  * The service-area map's shapes, drawn once. The atlas (180 KB of shapes, turned into objects when
- * its module runs) loads with the first page that shows the map, not with the server (issue 39).
+ * its module runs) and topojson load with the first page that shows the map, not with the server
+ * (issue 39).
  */
 export async function serviceAreaMap(): Promise<ServiceAreaMapData> {
   if (cached) return cached;
-  const { default: states } = await import("us-atlas/states-10m.json");
+  const [{ default: states }, { feature }] = await Promise.all([
+    import("us-atlas/states-10m.json"),
+    import("topojson-client"),
+  ]);
   const projection = serviceAreaProjection();
   const path = geoPath(projection).digits(1);
   const all = feature(states, states.objects.states).features;
