@@ -17,7 +17,8 @@ export type Step = (req: IncomingMessage, res: ServerResponse, next: (error?: un
 
 /**
  * Runs `steps` in order, each passing to the next by calling `next()`, until one answers; after
- * the last, `last`. An error a step passes to `next` or throws goes to `fail`, once.
+ * the last, `last`. An error a step passes to `next`, or that a step or `last` throws, goes to
+ * `fail`.
  */
 export function runSteps(
   steps: readonly Step[],
@@ -33,12 +34,9 @@ export function runSteps(
       return;
     }
     const step = steps[index++];
-    if (!step) {
-      last();
-      return;
-    }
     try {
-      step(req, res, next);
+      if (step) step(req, res, next);
+      else last();
     } catch (thrown) {
       fail(thrown);
     }
