@@ -13,7 +13,6 @@ import { pgliteJobDb, type QueueConnection } from "./queue.server";
 import { resultRows } from "./result-rows";
 import { takeTurns } from "./pglite-turns.server";
 import * as schema from "./schema";
-import { seed } from "./seed";
 
 export { schema };
 
@@ -153,6 +152,11 @@ async function migrateAndSeed(url: string, opts: OpenOptions): Promise<void> {
   } finally {
     await admin.end({ timeout: 5 });
   }
+}
+
+/** The seed and its data (the catalogue, the reviews), loaded only when a database needs them. */
+async function seed(db: Database): Promise<void> {
+  await (await import("./seed")).seed(db);
 }
 
 /** The `when` of the newest migration in the folder (drizzle-kit's journal), read once. */

@@ -103,6 +103,7 @@ function staticFiles(clientDir: string): Step[] {
   const year = 365 * 24 * 60 * 60;
   const common = { dev: false, etag: true, extensions: [] as string[], maxAge: 60 * 60 };
   return [
+    plainRangesOnly,
     sirv(clientDir, {
       ...common,
       brotli: true,
@@ -114,6 +115,21 @@ function staticFiles(clientDir: string): Step[] {
     sirv("public", common),
   ];
 }
+
+/**
+ * sirv reads a Range as `bytes=start-end` and nothing else: a suffix (`bytes=-500`) would be sent
+ * from the file's start, and an end before its start makes its file stream throw. Any Range but a
+ * single `start-` or `start-end` with end ≥ start is ignored (RFC 9110 §14.2 allows it): the whole
+ * file, 200.
+ */
+const plainRangesOnly: Step = (req, _res, next) => {
+  const range = req.headers.range;
+  if (range !== undefined) {
+    const parts = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(range);
+    if (!parts || (parts[2] !== "" && Number(parts[2]) < Number(parts[1]))) delete req.headers.range;
+  }
+  next();
+};
 
 /**
  * The answer when something failed below the guards: a client's mistake that a step noticed (an

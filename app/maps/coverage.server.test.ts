@@ -31,9 +31,9 @@ describe("the service area's ZIP check (DECISIONS 30)", () => {
     ["48226", "Detroit", "Pontiac"],
     ["48601", "Saginaw", "Saginaw"],
     ["48342", "Pontiac", "Pontiac"],
-  ])("%s is inside the circle of %s (nearest location with a phone: %s)", (zip, city, location) => {
-    expect(milesToCities(zip)![city]).toBeLessThan(5);
-    const c = coverageOf(zip);
+  ])("%s is inside the circle of %s (nearest location with a phone: %s)", async (zip, city, location) => {
+    expect((await milesToCities(zip))![city]).toBeLessThan(5);
+    const c = await coverageOf(zip);
     expect(c).toMatchObject({ zip, status: "inside", inside: true, nearest: { name: location } });
   });
 
@@ -43,11 +43,11 @@ describe("the service area's ZIP check (DECISIONS 30)", () => {
     ["48813", "Lansing"], // Charlotte
     ["43603", "Detroit"], // Toledo, Ohio: the circle crosses the state line
     ["48422", "Port Huron"], // Croswell
-  ])("%s is inside the circle of %s only", (zip, city) => {
-    const miles = milesToCities(zip)!;
+  ])("%s is inside the circle of %s only", async (zip, city) => {
+    const miles = (await milesToCities(zip))!;
     const within = Object.entries(miles).filter(([, m]) => m <= SERVICE_RADIUS_MILES);
     expect(within.map(([name]) => name)).toEqual([city]);
-    expect(coverageOf(zip).status).toBe("inside");
+    expect((await coverageOf(zip)).status).toBe("inside");
   });
 
   it.each([
@@ -55,41 +55,44 @@ describe("the service area's ZIP check (DECISIONS 30)", () => {
     ["49503", "Grand Rapids", "Lansing", 58],
     ["49001", "Kalamazoo", "Lansing", 60],
     ["48456", "Minden City", "Saginaw", 64],
-  ])("%s (%s) is outside every circle; nearest location %s, about %i miles", (zip, _place, location, about) => {
-    const miles = milesToCities(zip)!;
+  ])("%s (%s) is outside every circle; nearest location %s, about %i miles", async (zip, _place, location, about) => {
+    const miles = (await milesToCities(zip))!;
     for (const city of serviceCities) expect(miles[city.name]).toBeGreaterThan(SERVICE_RADIUS_MILES);
-    const c = coverageOf(zip);
+    const c = await coverageOf(zip);
     expect(c.status).toBe("outside");
     expect(c.inside).toBe(false);
     expect(c.nearest).toMatchObject({ name: location, phone: phoneOf(location.toLowerCase()) });
     expect(Math.round(c.nearest!.miles)).toBe(about);
   });
 
-  it("says the refusal with the ZIP, the miles, the nearest location and its phone", () => {
-    const c = coverageOf("49684");
+  it("says the refusal with the ZIP, the miles, the nearest location and its phone", async () => {
+    const c = await coverageOf("49684");
     const text = outsideAreaMessage("49684", c.nearest!);
     expect(text).toBe(
       `We don't book online visits to ZIP 49684: it is about 123 miles from our nearest service location, Saginaw. Call us at ${phoneOf("saginaw")}, or ask for a quote and we'll tell you what we can do.`,
     );
     expect(isOutsideAreaMessage(text)).toBe(true);
     expect(coverageNote(c)).toEqual({ error: true, text });
-    expect(coverageNote(coverageOf("48502"))).toEqual({ error: false, text: "ZIP 48502 is in our service area." });
+    expect(coverageNote(await coverageOf("48502"))).toEqual({
+      error: false,
+      text: "ZIP 48502 is in our service area.",
+    });
   });
 
-  it.each(["00000", "99999", "48999"])("%s is no ZIP code: unknown, a field error", (zip) => {
-    const c = coverageOf(zip);
+  it.each(["00000", "99999", "48999"])("%s is no ZIP code: unknown, a field error", async (zip) => {
+    const c = await coverageOf(zip);
     expect(c).toEqual({ zip, status: "unknown", inside: false, nearest: null });
-    expect(milesToCities(zip)).toBeNull();
+    expect(await milesToCities(zip)).toBeNull();
     expect(coverageNote(c)).toEqual({ error: true, text: INVALID_ZIP_MESSAGE });
   });
 
-  it.each(["", "4850", "485021", "48502-", "ABCDE", "M5V 2T6", "M5V"])("%j is not a US ZIP: invalid", (zip) => {
-    expect(coverageOf(zip).status).toBe("invalid");
+  it.each(["", "4850", "485021", "48502-", "ABCDE", "M5V 2T6", "M5V"])("%j is not a US ZIP: invalid", async (zip) => {
+    expect((await coverageOf(zip)).status).toBe("invalid");
   });
 
-  it("takes ZIP+4 by its first five digits, and trims", () => {
-    expect(coverageOf("48502-1234")).toMatchObject({ zip: "48502", status: "inside" });
-    expect(coverageOf(" 48933 ").status).toBe("inside");
+  it("takes ZIP+4 by its first five digits, and trims", async () => {
+    expect(await coverageOf("48502-1234")).toMatchObject({ zip: "48502", status: "inside" });
+    expect((await coverageOf(" 48933 ")).status).toBe("inside");
   });
 });
 
@@ -103,13 +106,13 @@ describe("the ZIP centroids the server reads (scripts/zip-centroids.ts)", () => 
     for (const place of Object.values(codes)) {
       if (place.country !== "US") continue;
       us++;
-      const point = centroid(place.zip);
+      const point = await centroid(place.zip);
       expect(point, place.zip).not.toBeNull();
       expect(point![0]).toBeCloseTo(place.longitude, 4);
       expect(point![1]).toBeCloseTo(place.latitude, 4);
     }
     expect(us).toBeGreaterThan(40_000);
     for (const zip of ["00000", "00001", "99999", "48999"])
-      expect(centroid(zip) !== null, zip).toBe(zipcodes.lookup(zip)?.country === "US");
+      expect((await centroid(zip)) !== null, zip).toBe(zipcodes.lookup(zip)?.country === "US");
   });
 });

@@ -191,7 +191,7 @@ describe("service area before the charge", () => {
       serviceAreaApi({ request: new Request(`http://localhost/api/service-area${query}`) } as Parameters<
         typeof serviceAreaApi
       >[0]);
-    const outside = ask("?zip=49684");
+    const outside = await ask("?zip=49684");
     expect(outside.status).toBe(200);
     expect(outside.headers.get("Cache-Control")).toBe("public, max-age=3600");
     expect(await outside.json()).toEqual({
@@ -200,14 +200,19 @@ describe("service area before the charge", () => {
       inside: false,
       nearest: { name: "Saginaw", phone: "(989) 555-0102", phoneHref: "tel:+19895550102", miles: 122.9 },
     });
-    expect(await ask("?zip=48226").json()).toMatchObject({
+    expect(await (await ask("?zip=48226")).json()).toMatchObject({
       status: "inside",
       inside: true,
       nearest: { name: "Pontiac" },
     });
-    expect(await ask("?zip=00000").json()).toEqual({ zip: "00000", status: "unknown", inside: false, nearest: null });
+    expect(await (await ask("?zip=00000")).json()).toEqual({
+      zip: "00000",
+      status: "unknown",
+      inside: false,
+      nearest: null,
+    });
     for (const query of ["", "?zip=4850", "?zip=" + "9".repeat(5000)]) {
-      const bad = ask(query);
+      const bad = await ask(query);
       expect(bad.status).toBe(400);
       expect(bad.headers.get("Cache-Control")).toBe("no-store");
     }

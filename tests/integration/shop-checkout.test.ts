@@ -612,7 +612,7 @@ describe("checkout", () => {
     const item = await product({ stock: 2 });
     const { cartId, cookie } = await buyer({ id: item.id });
     const before = await state();
-    const traverse = coverageOf("49684");
+    const traverse = await coverageOf("49684");
     if (traverse.status !== "outside") throw new Error("49684 should be outside every circle");
     const refusal = outsideInstallationMessage("49684", traverse.nearest);
     expect(refusal).toMatch(/^We don't install shop orders at ZIP 49684: .* Call us at \(\d{3}\) 555-01\d\d /);

@@ -57,13 +57,13 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
   preview: {
     field: PREVIEW_FIELD,
     value: PREVIEW_VALUE,
-    check: (fields) => ({ ...previewServiceArea(fields), ...previewVisit(fields) }),
+    check: async (fields) => ({ ...(await previewServiceArea(fields)), ...previewVisit(fields) }),
   },
   payment: {
     purpose: "service",
     async reserve(db, value, key) {
       // Outside every 50-mile circle (or no such ZIP): refused before anything is held or charged.
-      const area = serviceAreaErrors(value.zip);
+      const area = await serviceAreaErrors(value.zip);
       if (area.zip) return new FormFailure(area.zip[0]!, area);
       const price = priceOf(value);
       if (!price.ok) return new FormFailure(price.message, { [price.field]: [price.message] });

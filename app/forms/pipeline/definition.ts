@@ -41,7 +41,7 @@ export type FormDefinition<Schema extends z.ZodType = z.ZodType, H = unknown> = 
    * A no-JS "Show price" button: a post carrying it is re-rendered with nothing stored or charged,
    * and nothing checked but what `check` returns (errors beside their fields, e.g. the booking's ZIP).
    */
-  preview?: { field: string; value: string; check?(fields: FormData): Record<string, string[]> };
+  preview?: { field: string; value: string; check?(fields: FormData): Promise<Record<string, string[]>> };
   handle(tx: Tx, value: z.output<Schema>, ctx: SubmissionContext<H>): Promise<Handled>;
   /** More of the API's answer for a stored submission, now or on a resubmitted key (the checkout's order_id, total). */
   apiFields?(db: Database, submissionId: number, request: Request): Promise<Record<string, unknown> | undefined>;

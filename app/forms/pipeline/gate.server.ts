@@ -86,7 +86,7 @@ export async function gate(
   keep(body);
   for (const [key, value] of Object.entries(overrides ?? {})) body.fields.set(key, value);
   if (isPreview(body.fields)) {
-    const fieldErrors = def.preview!.check?.(body.fields) ?? {};
+    const fieldErrors = (await def.preview!.check?.(body.fields)) ?? {};
     const reply = valuesOnlyReply(body.fields, def.schema, hiddenFields(def));
     stop({
       ok: false,

@@ -52,7 +52,7 @@ async function storeQuote(
     .returning({ id: quoteRequests.id });
   const summary = summaryRows(quoteLabels, { ...value, consultation: consultationLabel(value.consultation) });
   summary.push({ label: "Form", value: source === "full" ? "Full quote form" : "Quote form on a product page" });
-  const coverage = officeWillConfirm(value.zip);
+  const coverage = await officeWillConfirm(value.zip);
   const note = `A representative will reach out within ${company.responseTime}.`;
   return {
     submission: { table: getTableName(quoteRequests), id: row!.id },

@@ -53,7 +53,7 @@ export const commercialServiceForm: FormDefinition<typeof commercialServiceSchem
       .insert(serviceRequests)
       .values(serviceRequestRow("commercial", value, ctx))
       .returning({ id: serviceRequests.id });
-    const coverage = officeWillConfirm(value.zip);
+    const coverage = await officeWillConfirm(value.zip);
     const note = "We will contact you to confirm the date and time of your service visit.";
     return {
       submission: { table: getTableName(serviceRequests), id: row!.id },

@@ -10,11 +10,11 @@ import type { Route } from "./+types/service-area";
  * at most ten characters and the answer the same for everyone (an hour in
  * caches; it changes only with the package's data).
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const zip = new URL(request.url).searchParams.get("zip") ?? "";
   if (zip.length > 10)
     return Response.json({ error: "zip is a 5-digit US ZIP code" }, { status: 400, headers: cachePolicy.noStore });
-  const coverage = coverageOf(zip);
+  const coverage = await coverageOf(zip);
   if (coverage.status === "invalid")
     return Response.json(
       { ...coverage, error: "zip is a 5-digit US ZIP code" },

@@ -49,7 +49,7 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema, CheckoutCart> =
     purpose: "order",
     async reserve(db, value, key, request) {
       // The installation address outside every 50-mile circle: refused before anything is held or charged.
-      const area = installationAreaFailure(value);
+      const area = await installationAreaFailure(value);
       if (area) return area;
       const cart = await holdCart(db, key, await cartIdOf(request));
       if (cart instanceof FormFailure) return cart;

@@ -11,9 +11,9 @@ type Billing = { address: string; city: string; state: string; zip: string };
  * billing address" is checked) must lie inside a circle. The refusal sits beside the ZIP field
  * that was read and names the nearest location's phone; nothing inside the area.
  */
-export function installationAreaFailure(value: InstallationValue & Billing): FormFailure | null {
+export async function installationAreaFailure(value: InstallationValue & Billing): Promise<FormFailure | null> {
   const place = installationOf(value);
-  const coverage = coverageOf(place.zip);
+  const coverage = await coverageOf(place.zip);
   if (coverage.status === "inside") return null;
   const message =
     coverage.status === "outside" ? outsideInstallationMessage(coverage.zip, coverage.nearest) : INVALID_ZIP_MESSAGE;

@@ -283,6 +283,29 @@ const cases: Case[] = [
     }),
     expectStatus: (s) => s === 200 || s === 206 || s === 416,
   },
+  {
+    name: "a Range whose end comes before its start, on a static file",
+    request: () => ({
+      head: "GET /images/logo.svg HTTP/1.1\r\nHost: localhost\r\nRange: bytes=50-10\r\nConnection: close",
+    }),
+    // Ignored (RFC 9110 §14.2): the whole file.
+    expectStatus: 200,
+  },
+  {
+    name: "a suffix Range on a static file",
+    request: () => ({
+      head: "GET /images/logo.svg HTTP/1.1\r\nHost: localhost\r\nRange: bytes=-20\r\nConnection: close",
+    }),
+    expectStatus: 200,
+  },
+  {
+    name: "a Range of the file's second half",
+    request: () => ({
+      head: "GET /images/logo.svg HTTP/1.1\r\nHost: localhost\r\nRange: bytes=20-\r\nConnection: close",
+    }),
+    expectStatus: 206,
+    check: (answer) => expect(answer.headers["content-range"]).toMatch(/^bytes 20-\d+\/\d+$/),
+  },
 ];
 
 async function healthz(): Promise<number> {
