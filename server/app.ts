@@ -157,18 +157,20 @@ type SiteHandler = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * The site's routes as React Router builds them, every route module with all it imports: most of
  * the server's code. Loaded once the server listens, while the database opens, not before
- * (issue 39; docs/decisions/075-start-and-memory.md): a request that comes sooner waits for it.
+ * (issue 39; docs/decisions/076-start-without-express.md): a request that comes sooner waits for it.
  */
 let routes: Promise<ServerBuild> | undefined;
 function loadRoutes(): Promise<ServerBuild> {
   if (!routes) {
     const loading = performance.now();
     routes = import("virtual:react-router/server-build");
-    void routes.then(() =>
-      log.debug(
-        { ms: Math.round(performance.now() - loading), uptimeMs: Math.round(process.uptime() * 1000) },
-        "routes loaded",
-      ),
+    routes.then(
+      () =>
+        log.debug(
+          { ms: Math.round(performance.now() - loading), uptimeMs: Math.round(process.uptime() * 1000) },
+          "routes loaded",
+        ),
+      () => {}, // each request that waits for them answers 500 and logs why (handleRequest)
     );
   }
   return routes;
