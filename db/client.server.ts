@@ -11,6 +11,7 @@ import { passTransactionClients, runInTransaction } from "./driver-client.server
 import { createPgliteFolder } from "./pglite-template.server";
 import { pgliteJobDb, type QueueConnection } from "./queue.server";
 import { resultRows } from "./result-rows";
+import { stopwatch } from "./stopwatch";
 import { takeTurns } from "./pglite-turns.server";
 import * as schema from "./schema";
 
@@ -239,16 +240,6 @@ function inTransaction(callback: (tx: postgres.Sql) => unknown) {
  * (docs/decisions/003-pglite-memory.md).
  */
 export const PGLITE_CONF = "shared_buffers=16MB\nwork_mem=4MB\nmaintenance_work_mem=16MB";
-
-/** Reports the time since the previous call (or since it was made) as a named step. */
-function stopwatch(opts: OpenOptions): (step: string) => void {
-  let t = performance.now();
-  return (step) => {
-    const now = performance.now();
-    opts.onPhase?.(step, Math.round(now - t));
-    t = now;
-  };
-}
 
 /** PGlite and Drizzle's driver and migrator for it. */
 async function loadPglite() {

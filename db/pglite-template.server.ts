@@ -5,6 +5,7 @@ import { mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { env } from "../app/lib/env.server";
+import { stopwatch } from "./stopwatch";
 
 /**
  * A new embedded database folder, fast.
@@ -99,16 +100,6 @@ export async function prepareTemplate(opts: PrepareOptions): Promise<string | un
   const existing = path.join(root, key);
   if (isCleanCluster(existing)) return existing;
   return makeTemplate(root, key, opts);
-}
-
-/** Reports the time since the previous call (or since it was made) as a named phase. */
-function stopwatch(opts: PrepareOptions): (name: string) => void {
-  let t = performance.now();
-  return (name) => {
-    const now = performance.now();
-    opts.onPhase?.(name, Math.round(now - t));
-    t = now;
-  };
 }
 
 function templateRootOf(opts: PrepareOptions): string | undefined {

@@ -46,41 +46,42 @@ describe(`database (${usingServer() ? "PostgreSQL server" : "PGlite"})`, () => {
 });
 
 // Needs the PostgreSQL server of DATABASE_URL: npm test's run on it (its PGlite run reports it skipped).
+/** `work(url)` on a new, empty database of DATABASE_URL's server, dropped after. */
+async function withNewDatabase(prefix: string, work: (url: string) => Promise<void>): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL!;
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    await work(url.toString());
+  } finally {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
 describe.skipIf(!usingServer())("two instances starting at once on the PostgreSQL server", () => {
   it("take turns migrating and seeding (advisory lock): one copy of the seed", async () => {
-    const serverUrl = process.env.DATABASE_URL!;
-    const name = `t_race_${Date.now().toString(36)}`;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    try {
+    await withNewDatabase("t_race", async (url) => {
       const [a, b] = await Promise.all([
-        openDatabase({ databaseUrl: url.toString(), seed: true }),
-        openDatabase({ databaseUrl: url.toString(), seed: true }),
+        openDatabase({ databaseUrl: url, seed: true }),
+        openDatabase({ databaseUrl: url, seed: true }),
       ]);
       const rows = await a.db.select().from(locations);
       expect(rows).toHaveLength(4);
       await Promise.all([a.close(), b.close()]);
-    } finally {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
+    });
   });
 
   it("a migrated, seeded database opens on one statement; one that lacks its seed is seeded again", async () => {
-    const serverUrl = process.env.DATABASE_URL!;
-    const name = `t_open_${Date.now().toString(36)}`;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const open = async () => {
-      const steps: string[] = [];
-      const conn = await openDatabase({ databaseUrl: url.toString(), seed: true, onPhase: (step) => steps.push(step) });
-      return { conn, steps };
-    };
-    try {
+    await withNewDatabase("t_open", async (url) => {
+      const open = async () => {
+        const steps: string[] = [];
+        const conn = await openDatabase({ databaseUrl: url, seed: true, onPhase: (step) => steps.push(step) });
+        return { conn, steps };
+      };
       const first = await open();
       expect(first.steps).toEqual(["check schema", "connect + advisory lock", "migrate", "seed"]);
       await first.conn.close();
@@ -96,10 +97,7 @@ describe.skipIf(!usingServer())("two instances starting at once on the PostgreSQ
       const [{ n }] = (await reseeded.conn.db.select({ n: sql`count(*)` }).from(reviews)) as [{ n: unknown }];
       expect(toCount(n)).toBeGreaterThanOrEqual(6);
       await reseeded.conn.close();
-    } finally {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
+    });
   });
 });
 
