@@ -4,6 +4,8 @@
 //   --inp     Interaction to Next Paint alone (or BENCH_INP=1), see inp.mjs
 //   --history ten years of history against an empty database (or BENCH_HISTORY=1; needs
 //             DATABASE_URL; BENCH_HISTORY_SCALE, default 1, is the years' share), see history.mjs
+//   --compare DIR DIR…  the start (first page, main thread CPU, RSS) of server builds in turns,
+//             BENCH_COMPARE_RUNS times each (default 8), see compare.mjs
 // BENCH_PORT (default 3160) is the server's; the static ceiling, PGlite's socket and the form
 // ceiling take the next three. BENCH_SECONDS (default 10) is each load's length,
 // BENCH_CONTACT_REQUESTS (default 1000) the contact posts per round, BUILD_DIR (default build)
@@ -22,6 +24,10 @@ export const INP_ONLY = process.env.BENCH_INP === "1" || process.argv.includes("
 export const HISTORY = process.env.BENCH_HISTORY === "1" || process.argv.includes("--history");
 export const HISTORY_SCALE = Number(process.env.BENCH_HISTORY_SCALE ?? 1);
 export const BUILD = process.argv.includes("--build");
+/** `--compare DIR DIR…`: the build folders to start in turns (empty without the option). */
+export const COMPARE = process.argv.includes("--compare")
+  ? process.argv.slice(process.argv.indexOf("--compare") + 1).filter((arg) => !arg.startsWith("--"))
+  : [];
 export const CONTACT_REQUESTS = Number(process.env.BENCH_CONTACT_REQUESTS ?? 1000);
 export const CONNECTIONS = 50;
 export const CLIENT_IP_HEADER = "Fly-Client-IP";

@@ -19,9 +19,11 @@
 //   - the payments audit over what the bench paid: 0 mismatches or the command exits 1 (payments-audit.mjs)
 // Prints a table and writes bench-results/bench.json for comparison. `--soak` runs the soak
 // alone instead (soak.mjs); `--history`, ten years of history against an empty database, on
-// scratch databases of its own (history.mjs). Options and environment: args.mjs.
-import { HISTORY, INP_ONLY, SOAK } from "./args.mjs";
+// scratch databases of its own (history.mjs); `--compare DIR DIR…`, the start of several builds in
+// turns (compare.mjs). Options and environment: args.mjs.
+import { COMPARE, HISTORY, INP_ONLY, SOAK } from "./args.mjs";
 import { checkoutRow, measureCheckouts } from "./checkout.mjs";
+import { compareStarts } from "./compare.mjs";
 import { measureContact } from "./contact.mjs";
 import { createScratchDatabase, dropBenchDatabase } from "./database.mjs";
 import { historyOnly } from "./history.mjs";
@@ -119,6 +121,10 @@ async function fullRun(firstOk) {
 }
 
 ensureBuild();
+if (COMPARE.length > 0) {
+  await compareStarts(COMPARE);
+  process.exit(0);
+}
 if (HISTORY) await historyOnly();
 await createScratchDatabase();
 const firstOk = await startServer();
