@@ -69,26 +69,63 @@ export type ChargeRequest = {
  */
 export type ChargeResult =
   | { status: "approved"; transactionId: string; brand: string; last4: string }
-  | { status: "declined"; reason: "card" | "invalid" | "error"; message: string }
+  | { status: "declined"; reason: "card" | "invalid" | "error" | "duplicate"; message: string }
   | { status: "unknown"; message: string; transactionId?: string };
 
-/** The answer to a void or a refund (same three outcomes). */
+/**
+ * The answer to a void or a refund (same three outcomes). `duplicate`: refused because the same
+ * request (same amount, card and reference) was made within the processor's duplicate window:
+ * the earlier one arrived, and is looked up rather than counted as a refusal.
+ */
 export type AdjustResult =
   | { status: "approved"; transactionId: string }
-  | { status: "declined"; message: string }
+  | { status: "declined"; message: string; duplicate?: true }
   | { status: "unknown"; message: string };
 
-/** A transaction as the processor holds it (issue 36: the reconciler's and the audit's look-ups). */
+/**
+ * A transaction's status as Authorize.net names it (`transactionStatus` of its reporting API); the
+ * sandbox uses the same names. Anything else the processor may add is read as `generalError`'s kind.
+ */
+export const PROCESSOR_STATUSES = [
+  "authorizedPendingCapture",
+  "capturedPendingSettlement",
+  "settledSuccessfully",
+  "refundPendingSettlement",
+  "refundSettledSuccessfully",
+  "approvedReview",
+  "voided",
+  "declined",
+  "expired",
+  "failedReview",
+  "FDSPendingReview",
+  "FDSAuthorizedPendingReview",
+  "underReview",
+  "communicationError",
+  "generalError",
+  "settlementError",
+  "couldNotVoid",
+  "returnedItem",
+] as const;
+export type ProcessorStatus = (typeof PROCESSOR_STATUSES)[number];
+
+/** A transaction as the processor holds it (the reconciler's and the audit's look-ups). */
 export type ProcessorTransaction = {
   transactionId: string;
   type: "charge" | "void" | "refund";
   /**
-   * approved: it went through (a charge captured, a refund accepted); declined: refused, nothing
-   * moved; voided: a charge cancelled before it settled (no money moved in the end).
+   * What the processor's status means for money:
+   * - approved: it went through (a charge captured, a refund accepted), settled or not;
+   * - declined: nothing moved (declined, expired, failed review, an error, a failed settlement);
+   * - voided: a charge cancelled before it settled (no money moved in the end);
+   * - review: held for review: pending until the processor decides (never paid, never released).
    */
-  status: "approved" | "declined" | "voided";
+  status: "approved" | "declined" | "voided" | "review";
+  /** The status as the processor names it (Authorize.net's transactionStatus). */
+  processorStatus: ProcessorStatus;
   /** A charge or refund that has settled (a charge can then only be refunded, no longer voided). */
   settled: boolean;
+  /** The settlement batch it settled in, once settled. */
+  batchId?: string;
   amountCents: number;
   /** What the site set on it (`ChargeRequest.reference`, or the void's or refund's). */
   reference?: string;
@@ -119,11 +156,12 @@ export interface PaymentGateway {
   lookup(transactionId: string): Promise<LookupResult>;
   /**
    * The transaction the site made with this reference, when its answer was lost (no transaction
-   * id): Authorize.net's unsettled transaction list (getUnsettledTransactionListRequest) matched
-   * on the invoice number, then that transaction's details. Only recent transactions are found
-   * this way: the reconciler asks within minutes.
+   * id), made no earlier than `since`: the unsettled transactions first
+   * (getUnsettledTransactionListRequest), then each batch settled since then
+   * (getSettledBatchListRequest, getTransactionListRequest per batch), matched on the invoice
+   * number, then that transaction's details. `missing` only when neither holds it.
    */
-  findByReference(reference: string): Promise<LookupResult>;
+  findByReference(reference: string, since: Date): Promise<LookupResult>;
   /**
    * Every transaction the processor made since a moment, when it can list them (the sandbox's
    * books): `npm run payments:audit` looks there for money the ledger does not know.
