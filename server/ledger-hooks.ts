@@ -1,5 +1,5 @@
 import { confirmPendingBooking, finishBookingRow, releasePendingBooking } from "~/booking/change.server";
-import { confirmPendingInvoicePayment } from "~/forms/invoice/receipt.server";
+import { settlePendingInvoicePayment } from "~/forms/invoice/receipt.server";
 import { mailReconcileEvent } from "~/mail/staff-notices.server";
 import type { ReconcileHooks } from "~/payments/reconcile.server";
 import { settlePendingOrder } from "~/shop/checkout/orders.server";
@@ -10,16 +10,18 @@ import { settlePendingOrder } from "~/shop/checkout/orders.server";
  */
 export const ledgerHooks: ReconcileHooks = {
   async confirmed(tx, row) {
-    if (row.referenceId === null) return;
-    if (row.referenceTable === "service_requests") await confirmPendingBooking(tx, row.referenceId);
-    else if (row.referenceTable === "orders") await settlePendingOrder(tx, row.referenceId, true);
-    else if (row.referenceTable === "invoice_payments") await confirmPendingInvoicePayment(tx, row.referenceId);
+    if (row.referenceId === null) return false;
+    if (row.referenceTable === "service_requests") return confirmPendingBooking(tx, row.referenceId, row);
+    if (row.referenceTable === "orders") return settlePendingOrder(tx, row.referenceId, row, true);
+    if (row.referenceTable === "invoice_payments") return settlePendingInvoicePayment(tx, row.referenceId, true);
+    return false;
   },
   async released(tx, row) {
-    if (row.referenceId === null) return;
-    if (row.referenceTable === "service_requests") await releasePendingBooking(tx, row.referenceId);
-    else if (row.referenceTable === "orders") await settlePendingOrder(tx, row.referenceId, false);
-    // An invoice payment stays pending: the company, mailed, settles it with the customer.
+    if (row.referenceId === null) return false;
+    if (row.referenceTable === "service_requests") return releasePendingBooking(tx, row.referenceId, row);
+    if (row.referenceTable === "orders") return settlePendingOrder(tx, row.referenceId, row, false);
+    if (row.referenceTable === "invoice_payments") return settlePendingInvoicePayment(tx, row.referenceId, false);
+    return false;
   },
   async gaveBack(tx, row, info) {
     return row.referenceTable === "service_requests" ? finishBookingRow(tx, row, info) : false;

@@ -4,6 +4,8 @@ import { bookingEvents, serviceRequests } from "@db/schema";
 import { BOOKING_BUSY_TEXT } from "./policy";
 import { env } from "~/lib/env.server";
 import { mailCancellation, mailMoneyBack, mailRescheduled } from "~/mail/booking-mail.server";
+import { mailPaymentResolved } from "~/mail/payment-resolved.server";
+import { company } from "~/lib/company";
 import { resolveRows } from "~/payments/give-back.server";
 import { changeSentence as ledgerSentence, rowsOfChange } from "~/payments/ledger.server";
 import type { LedgerRow } from "~/payments/payments.server";
@@ -120,28 +122,54 @@ export async function finishBookingRow(tx: Tx, row: LedgerRow, { later }: { late
   return true;
 }
 
-/** A booking stored while its payment's answer was unknown: the processor took it, so it is paid. */
-export async function confirmPendingBooking(tx: Tx, bookingId: number): Promise<void> {
-  await tx
+/** A booking stored while its payment's answer was unknown: the processor took it, so it is paid; the visitor is told. */
+export async function confirmPendingBooking(tx: Tx, bookingId: number, charge: LedgerRow): Promise<boolean> {
+  const [row] = await tx
     .update(serviceRequests)
     .set({ paymentStatus: "paid" })
-    .where(and(eq(serviceRequests.id, bookingId), eq(serviceRequests.paymentStatus, "pending")));
+    .where(and(eq(serviceRequests.id, bookingId), eq(serviceRequests.paymentStatus, "pending")))
+    .returning();
+  if (!row) return false;
+  await tellVisitor(tx, row, charge, "confirmed");
+  return true;
 }
 
-/** A booking stored while its payment's answer was unknown: nothing was taken, so its place is given back. */
-export async function releasePendingBooking(tx: Tx, bookingId: number): Promise<void> {
-  const released = await tx
+/** A booking stored while its payment's answer was unknown: nothing was taken, so its place is given back; the visitor is told. */
+export async function releasePendingBooking(tx: Tx, bookingId: number, charge: LedgerRow): Promise<boolean> {
+  const [released] = await tx
     .update(serviceRequests)
     .set({ bookingStatus: "cancelled" })
     .where(and(eq(serviceRequests.id, bookingId), eq(serviceRequests.paymentStatus, "pending")))
-    .returning({ id: serviceRequests.id });
-  if (released.length === 0) return;
+    .returning();
+  if (!released) return false;
   await tx.insert(bookingEvents).values({
     serviceRequestId: bookingId,
     kind: "cancelled",
     note: "Released: the card processor has no payment for this booking, so nothing was charged.",
   });
   await dropReminder(tx, bookingId);
+  await tellVisitor(tx, released, charge, "released");
+  return true;
+}
+
+async function tellVisitor(tx: Tx, row: BookingRow, charge: LedgerRow, outcome: "confirmed" | "released") {
+  if (!row.email) return;
+  const visit = visitText(row.serviceDate, row.serviceTime);
+  await mailPaymentResolved(tx, {
+    to: row.email,
+    name: row.name,
+    what: `booking ${row.reference ?? `#${row.id}`}`,
+    outcome,
+    money:
+      outcome === "confirmed"
+        ? await ledgerSentence(tx, subjectOf(row.id), [charge.id])
+        : "Nothing was charged to your card.",
+    next:
+      outcome === "confirmed"
+        ? `Your visit on ${visit} is booked and paid.`
+        : `Your visit on ${visit} is not booked. Please book again, or call us at ${company.phone.display}.`,
+    source: { table: "service_requests", id: row.id },
+  });
 }
 
 /** What each paid booking should have been paid, net (the payments audit): nothing once cancelled, else its price. */

@@ -13,10 +13,14 @@ import { SUBMISSION_KEY_FIELD } from "./result";
 /** A new render's key (app/forms/actions.server.ts formBootstrap). */
 export const newSubmissionKey = (): string => randomUUID();
 
-/** The key a form render carried (app/forms/ui/LeadForm.tsx), or null when absent or malformed. */
+/**
+ * The key a form render carried (app/forms/ui/LeadForm.tsx), or null when absent or malformed:
+ * letters, digits and hyphens only (a UUID is), so no key can carry a pattern character.
+ */
+export const SUBMISSION_KEY_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 export function readSubmissionKey(fields: FormData): string | null {
   const value = fields.get(SUBMISSION_KEY_FIELD);
-  return typeof value === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(value) ? value : null;
+  return typeof value === "string" && SUBMISSION_KEY_PATTERN.test(value) ? value : null;
 }
 
 export type StoredSubmission = { submissionTable: string; submissionId: number };

@@ -93,7 +93,7 @@ async function recordOf(gateway: PaymentGateway, row: LedgerRow, byId: Map<numbe
     return parent?.processorTransactionId ? gateway.lookup(parent.processorTransactionId) : { status: "missing" };
   }
   if (row.processorTransactionId) return gateway.lookup(row.processorTransactionId);
-  return gateway.findByReference(ledgerReference(row.id));
+  return gateway.findByReference(ledgerReference(row.id), new Date(row.createdAt.getTime() - 10 * 60_000));
 }
 
 /** What is wrong with a final row against the processor's record, or null. */

@@ -6,7 +6,15 @@ import type { AdjustResult, LookupResult, PaymentGateway, ProcessorTransaction }
 import { ledgerReference } from "./gateway";
 import { paymentGateway } from "./gateway.server";
 import { assertCents } from "./money";
-import { refuseTransaction, type LedgerRow } from "./payments.server";
+import {
+  claimRow,
+  noteSend,
+  recordLate,
+  refuseTransaction,
+  releaseLease,
+  type Lease,
+  type LedgerRow,
+} from "./payments.server";
 import { scrubCardNumbers } from "./redact";
 
 /**
@@ -96,6 +104,7 @@ export async function requestGiveBack(tx: Tx, req: GiveBackRequest): Promise<num
         intent: req.intent,
         parentId: charge.id,
         idempotencyKey: `${req.key}:${charge.id}`,
+        changeKey: req.key,
         processor: charge.processor,
         brand: charge.brand,
         last4: charge.last4,
@@ -123,35 +132,44 @@ export type GiveBackResult = {
 export async function performGiveBacks(
   db: Database,
   ids: readonly number[],
-  options: { gateway?: PaymentGateway } = {},
+  options: { gateway?: PaymentGateway; leaseMs?: number } = {},
 ): Promise<GiveBackResult[]> {
   const results: GiveBackResult[] = [];
   for (const id of ids) results.push(await performGiveBack(db, id, options));
   return results;
 }
 
+/**
+ * Sends one requested give-back, as its one holder: claimed here (or handed the reconciler's
+ * lease), so no two senders ever send the same row; a row held by another is left to it.
+ */
 export async function performGiveBack(
   db: Database,
   id: number,
-  { gateway = paymentGateway(db) }: { gateway?: PaymentGateway } = {},
+  { gateway = paymentGateway(db), lease, leaseMs }: { gateway?: PaymentGateway; lease?: Lease; leaseMs?: number } = {},
 ): Promise<GiveBackResult> {
   refuseTransaction(db, "performGiveBack");
+  const held = lease ?? (await claimRow(db, id, { states: ["requested"], leaseMs }))?.lease;
   const { row, charge } = await giveBackAndCharge(db, id);
-  if (row.state !== "requested") return asResult(row);
+  if (!held || row.state !== "requested") return asResult(row);
   if (charge.processor !== gateway.name)
     throw new Error(`payment ${charge.id} was made with ${charge.processor}, not ${gateway.name}`);
 
   // How the charge stands decides void or refund; a look-up moves no money.
   const found = await gateway.lookup(charge.processorTransactionId);
-  if (found.status !== "found") return waitForLookup(db, row, charge, found);
-  const kind = await chooseKind(db, row, charge, found.transaction);
+  if (found.status !== "found") return waitForLookup(db, row, charge, found, held);
+  const kind = await chooseKind(db, row, charge, found.transaction, held);
   if (typeof kind !== "string") return kind;
-  if (kind !== row.kind) {
-    const switched = await switchKind(db, id, kind);
-    if (!switched) return asResult((await db.select().from(payments).where(eq(payments.id, id)))[0]!);
-  }
+  if (kind !== row.kind && !(await switchKind(db, held, kind))) return asResult(await rowOf(db, id));
+  if (!(await noteSend(db, held))) return asResult(await rowOf(db, id));
   const answer = await askProcessor(gateway, row, charge, kind, found.transaction);
-  return completeGiveBack(db, row, kind, answer);
+  return completeGiveBack(db, row, kind, answer, held);
+}
+
+async function rowOf(db: DbOrTx, id: number): Promise<LedgerRow> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw new Error(`no ledger row ${id}`);
+  return row;
 }
 
 /** A charge of the ledger with the processor's transaction id it acts on. */
@@ -172,8 +190,10 @@ async function waitForLookup(
   row: LedgerRow,
   charge: LedgerRow,
   found: Exclude<LookupResult, { status: "found" }>,
+  lease: Lease,
 ): Promise<GiveBackResult> {
   await note(db, row.id, found.status === "missing" ? "the processor has no record of the charge" : found.message);
+  await releaseLease(db, lease);
   log.warn(
     { giveBack: row.id, paymentId: charge.id, lookup: found.status },
     "give-back waits: the charge could not be looked up",
@@ -190,6 +210,7 @@ async function chooseKind(
   row: LedgerRow,
   charge: LedgerRow,
   transaction: ProcessorTransaction,
+  lease: Lease,
 ): Promise<"void" | "refund" | GiveBackResult> {
   const id = row.id;
   const otherBack = await db
@@ -206,6 +227,7 @@ async function chooseKind(
   if (!transaction.settled) {
     if (!whole) {
       await note(db, id, WAITING_FOR_SETTLEMENT);
+      await releaseLease(db, lease);
       return { id, kind: "refund", amountCents: row.amountCents, state: "waiting", message: WAITING_FOR_SETTLEMENT };
     }
     return "void";
@@ -244,12 +266,12 @@ async function declineVoidedAlready(db: Database, row: LedgerRow, charge: Ledger
   return { id, kind: row.kind as "void" | "refund", amountCents: row.amountCents, state: "declined" };
 }
 
-/** Turns the requested row into a void or a refund; false when it is no longer requested. */
-async function switchKind(db: Database, id: number, kind: "void" | "refund"): Promise<boolean> {
+/** Turns the requested row into a void or a refund; false when it is no longer requested or no longer held. */
+async function switchKind(db: Database, lease: Lease, kind: "void" | "refund"): Promise<boolean> {
   const [switched] = await db
     .update(payments)
     .set({ kind })
-    .where(and(eq(payments.id, id), eq(payments.state, "requested")))
+    .where(and(eq(payments.id, lease.id), eq(payments.state, "requested"), eq(payments.leaseToken, lease.token)))
     .returning({ id: payments.id });
   return Boolean(switched);
 }
@@ -279,29 +301,52 @@ async function askProcessor(
 
 export const WAITING_FOR_SETTLEMENT = "waiting for the charge to settle at the processor";
 
-/** Records a give-back's answer; a refusal is followed by a new request for the same money (same transaction). */
+/**
+ * Records a give-back's answer under its holder's lease; a refusal is followed by a new request
+ * for the same money (same transaction). A duplicate refusal means an earlier send of this row
+ * arrived: the row stays open (unknown) for the reconciler to find that one. An answer whose
+ * holder lost the row is recorded as late, never over what was decided.
+ */
 export async function completeGiveBack(
   db: Database,
   row: LedgerRow,
   kind: "void" | "refund",
   answer: AdjustResult,
+  lease: Lease,
 ): Promise<GiveBackResult> {
-  const state = answer.status === "approved" ? "succeeded" : answer.status === "declined" ? "declined" : "unknown";
+  const duplicate = answer.status === "declined" && answer.duplicate === true;
+  const state =
+    answer.status === "approved" ? "succeeded" : answer.status === "declined" && !duplicate ? "declined" : "unknown";
   const message = answer.status === "approved" ? null : scrubCardNumbers(answer.message);
-  await db.transaction(async (tx) => {
-    const [done] = await tx
+  const done = await db.transaction(async (tx) => {
+    const [updated] = await tx
       .update(payments)
       .set({
         kind,
         state,
         message,
+        leaseUntil: null,
         updatedAt: sql`now()`,
         ...(answer.status === "approved" ? { processorTransactionId: answer.transactionId } : {}),
       })
-      .where(and(eq(payments.id, row.id), inArray(payments.state, ["requested", "unknown"])))
+      .where(
+        and(
+          eq(payments.id, row.id),
+          eq(payments.leaseToken, lease.token),
+          inArray(payments.state, ["requested", "unknown"]),
+        ),
+      )
       .returning({ id: payments.id });
-    if (done && state === "declined") await retryGiveBack(tx, row);
+    if (updated && state === "declined") await retryGiveBack(tx, row);
+    return Boolean(updated);
   });
+  if (!done) {
+    await recordLate(db, row.id, {
+      status: answer.status,
+      transactionId: answer.status === "approved" ? answer.transactionId : null,
+    });
+    return asResult(await rowOf(db, row.id));
+  }
   const fields = { giveBack: row.id, paymentId: row.parentId, kind, cents: row.amountCents, state };
   if (state === "succeeded") log.info(fields, `card payment ${kind === "void" ? "voided" : "refunded"}`);
   else log.warn({ ...fields, message }, `card payment could not be ${kind === "void" ? "voided" : "refunded"}`);
@@ -321,6 +366,7 @@ async function retryGiveBack(tx: Tx, row: LedgerRow): Promise<void> {
     intent: row.intent,
     parentId: row.parentId,
     idempotencyKey: `${base}#${attempt}`,
+    changeKey: row.changeKey,
     processor: row.processor,
     brand: row.brand,
     last4: row.last4,
@@ -369,18 +415,18 @@ export async function openRowsOf(db: DbOrTx, reference: { table: string; id: num
 }
 
 /**
- * The rows of one change (their idempotency keys begin with `keyPrefix`) not resolved yet, marked
- * resolved in the caller's transaction, which writes the change's notices: returns them, so the
- * caller writes its notices only when this call is the one that resolved them (once, whoever
- * finishes: the request itself or the reconciler after a crash).
+ * The rows of one change (by its exact change key) not resolved yet, marked resolved in the
+ * caller's transaction, which writes the change's notices: returns them, so the caller writes its
+ * notices only when this call is the one that resolved them (once, whoever finishes: the request
+ * itself or the reconciler after a crash).
  */
-export async function resolveRows(tx: Tx, keyPrefix: string): Promise<LedgerRow[]> {
+export async function resolveRows(tx: Tx, changeKey: string): Promise<LedgerRow[]> {
   return tx
     .update(payments)
     .set({ resolvedAt: sql`now()` })
     .where(
       and(
-        sql`${payments.idempotencyKey} like ${`${keyPrefix}%`}`,
+        eq(payments.changeKey, changeKey),
         ne(payments.kind, "charge"),
         sql`${payments.resolvedAt} is null`,
       ),

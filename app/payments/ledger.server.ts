@@ -87,12 +87,12 @@ export async function changeSentence(db: DbOrTx, subject: Subject, ids: readonly
   return moneySentence(money.lines.filter((line) => ids.includes(line.id)));
 }
 
-/** The ids of the rows a change wrote (by its key prefix), for its sentence after a restart. */
-export async function rowsOfChange(db: DbOrTx, keyPrefix: string): Promise<number[]> {
+/** The ids of the rows a change wrote (by its exact change key), for its sentence after a restart. */
+export async function rowsOfChange(db: DbOrTx, changeKey: string): Promise<number[]> {
   const rows = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(sql`${payments.idempotencyKey} like ${`${keyPrefix}%`}`, sql`${payments.state} <> 'declined'`))
+    .where(and(eq(payments.changeKey, changeKey), sql`${payments.state} <> 'declined'`))
     .orderBy(asc(payments.id));
   return rows.map((r) => r.id);
 }

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Database, DbOrTx } from "@db/client.server";
-import { PAYMENT_PURPOSES, payments, type LedgerIntent, type PaymentPurpose } from "@db/schema";
+import { PAYMENT_PURPOSES, payments, type LedgerIntent, type LedgerState, type PaymentPurpose } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import type { ChargeRequest, ChargeResult, PaymentGateway } from "./gateway";
@@ -39,6 +40,8 @@ export type ChargeOnceInput = Omit<ChargeRequest, "currency" | "reference"> & {
   intent?: LedgerIntent;
   /** What is paid for, when it already exists (or later: `linkPayment`). */
   reference?: { table: string; id: number };
+  /** Every field that set the amount: a re-post of the key with others is refused (PricedKeyError). */
+  priced?: Record<string, unknown>;
 };
 
 /**
@@ -66,6 +69,7 @@ export type ChargeOnceOptions = {
   /** How long a call waits for another call's in-flight request (default PAYMENT_TIMEOUT_MS + 5 s). */
   waitMs?: number;
   pollMs?: number;
+  leaseMs?: number;
 };
 
 /** The predicate of payments_idempotency_key_live_idx, which ON CONFLICT must name to use it. */
@@ -79,7 +83,7 @@ const DEFAULT_INTENT: Record<PaymentPurpose, LedgerIntent> = { service: "book", 
 /** Step 1 alone: the charge's row, committed with the caller's transaction (or at once). */
 export async function requestCharge(
   db: DbOrTx,
-  input: Pick<ChargeOnceInput, "purpose" | "intent" | "reference" | "amountCents" | "idempotencyKey">,
+  input: Pick<ChargeOnceInput, "purpose" | "intent" | "reference" | "amountCents" | "idempotencyKey" | "priced">,
   processor: PaymentGateway["name"],
 ): Promise<number | undefined> {
   assertCents(input.amountCents);
@@ -101,10 +105,126 @@ export async function requestCharge(
       processor,
       referenceTable: input.reference?.table,
       referenceId: input.reference?.id,
+      changeKey: key,
+      pricedDigest: pricedDigest(input.amountCents, input.priced),
     })
     .onConflictDoNothing({ target: payments.idempotencyKey, where: LIVE_PREDICATE })
     .returning({ id: payments.id });
+  if (!claimed) await assertSamePriced(db, key, input.amountCents, input.priced);
   return claimed?.id;
+}
+
+/**
+ * What a key was priced with: the amount and every field that set it (the day and window, the
+ * cart's lines, the invoice's amount, the move's new window), as a digest kept on the charge.
+ */
+export function pricedDigest(amountCents: number, priced: Record<string, unknown> = {}): string {
+  const sorted = Object.keys(priced)
+    .sort()
+    .map((name) => [name, priced[name]]);
+  return createHash("sha256")
+    .update(JSON.stringify([amountCents, sorted]))
+    .digest("base64url");
+}
+
+/** Thrown when a key that charged once comes back with other priced fields: never stored at the first amount. */
+export class PricedKeyError extends Error {
+  constructor(readonly paymentId: number) {
+    super(`payment ${paymentId}: its key came back with other priced fields`);
+    this.name = "PricedKeyError";
+  }
+}
+
+/** The live charge of `key` must have been priced as this request is. */
+export async function assertSamePriced(
+  db: DbOrTx,
+  key: string,
+  amountCents: number,
+  priced?: Record<string, unknown>,
+): Promise<void> {
+  const [live] = await db
+    .select({ id: payments.id, digest: payments.pricedDigest })
+    .from(payments)
+    .where(and(eq(payments.idempotencyKey, key), isLive))
+    .limit(1);
+  if (live?.digest && live.digest !== pricedDigest(amountCents, priced)) throw new PricedKeyError(live.id);
+}
+
+/** How long a sender holds a row it sends: its processor call and the answer's write, with room to spare. */
+export const paymentLeaseMs = () => env().PAYMENT_TIMEOUT_MS * 2 + 10_000;
+
+/** A row claimed by one holder: only an answer carrying its token completes the row. */
+export type Lease = { id: number; token: string };
+
+/**
+ * Claims a row for one holder, in the statement that checks nobody holds it: the row is in one
+ * of `states` and its lease is free (never taken, released, or run out). `firstSend`: only a row
+ * never sent (a charge is sent once, by its request; the reconciler never sends one).
+ */
+export async function claimRow(
+  db: DbOrTx,
+  id: number,
+  { states, firstSend = false, leaseMs = paymentLeaseMs() }: {
+    states: readonly LedgerState[];
+    firstSend?: boolean;
+    leaseMs?: number;
+  },
+): Promise<{ row: LedgerRow; lease: Lease } | undefined> {
+  const token = randomUUID();
+  const [row] = await db
+    .update(payments)
+    .set({ leaseToken: token, leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(
+      and(
+        eq(payments.id, id),
+        inArray(payments.state, [...states]),
+        or(isNull(payments.leaseUntil), sql`${payments.leaseUntil} < now()`),
+        firstSend ? eq(payments.sends, 0) : undefined,
+      ),
+    )
+    .returning();
+  return row ? { row, lease: { id, token } } : undefined;
+}
+
+/** Counts a send under the lease, just before the processor is asked; false when the lease was lost (send nothing). */
+export async function noteSend(db: DbOrTx, lease: Lease): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ sends: sql`${payments.sends} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, lease.id), eq(payments.leaseToken, lease.token)))
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/** Gives the lease up without an answer (the row waits for the next round). */
+export async function releaseLease(db: DbOrTx, lease: Lease): Promise<void> {
+  await db
+    .update(payments)
+    .set({ leaseUntil: null })
+    .where(and(eq(payments.id, lease.id), eq(payments.leaseToken, lease.token)));
+}
+
+/**
+ * An answer that reached a row its sender no longer holds (it was decided, or taken over): kept
+ * beside the decision as what it is, for the reconciler to act on. Returns the row as it stands.
+ */
+export async function recordLate(
+  db: DbOrTx,
+  id: number,
+  late: { status: "approved" | "declined" | "unknown"; transactionId?: string | null },
+): Promise<LedgerRow> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      lateStatus: late.status,
+      lateTransactionId: late.transactionId ?? null,
+      lateAt: sql`now()`,
+      lateSettledAt: null,
+    })
+    .where(eq(payments.id, id))
+    .returning();
+  log.warn({ paymentId: id, late: late.status, state: row?.state }, "processor answer came after the row was decided");
+  return row!;
 }
 
 export async function chargeOnce(
@@ -121,7 +241,7 @@ export async function chargeOnce(
   // declined between our insert and our read.
   for (let round = 0; round < 5; round++) {
     const id = await requestCharge(db, input, gateway.name);
-    if (id !== undefined) return performCharge(db, id, input, { gateway });
+    if (id !== undefined) return performCharge(db, id, input, { gateway, leaseMs: options.leaseMs });
     const earlier = await earlierOutcome(db, input.idempotencyKey, waitMs, pollMs);
     if (earlier) {
       if (earlier.purpose !== input.purpose)
@@ -142,9 +262,17 @@ export async function performCharge(
   db: Database,
   paymentId: number,
   input: Omit<ChargeOnceInput, "purpose" | "intent" | "reference">,
-  { gateway = paymentGateway(db) }: { gateway?: PaymentGateway } = {},
+  { gateway = paymentGateway(db), leaseMs }: { gateway?: PaymentGateway; leaseMs?: number } = {},
 ): Promise<PaymentOutcome> {
   refuseTransaction(db, "performCharge");
+  // One holder sends a charge, once: a twin, a retry or the reconciler finds it claimed.
+  const claimed = await claimRow(db, paymentId, { states: ["requested"], firstSend: true, leaseMs });
+  if (!claimed || !(await noteSend(db, claimed.lease))) {
+    const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!row) throw new Error(`no payment ${paymentId}`);
+    return toOutcome(db, row, true);
+  }
+  const lease = claimed.lease;
   let result: ChargeResult;
   try {
     result = await gateway.charge({
@@ -163,7 +291,7 @@ export async function performCharge(
     // known: the row becomes unknown (the reconciler asks the processor) and the error goes up
     // without its text, which could quote what was being sent.
     log.error({ paymentId, processor: gateway.name, error: (error as Error)?.name }, "card gateway threw");
-    await recordAnswer(db, paymentId, { state: "unknown", message: PAYMENT_MESSAGES.unknown });
+    await recordAnswer(db, lease, { state: "unknown", message: PAYMENT_MESSAGES.unknown });
     throw new Error(`the card gateway failed (payment ${paymentId})`);
   }
 
@@ -189,7 +317,7 @@ export async function performCharge(
             processorTransactionId: result.transactionId ?? null,
             message: scrubCardNumbers(result.message),
           };
-  const row = await recordAnswer(db, paymentId, answer, result.status === "approved" ? result : undefined);
+  const row = await recordAnswer(db, lease, answer, result.status === "approved" ? result : undefined);
   const outcome = await toOutcome(db, row, false);
   const fields = logFields(outcome, row);
   if (outcome.status === "pending") log.warn(fields, "card payment outcome unknown: recorded as unknown");
@@ -198,26 +326,36 @@ export async function performCharge(
 }
 
 /**
- * Writes the processor's answer to a row still open. Retried a few times: after an approval this
- * row is the only proof in our database that money was taken. If it still cannot be written, it
- * stays 'requested', which the reconciler resolves by asking the processor.
+ * Writes the processor's answer to a row its sender still holds (the lease's token, whatever the
+ * time: nobody else decided it meanwhile). A row decided or taken over meanwhile keeps its
+ * decision: the answer is recorded beside it as late (`recordLate`). Retried a few times: after
+ * an approval this row is the only proof in our database that money was taken; if it still
+ * cannot be written, the reconciler asks the processor.
  */
 export async function recordAnswer(
   db: Database,
-  paymentId: number,
+  lease: Lease,
   answer: Partial<Pick<LedgerRow, "state" | "processorTransactionId" | "brand" | "last4" | "message">>,
   approved?: { transactionId: string; brand: string; last4: string },
 ): Promise<LedgerRow> {
+  const paymentId = lease.id;
   let lastError: unknown;
   for (let tries = 0; tries < 3; tries++) {
     try {
       const [row] = await db
         .update(payments)
-        .set({ ...answer, updatedAt: sql`now()` })
-        .where(eq(payments.id, paymentId))
+        .set({ ...answer, leaseUntil: null, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(payments.id, paymentId),
+            eq(payments.leaseToken, lease.token),
+            inArray(payments.state, ["requested", "unknown"]),
+          ),
+        )
         .returning();
       if (row) return row;
-      throw new Error(`payment ${paymentId} disappeared`);
+      const status = answer.state === "succeeded" ? "approved" : answer.state === "declined" ? "declined" : "unknown";
+      return await recordLate(db, paymentId, { status, transactionId: answer.processorTransactionId });
     } catch (error) {
       lastError = error;
       await sleep(200 * (tries + 1));
@@ -284,7 +422,13 @@ export async function linkPayment(
 ): Promise<void> {
   const rows = await db
     .update(payments)
-    .set({ referenceTable: reference.table, referenceId: reference.id, resolvedAt: sql`now()` })
+    .set({
+      referenceTable: reference.table,
+      referenceId: reference.id,
+      resolvedAt: sql`now()`,
+      // The visitor's page and receipt say a charge that succeeded; a pending one is told later.
+      toldAt: sql`case when ${payments.state} = 'succeeded' then now() end`,
+    })
     .where(
       and(
         eq(payments.id, paymentId),

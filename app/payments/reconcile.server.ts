@@ -13,7 +13,7 @@ import {
   requestGiveBack,
   resolveRows,
 } from "./give-back.server";
-import { refuseTransaction, type LedgerRow } from "./payments.server";
+import { claimRow, refuseTransaction, releaseLease, type Lease, type LedgerRow } from "./payments.server";
 
 /**
  * THE reconciler (issue 36 item 4): every ledger row that is not final, resolved by asking the
@@ -49,10 +49,10 @@ export type ReconcileEvent = {
 
 /** What the capabilities do when the reconciler settles a row of theirs (the server registers them). */
 export type ReconcileHooks = {
-  /** A charge stored as pending (unknown answer) turned out to have succeeded: confirm its record. */
-  confirmed?(tx: Tx, row: LedgerRow): Promise<void>;
-  /** A charge stored as pending turned out declined or never reached the processor: release its record. */
-  released?(tx: Tx, row: LedgerRow): Promise<void>;
+  /** A charge stored as pending (unknown answer) turned out to have succeeded: confirm its record. True: the visitor was told. */
+  confirmed?(tx: Tx, row: LedgerRow): Promise<boolean>;
+  /** A charge stored as pending turned out not taken: release its record. True: the visitor was told. */
+  released?(tx: Tx, row: LedgerRow): Promise<boolean>;
   /**
    * A give-back finished by the reconciler: `later` when the change's mails were written before it
    * went through. True when the capability wrote the change's mails (the company's copy among them):
@@ -87,11 +87,14 @@ export async function reconcile(db: Database, options: ReconcileOptions = {}): P
           sql`coalesce(${payments.updatedAt}, ${payments.createdAt})`,
           sql`now() - make_interval(secs => ${graceMs / 1000})`,
         ),
+        // A row whose sender still holds it is that sender's: never sent, decided or taken over now.
+        or(isNull(payments.leaseUntil), sql`${payments.leaseUntil} < now()`),
       ),
     )
     .orderBy(asc(payments.id))
     .limit(options.limit ?? 200);
   const events: ReconcileEvent[] = [];
+  events.push(...(await settleLateAnswers(db, options)));
   for (const { id } of open) {
     try {
       events.push(...(await reconcileRow(db, id, options)));
@@ -116,15 +119,25 @@ export async function reconcileRow(
   return reconcileGiveBack(db, row, gateway, hooks);
 }
 
+/** Where a lost answer is looked for: a little before the row was made (clocks differ), up to now. */
+const searchFrom = (row: LedgerRow) => new Date(row.createdAt.getTime() - 10 * 60_000);
+
 async function reconcileCharge(db: Database, row: LedgerRow, gateway: PaymentGateway, hooks: ReconcileHooks) {
   const events: ReconcileEvent[] = [];
   let current = row;
   if (row.state === "requested" || row.state === "unknown") {
-    const found = row.processorTransactionId
-      ? await gateway.lookup(row.processorTransactionId)
-      : await gateway.findByReference(ledgerReference(row.id));
-    if (found.status === "unknown") return events;
-    const answered = await answerCharge(db, row, found, hooks, events);
+    // The reconciler holds the row while it asks and decides: a sender still answering is late.
+    const claimed = await claimRow(db, row.id, { states: ["requested", "unknown"] });
+    if (!claimed) return events;
+    const found = claimed.row.processorTransactionId
+      ? await gateway.lookup(claimed.row.processorTransactionId)
+      : await gateway.findByReference(ledgerReference(row.id), searchFrom(row));
+    // Not known yet, or held for review: pending until the processor decides.
+    if (found.status === "unknown" || (found.status === "found" && found.transaction.status === "review")) {
+      await releaseLease(db, claimed.lease);
+      return events;
+    }
+    const answered = await answerCharge(db, claimed.row, found, hooks, events, claimed.lease);
     if (!answered) return events;
     current = answered;
   }
@@ -142,9 +155,11 @@ async function answerCharge(
   found: Exclude<LookupResult, { status: "unknown" }>,
   hooks: ReconcileHooks,
   events: ReconcileEvent[],
+  lease: Lease,
 ): Promise<LedgerRow | undefined> {
+  // Only a charge the processor approved took money; voided, expired, declined or failed did not.
   const took =
-    found.status === "found" && found.transaction.type === "charge" && found.transaction.status !== "declined";
+    found.status === "found" && found.transaction.type === "charge" && found.transaction.status === "approved";
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(payments)
@@ -156,6 +171,7 @@ async function answerCharge(
               brand: row.brand ?? found.transaction.brand ?? null,
               last4: row.last4 ?? found.transaction.last4 ?? null,
               message: null,
+              leaseUntil: null,
               updatedAt: sql`now()`,
             }
           : {
@@ -163,18 +179,26 @@ async function answerCharge(
               message:
                 found.status === "missing"
                   ? "The request never reached the card processor."
-                  : "Declined by the card processor.",
+                  : `Not taken: the card processor says ${found.transaction.processorStatus}.`,
+              leaseUntil: null,
               updatedAt: sql`now()`,
             },
       )
-      .where(and(eq(payments.id, row.id), inArray(payments.state, ["requested", "unknown"])))
+      .where(
+        and(
+          eq(payments.id, row.id),
+          eq(payments.leaseToken, lease.token),
+          inArray(payments.state, ["requested", "unknown"]),
+        ),
+      )
       .returning();
     if (!updated) return undefined;
     log.warn({ paymentId: row.id, state: updated.state }, "open charge answered by the processor's record");
     // A record stored while the answer was unknown (a pending booking, order, invoice) settles now.
     if (updated.resolvedAt !== null) {
       const event: ReconcileEvent = { kind: took ? "confirmed" : "released", row: updated };
-      await (took ? hooks.confirmed : hooks.released)?.(tx, updated);
+      const told = await (took ? hooks.confirmed : hooks.released)?.(tx, updated);
+      if (told) await tx.update(payments).set({ toldAt: sql`now()` }).where(eq(payments.id, updated.id));
       await hooks.notify?.(tx, event);
       events.push(event);
     } else if (!took) {
@@ -227,10 +251,7 @@ export async function undoCharge(
     return charge;
   });
   if (!taken) return undefined;
-  const [giveBack] = await db
-    .select()
-    .from(payments)
-    .where(sql`${payments.idempotencyKey} like ${`${key}:%`}`);
+  const [giveBack] = await db.select().from(payments).where(eq(payments.changeKey, `${key}:`));
   if (giveBack) await performGiveBack(db, giveBack.id, { gateway });
   return finishUndo(db, chargeId, hooks);
 }
@@ -272,26 +293,37 @@ async function reconcileGiveBack(db: Database, row: LedgerRow, gateway: PaymentG
   const events: ReconcileEvent[] = [];
   let current = row;
   if (row.state === "requested" || row.state === "unknown") {
-    // A refund whose answer was lost is found by its reference; a void shows on its charge (performGiveBack reads it).
-    const found = row.kind === "refund" ? await gateway.findByReference(ledgerReference(row.id)) : undefined;
-    if (found?.status === "unknown") return events;
+    const claimed = await claimRow(db, row.id, { states: ["requested", "unknown"] });
+    if (!claimed) return events;
     const wasResolved = row.resolvedAt !== null;
+    // Sent before by a holder that is gone: did that send arrive? A refund is found by its
+    // reference; a void shows on its charge (performGiveBack reads it before sending anything).
+    const sentBefore = claimed.row.sends > 0 || claimed.row.state === "unknown";
+    const found =
+      sentBefore && claimed.row.kind === "refund"
+        ? await gateway.findByReference(ledgerReference(row.id), searchFrom(row))
+        : undefined;
+    if (found?.status === "unknown" || (found?.status === "found" && found.transaction.status === "review")) {
+      await releaseLease(db, claimed.lease);
+      return events;
+    }
     if (found?.status === "found") {
       await completeGiveBack(
         db,
-        row,
+        claimed.row,
         "refund",
-        found.transaction.status === "declined"
-          ? { status: "declined", message: "Declined by the card processor." }
-          : { status: "approved", transactionId: found.transaction.transactionId },
+        found.transaction.status === "approved"
+          ? { status: "approved", transactionId: found.transaction.transactionId }
+          : { status: "declined", message: `Not done: the card processor says ${found.transaction.processorStatus}.` },
+        claimed.lease,
       );
-    } else if (row.state === "requested" || found?.status === "missing") {
-      if (row.state === "unknown")
+    } else {
+      if (claimed.row.state === "unknown")
         await db
           .update(payments)
           .set({ state: "requested" })
-          .where(and(eq(payments.id, row.id), eq(payments.state, "unknown")));
-      await performGiveBack(db, row.id, { gateway });
+          .where(and(eq(payments.id, row.id), eq(payments.leaseToken, claimed.lease.token)));
+      await performGiveBack(db, row.id, { gateway, lease: claimed.lease });
     }
     const [after] = await db.select().from(payments).where(eq(payments.id, row.id));
     if (!after) return events;
@@ -340,3 +372,88 @@ async function reconcileGiveBack(db: Database, row: LedgerRow, gateway: PaymentG
 
 /** A give-back refused MAX_GIVE_BACK_ATTEMPTS times: no retry follows, staff must act. */
 const stuck = (row: LedgerRow) => Number(/#(\d+)$/.exec(row.idempotencyKey)?.[1] ?? 1) >= MAX_GIVE_BACK_ATTEMPTS;
+
+/**
+ * Answers that came after their row was decided (`recordLate`), acted on once: a charge decided
+ * "not taken" that the processor did take gets a row of its own and is given back (voided, or
+ * refunded once settled); a late answer that agrees with the decision, or moved nothing, is
+ * closed; a give-back that went through after its row was refused and requested again is told
+ * to the company (the card got it twice), and the audit keeps reporting it until staff act.
+ */
+export async function settleLateAnswers(db: Database, options: ReconcileOptions = {}): Promise<ReconcileEvent[]> {
+  const gateway = options.gateway ?? paymentGateway(db);
+  const hooks = options.hooks ?? {};
+  const late = await db
+    .select()
+    .from(payments)
+    .where(and(sql`${payments.lateAt} is not null`, isNull(payments.lateSettledAt)))
+    .orderBy(asc(payments.id))
+    .limit(options.limit ?? 200);
+  const events: ReconcileEvent[] = [];
+  for (const row of late) {
+    // Still open: the reconciler's own look-up decides it first, with the late answer in view.
+    if (row.state === "requested" || row.state === "unknown") continue;
+    try {
+      const undo = await settleLate(db, row, hooks, events);
+      if (undo !== undefined) {
+        const undone = await undoCharge(db, undo, { gateway, hooks });
+        if (undone) events.push(undone);
+      }
+    } catch (error) {
+      log.error({ err: error, paymentId: row.id }, "late answer could not be settled; trying again next round");
+    }
+  }
+  return events;
+}
+
+/** Closes one late answer; returns the id of a charge row to give back, when money was taken for nothing. */
+async function settleLate(
+  db: Database,
+  row: LedgerRow,
+  hooks: ReconcileHooks,
+  events: ReconcileEvent[],
+): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    const [closed] = await tx
+      .update(payments)
+      .set({ lateSettledAt: sql`now()` })
+      .where(and(eq(payments.id, row.id), isNull(payments.lateSettledAt)))
+      .returning();
+    if (!closed) return undefined;
+    const tookLate =
+      closed.lateStatus === "approved" &&
+      closed.lateTransactionId !== null &&
+      closed.lateTransactionId !== closed.processorTransactionId;
+    if (!tookLate || closed.state === "succeeded") return undefined;
+    if (closed.kind !== "charge") {
+      const event: ReconcileEvent = { kind: "stuck", row: closed };
+      await hooks.notify?.(tx, event);
+      events.push(event);
+      log.error({ giveBack: closed.id }, "a give-back went through after its row was refused: money went back twice");
+      return undefined;
+    }
+    // The decision stands (nothing was charged, as the visitor was told); the money the processor
+    // took anyway is a charge of its own, with nothing standing on it, and goes back.
+    const [taken] = await tx
+      .insert(payments)
+      .values({
+        kind: "charge",
+        state: "succeeded",
+        amountCents: closed.amountCents,
+        purpose: closed.purpose,
+        intent: "undo",
+        idempotencyKey: `late:${closed.id}`,
+        changeKey: `late:${closed.id}`,
+        processor: closed.processor,
+        processorTransactionId: closed.lateTransactionId,
+        brand: closed.brand,
+        last4: closed.last4,
+        message: `Taken after ledger row ${closed.id} was decided not taken.`,
+        updatedAt: sql`now()`,
+        toldAt: sql`now()`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    return taken?.id;
+  });
+}

@@ -14,7 +14,7 @@ import { payments } from "./payments";
  * in integer cents. Never a card number or CVC: the card lives on in the
  * referenced payments row as brand and last four only.
  */
-export const INVOICE_PAYMENT_STATUSES = ["paid", "pending"] as const;
+export const INVOICE_PAYMENT_STATUSES = ["paid", "pending", "released"] as const;
 export type InvoicePaymentStatus = (typeof INVOICE_PAYMENT_STATUSES)[number];
 
 export const invoicePayments = pgTable(
@@ -46,6 +46,6 @@ export const invoicePayments = pgTable(
     uniqueIndex("invoice_payments_reference_idx").on(t.reference),
     index("invoice_payments_invoice_idx").on(t.invoiceNumber),
     check("invoice_payments_amount_positive", sql`${t.amountCents} > 0`),
-    check("invoice_payments_status_known", sql`${t.status} in ('paid', 'pending')`),
+    check("invoice_payments_status_known", sql`${t.status} in ('paid', 'pending', 'released')`),
   ],
 );

@@ -70,6 +70,30 @@ export const payments = pgTable(
     referenceId: integer("reference_id"),
     /** When what this row serves was committed (or, for a charge nothing stood on, given back). */
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /**
+     * The change this row belongs to (a move's render, a cancel, an undo): a change's rows are
+     * found by this exact value, never by a pattern over keys a visitor helped make.
+     */
+    changeKey: text("change_key"),
+    /** The sender holding the row (a fencing token): only its answer completes the row. */
+    leaseToken: text("lease_token"),
+    /** Until when that holder may still answer; after it, the reconciler may take the row over. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** How many times a sender claimed the row to send it (0: never sent). */
+    sends: integer("sends").notNull().default(0),
+    /** A charge: digest of every field that set its amount (a re-post of its key must match it). */
+    pricedDigest: text("priced_digest"),
+    /**
+     * An answer that came after the row was decided (its holder's lease was gone): recorded as
+     * what it is, never written over the decision; the reconciler acts on the difference.
+     */
+    lateStatus: text("late_status").$type<"approved" | "declined" | "unknown">(),
+    lateTransactionId: text("late_transaction_id"),
+    lateAt: timestamp("late_at", { withTimezone: true }),
+    /** When the reconciler acted on the late answer (gave the money back, or found nothing to do). */
+    lateSettledAt: timestamp("late_settled_at", { withTimezone: true }),
+    /** When the visitor was told this row's outcome (a page or a mail): a pending payment resolved later must be. */
+    toldAt: timestamp("told_at", { withTimezone: true }),
   },
   (t) => [
     // ON CONFLICT (idempotency_key) WHERE state <> 'declined' names this index.
@@ -82,6 +106,10 @@ export const payments = pgTable(
     // serves it only under the C collation, and only for live rows); docs/decisions/073-background-statements-use-indexes.md.
     index("payments_idempotency_key_prefix_idx").on(t.idempotencyKey.op("text_pattern_ops")),
     index("payments_reference_idx").on(t.referenceTable, t.referenceId),
+    index("payments_change_key_idx").on(t.changeKey),
+    index("payments_late_open_idx")
+      .on(t.id)
+      .where(sql`${t.lateAt} is not null and ${t.lateSettledAt} is null`),
     index("payments_parent_idx").on(t.parentId),
     index("payments_created_idx").on(t.createdAt),
     // The reconciler's work list: rows whose answer or business side is still open. Partial, so it

@@ -138,6 +138,8 @@ export const orders = pgTable(
     orderPageTokenHash: text("order_page_token_hash"),
     /** Where the order stands for staff: received, scheduled, installed, cancelled (set in Studio). */
     orderStatus: text("order_status").$type<OrderProgress>().notNull().default("received"),
+    /** A pending order released unpaid: when its units went back to stock (in the release's transaction). */
+    stockReturnedAt: timestamp("stock_returned_at", { withTimezone: true }),
     /** Every price includes installation (DECISIONS 34): whether the buyer said to install at the billing address. */
     installationSameAsBilling: boolean("installation_same_as_billing").notNull().default(true),
     /** Where to install: always filled (the billing address copied when it is the same); null only for orders of before. */

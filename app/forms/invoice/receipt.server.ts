@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { invoicePayments, type InvoicePaymentStatus } from "@db/schema";
-import { cardOfCharge } from "~/payments/ledger.server";
+import { cardOfCharge, moneyOf } from "~/payments/ledger.server";
+import { company } from "~/lib/company";
+import { mailPaymentResolved } from "~/mail/payment-resolved.server";
 import { COMPANY_TIME_ZONE } from "~/lib/company-time";
 import { randomReference } from "~/lib/link-token.server";
 import type { MailRow } from "~/mail/templates/types";
 import { signedReceiptPath, verifiedReceiptId } from "~/payments/receipt.server";
-import { cardLabel } from "~/payments/words";
+import { cardLabel, moneySentence } from "~/payments/words";
 import { formatUsd } from "~/payments/money";
 
 /** The invoice receipt's address, signed (~/payments/receipt.server.ts). */
@@ -97,21 +99,47 @@ export function receiptFacts(r: InvoiceReceipt): MailRow[] {
 }
 
 /** An invoice payment stored while its answer was unknown, confirmed by the processor's record. */
-export async function confirmPendingInvoicePayment(tx: DbOrTx, invoicePaymentId: number): Promise<void> {
-  await tx
+/** An invoice payment stored while its answer was unknown, settled by the processor's record: the payer is told. */
+export async function settlePendingInvoicePayment(
+  tx: DbOrTx,
+  invoicePaymentId: number,
+  paid: boolean,
+): Promise<boolean> {
+  const [row] = await tx
     .update(invoicePayments)
-    .set({ status: "paid" })
-    .where(and(eq(invoicePayments.id, invoicePaymentId), eq(invoicePayments.status, "pending")));
+    .set({ status: paid ? "paid" : "released" })
+    .where(and(eq(invoicePayments.id, invoicePaymentId), eq(invoicePayments.status, "pending")))
+    .returning();
+  if (!row) return false;
+  await mailPaymentResolved(tx, {
+    to: row.email,
+    name: row.name,
+    what: `invoice ${row.invoiceNumber}`,
+    outcome: paid ? "confirmed" : "released",
+    money: paid
+      ? moneySentence((await moneyOf(tx, { table: "invoice_payments", id: row.id })).lines)
+      : "Nothing was charged to your card.",
+    next: paid
+      ? "Thank you: the invoice is paid by this amount."
+      : `The invoice is not paid. Please pay it again, or call us at ${company.phone.display}.`,
+    source: { table: "invoice_payments", id: row.id },
+  });
+  return true;
 }
 
 /** What each invoice payment should have been paid (the payments audit): its amount. */
 export async function expectedInvoicePayments(db: DbOrTx) {
   const rows = await db
-    .select({ id: invoicePayments.id, reference: invoicePayments.reference, amount: invoicePayments.amountCents })
+    .select({
+      id: invoicePayments.id,
+      reference: invoicePayments.reference,
+      amount: invoicePayments.amountCents,
+      status: invoicePayments.status,
+    })
     .from(invoicePayments);
   return rows.map((r) => ({
     subject: { table: "invoice_payments", id: r.id },
     label: `invoice payment ${r.reference ?? `#${r.id}`}`,
-    expectedCents: r.amount,
+    expectedCents: r.status === "released" ? 0 : r.amount,
   }));
 }

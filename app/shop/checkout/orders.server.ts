@@ -1,12 +1,14 @@
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@db/client.server";
-import { orderLines, orders, type OrderProgress, type OrderStatus } from "@db/schema";
+import { orderLines, orders, products, type OrderProgress, type OrderStatus } from "@db/schema";
+import { company } from "~/lib/company";
+import { mailPaymentResolved } from "~/mail/payment-resolved.server";
 import { isLinkToken, linkTokenHash, newLinkToken, randomReference } from "~/lib/link-token.server";
 import { formatUsd } from "~/payments/money";
 import { moneyOf } from "~/payments/ledger.server";
 import { cardLabel } from "~/payments/words";
 import { moneySentence } from "~/payments/words";
-import type { PaymentOutcome } from "~/payments/payments.server";
+import type { LedgerRow, PaymentOutcome } from "~/payments/payments.server";
 import { lineTotalCents, unitsAndPrice } from "../pricing";
 import { installationOf } from "./installation";
 import type { CheckoutInput } from "./schema";
@@ -229,11 +231,38 @@ export async function findOwnOrder(db: DbOrTx, orderId: number, cartId: string |
 export const paymentConfirmationPath = (paymentId: number) => `/order-confirmation?payment=${paymentId}`;
 
 /** An order stored while its payment's answer was unknown, settled by the processor's record: paid, or cancelled (nothing taken). */
-export async function settlePendingOrder(tx: DbOrTx, orderId: number, paid: boolean): Promise<void> {
-  await tx
+export async function settlePendingOrder(tx: DbOrTx, orderId: number, charge: LedgerRow, paid: boolean): Promise<boolean> {
+  const [order] = await tx
     .update(orders)
-    .set(paid ? { status: "paid" } : { orderStatus: "cancelled" })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+    .set(paid ? { status: "paid" } : { orderStatus: "cancelled", stockReturnedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending"), ne(orders.orderStatus, "cancelled")))
+    .returning();
+  if (!order) return false;
+  // Released unpaid: its units go back to stock in the same transaction.
+  if (!paid) {
+    const lines = await tx
+      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
+    for (const line of lines)
+      if (line.productId !== null)
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${line.quantity}` })
+          .where(eq(products.id, line.productId));
+  }
+  await mailPaymentResolved(tx, {
+    to: order.email,
+    name: order.name,
+    what: `order ${order.reference ?? `#${order.id}`}`,
+    outcome: paid ? "confirmed" : "released",
+    money: paid ? await paymentSentence(tx, orderId) : "Nothing was charged to your card.",
+    next: paid
+      ? "Your order is paid: we will call you to schedule its installation."
+      : `Your order is cancelled. Please order again, or call us at ${company.phone.display}.`,
+    source: { table: "orders", id: orderId },
+  });
+  return true;
 }
 
 /** What each order should have been paid, net (the payments audit): its total, or nothing once released unpaid. */
@@ -245,12 +274,15 @@ export async function expectedOrderPayments(db: DbOrTx) {
       total: orders.totalCents,
       status: orders.status,
       progress: orders.orderStatus,
+      stockReturnedAt: orders.stockReturnedAt,
     })
     .from(orders);
   return rows.map((r) => ({
     subject: { table: "orders", id: r.id },
     label: `order ${r.reference ?? `#${r.id}`}`,
     expectedCents: r.status === "pending" && r.progress === "cancelled" ? 0 : r.total,
+    released: r.status === "pending" && r.progress === "cancelled",
+    stockReturned: r.stockReturnedAt !== null,
   }));
 }
 
