@@ -10,6 +10,7 @@ import { priceChange, priceChangeText } from "./price-change";
 import { findBookingByToken } from "./manage.server";
 import { MOVE_FORM_ID, MOVE_INTENT } from "./move-form";
 import {
+  movePriced,
   RESCHEDULE_MESSAGES,
   reserveMove,
   storeMove,
@@ -59,6 +60,7 @@ export const moveForm: FormDefinition<typeof moveSchema, MoveHold> = {
     amountCents: (_value, hold) => (hold.kind === "charge" ? hold.diffCents : 0),
     card: (value) => cardInput(cardValue(value)),
     description: (value) => `Booking moved to ${value.serviceDate} ${value.serviceTime}: difference`,
+    priced: (value) => movePriced(value),
     reserve: (db, value, key, request, options) => reserveMove(db, value, key, request, options),
     release: async (db, key) => {
       const { releasePlace } = await import("~/booking/availability.server");

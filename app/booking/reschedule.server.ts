@@ -16,6 +16,7 @@ import {
   declinedLastHour,
   linkPayment,
   liveCharge,
+  assertSamePriced,
   requestCharge,
   type PaymentOutcome,
 } from "~/payments/payments.server";
@@ -86,6 +87,12 @@ const cardSchema = z.object(cardShape).superRefine(refineCard);
 const DECLINES_PER_HOUR = 5;
 
 const MOVABLE = new Set(["booked", "rescheduled"]);
+
+/** What sets a move's price: its new window (bound to the render's key with the difference). */
+export const movePriced = (value: Pick<MoveValue, "serviceDate" | "serviceTime">) => ({
+  serviceDate: value.serviceDate,
+  serviceTime: value.serviceTime,
+});
 
 /** "2026-12-06|Morning (8 AM to 11 AM)": the visit a move form was rendered for. */
 export const visitKey = (row: { serviceDate: string; serviceTime: string }) => `${row.serviceDate}|${row.serviceTime}`;
@@ -284,6 +291,8 @@ async function ownOpenCharge(tx: Tx, key: string, paidCents: number, value: Move
   const mine = await liveCharge(tx, key);
   if (!mine || mine.status === "declined" || mine.linked) return refused(BOOKING_BUSY, 409);
   const priced = priceChange(paidCents, value, now);
+  // The render's charge was for one window: a re-post for another is refused, never moved at its price.
+  if (priced.ok) await assertSamePriced(tx, key, priced.diffCents, movePriced(value));
   return priced.ok
     ? { kind: "charge", chargeId: mine.paymentId, fresh: false, diffCents: mine.amountCents, newCents: priced.newCents }
     : refused(BOOKING_BUSY, 409);
@@ -311,6 +320,7 @@ async function requestDifference(
     reference: subjectOf(id),
     amountCents: change.diffCents,
     idempotencyKey: key,
+    priced: movePriced(value),
   };
   const chargeId = await requestCharge(tx, request, processor);
   if (chargeId === undefined) return refused(BOOKING_BUSY, 409);

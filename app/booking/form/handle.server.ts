@@ -77,6 +77,7 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     },
     card: cardInput,
     description: (value) => `Residential service ${value.serviceDate} ${value.serviceTime}`,
+    priced: (value) => ({ serviceDate: value.serviceDate, serviceTime: value.serviceTime }),
     details: (value, clientIp) => ({
       customer: { email: value.email, ip: clientIp ?? undefined },
       billing: {

@@ -59,6 +59,8 @@ export type FormPayment<V, H = unknown> = {
   card(value: V): CardInput;
   /** Shown to the company in the processor's dashboard. */
   description(value: V): string;
+  /** Every field that sets the amount (day and window, cart lines, invoice): bound to the render's key. */
+  priced(value: V, hold: H): Record<string, unknown>;
   /** Customer, billing address and invoice number passed on to the processor when known. */
   details?(value: V, clientIp: string | null): Pick<ChargeRequest, "customer" | "billing" | "invoiceNumber">;
   /** Where the visitor reads the outcome after success (redirect-after-post), by payment id. */

@@ -3,7 +3,14 @@ import type { Database } from "@db/client.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { performGiveBacks } from "~/payments/give-back.server";
-import { chargeOnce, findPayment, liveCharge, performCharge, type PaymentOutcome } from "~/payments/payments.server";
+import {
+  chargeOnce,
+  findPayment,
+  liveCharge,
+  performCharge,
+  PricedKeyError,
+  type PaymentOutcome,
+} from "~/payments/payments.server";
 import { mailReconcileEvent } from "~/mail/staff-notices.server";
 import { undoCharge } from "~/payments/reconcile.server";
 import { claimRender, claimState, renewClaim, storedSubmission } from "../submission-keys.server";
@@ -15,6 +22,7 @@ import {
   hiddenFields,
   PAYMENT_CANCELLED_MESSAGE,
   PAYMENT_DECLINED_MESSAGE,
+  PRICED_KEY_MESSAGE,
   refusal,
   UNAVAILABLE_MESSAGE,
   valuesOnlyReply,
@@ -83,6 +91,23 @@ export async function reserveAndCharge<V, H>(
   db: Database,
   value: V,
   submission: Submission,
+  options: { key: string; request: Request; clientIp: string | null } & PayOptions,
+): Promise<Paid<H>> {
+  try {
+    return await holdAndPay<V, H>(def, db, value, submission, options);
+  } catch (error) {
+    // The render's key charged before for other priced fields: never stored at that amount.
+    if (!(error instanceof PricedKeyError)) throw error;
+    await def.payment?.release?.(db, paymentKey(def.id, options.key)).catch(() => {});
+    stop(refusal(submission, hiddenFields(def), 409, PRICED_KEY_MESSAGE));
+  }
+}
+
+async function holdAndPay<V, H>(
+  def: FormDefinition,
+  db: Database,
+  value: V,
+  submission: Submission,
   { key, request, clientIp, gateway, now }: { key: string; request: Request; clientIp: string | null } & PayOptions,
 ): Promise<Paid<H>> {
   const charge = def.payment!;
@@ -104,6 +129,7 @@ export async function reserveAndCharge<V, H>(
     card: charge.card(value),
     description: charge.description(value),
     idempotencyKey,
+    priced: charge.priced(value, hold as H),
     ...charge.details?.(value, clientIp),
   };
   const payment = !ledger

@@ -89,6 +89,7 @@ export function withNextStep(message: string): string {
   return said.endsWith(DECLINED_NEXT_STEP) ? said : `${said} ${DECLINED_NEXT_STEP}`;
 }
 /** A render whose charge was voided after its store failed: the key is spent, the page must be loaded again. */
+export const PRICED_KEY_MESSAGE = `This page was already sent and paid with another visit, cart or amount, and that payment stands as it was: nothing more was charged. Please reload the page and send the form again, or call us at ${company.phone.display}.`;
 export const PAYMENT_CANCELLED_MESSAGE =
   "Your payment was cancelled and nothing was charged. Please reload the page and send the form again.";
 /** The store failed after the card was approved, and the charge could not be voided at once. */
