@@ -30,7 +30,8 @@ const { getDb, closeDatabase } = await import("../app/lib/db.server");
 const { auditPayments } = await import("../server/payments-audit");
 const db = await getDb();
 const mismatches = await auditPayments(db, { since });
-for (const m of mismatches) console.log(`MISMATCH ${m.where}: ${m.problem}`);
+for (const m of mismatches)
+  console.log(`MISMATCH ${m.where}: ${m.problem}${m.since ? ` (since ${m.since.toISOString()})` : ""}`);
 console.log(`payments audit: ${mismatches.length} ${mismatches.length === 1 ? "mismatch" : "mismatches"}`);
 await closeDatabase();
 process.exit(mismatches.length === 0 ? 0 : 1);

@@ -6,6 +6,8 @@ import { env } from "~/lib/env.server";
 import { mailCancellation, mailMoneyBack, mailRescheduled } from "~/mail/booking-mail.server";
 import { mailPaymentResolved } from "~/mail/payment-resolved.server";
 import { company } from "~/lib/company";
+import { formatUsd } from "~/payments/money";
+import { isServiceTime, priceRule, SERVICE_PRICE_CENTS } from "./service-price";
 import { resolveRows } from "~/payments/give-back.server";
 import { changeSentence as ledgerSentence, rowsOfChange } from "~/payments/ledger.server";
 import type { LedgerRow } from "~/payments/payments.server";
@@ -180,12 +182,25 @@ export async function expectedBookingPayments(db: DbOrTx) {
       reference: serviceRequests.reference,
       total: serviceRequests.totalCents,
       status: serviceRequests.bookingStatus,
+      date: serviceRequests.serviceDate,
+      time: serviceRequests.serviceTime,
+      createdAt: serviceRequests.createdAt,
     })
     .from(serviceRequests)
     .where(and(eq(serviceRequests.kind, "residential"), sql`${serviceRequests.paymentId} is not null`));
-  return rows.map((r) => ({
-    subject: subjectOf(r.id),
-    label: `booking ${r.reference ?? `#${r.id}`}`,
-    expectedCents: r.status === "cancelled" || r.status === "cancellation pending" ? 0 : (r.total ?? 0),
-  }));
+  return rows.map((r) => {
+    // What the booking's own day and window price: a stored total that is not it was paid at another's price.
+    const rule = isServiceTime(r.time) ? priceRule(r.date, r.time) : null;
+    const priced = rule ? SERVICE_PRICE_CENTS[rule] : null;
+    return {
+      subject: subjectOf(r.id),
+      label: `booking ${r.reference ?? `#${r.id}`}`,
+      expectedCents: r.status === "cancelled" || r.status === "cancellation pending" ? 0 : (r.total ?? 0),
+      problems:
+        priced !== null && r.total !== priced
+          ? [`stored at ${formatUsd(r.total ?? 0)}; its day and window price ${formatUsd(priced)}`]
+          : [],
+      since: r.createdAt,
+    };
+  });
 }

@@ -102,7 +102,7 @@ export async function mailAuditMismatches(db: DbOrTx, mismatches: readonly Misma
   const text = [
     `The daily payments audit found ${mismatches.length} ${mismatches.length === 1 ? "mismatch" : "mismatches"} between the ledger, the card processor and the bookings, orders and invoices:`,
     "",
-    ...mismatches.map((m) => `- ${m.where}: ${m.problem}`),
+    ...mismatches.map((m) => `- ${m.where}: ${m.problem}${m.since ? ` (${ageOf(m.since)})` : ""}`),
     "",
     "Run `npm run payments:audit` to see them again after settling them.",
   ].join("\n");
@@ -114,4 +114,16 @@ export async function mailAuditMismatches(db: DbOrTx, mismatches: readonly Misma
     source: { table: "payments", id: 0 },
   });
   wakeMailWorker();
+}
+
+/** "3 days old", "5 hours old", "12 minutes old". */
+export function ageOf(since: Date, now = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
+  const [n, unit] =
+    minutes >= 2 * 1440
+      ? [Math.floor(minutes / 1440), "day"]
+      : minutes >= 120
+        ? [Math.floor(minutes / 60), "hour"]
+        : [minutes, "minute"];
+  return `${n} ${unit}${n === 1 ? "" : "s"} old`;
 }

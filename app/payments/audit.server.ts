@@ -12,10 +12,25 @@ import type { Subject } from "./ledger.server";
  * every business record against its ledger. `npm run payments:audit` and the daily job print or
  * mail what it finds; nothing found is the proof that every cent is accounted for.
  */
-export type Mismatch = { where: string; problem: string };
+export type Mismatch = {
+  where: string;
+  problem: string;
+  /** Since when it has been so (the daily mail gives each mismatch's age). */
+  since?: Date;
+};
 
-/** What a business record should have been paid, net, once every pending row has gone through. */
-export type ExpectedPayment = { subject: Subject; label: string; expectedCents: number };
+/**
+ * What a business record should have been paid, net, once every pending row has gone through;
+ * and what else its capability checks of it (its stored amount against what its own facts
+ * price, a released order's stock returned), as problems in words.
+ */
+export type ExpectedPayment = {
+  subject: Subject;
+  label: string;
+  expectedCents: number;
+  problems?: string[];
+  since?: Date;
+};
 
 export type AuditOptions = {
   gateway: PaymentGateway;
@@ -46,9 +61,23 @@ export async function auditProcessor(db: DbOrTx, options: AuditOptions): Promise
         found.push({
           where,
           problem: `still ${row.state} after ${Math.round(openMs / 60000)} minutes: the reconciler has not settled it`,
+          since: row.createdAt,
         });
       continue;
     }
+    // A payment stored pending and resolved later: the visitor must have been told (a mail).
+    if (
+      row.kind === "charge" &&
+      row.referenceId !== null &&
+      row.resolvedAt !== null &&
+      row.toldAt === null &&
+      Date.now() - (row.updatedAt ?? row.createdAt).getTime() > openMs
+    )
+      found.push({
+        where,
+        problem: `resolved ${row.state === "succeeded" ? "as paid" : "as not taken"} after it was pending; the visitor was never told`,
+        since: row.updatedAt ?? row.createdAt,
+      });
     const record = await recordOf(options.gateway, row, byId);
     if (record.status === "unknown") {
       found.push({ where, problem: `the processor could not be asked: ${record.message}` });
@@ -56,7 +85,7 @@ export async function auditProcessor(db: DbOrTx, options: AuditOptions): Promise
     }
     if (record.status === "found") seen.add(record.transaction.transactionId);
     const problem = compare(row, record, rows);
-    if (problem) found.push({ where, problem });
+    if (problem) found.push({ where, problem, since: row.createdAt });
   }
   // What acted on each charge: at most one void, never a void and a refund, never more back than taken.
   for (const charge of rows.filter((r) => r.kind === "charge" && r.state === "succeeded")) {
@@ -73,15 +102,15 @@ export async function auditProcessor(db: DbOrTx, options: AuditOptions): Promise
       found.push({ where, problem: `${formatUsd(total)} given back of ${formatUsd(charge.amountCents)}` });
   }
   if (options.gateway.transactionsSince) {
-    const known = new Set(rows.map((r) => ledgerReference(r.id)));
+    // Accounted for by a row holding its id: two refunds under one reference are two transactions.
+    const accounted = new Set(rows.map((r) => r.processorTransactionId).filter(Boolean));
     for (const t of await options.gateway.transactionsSince(since)) {
-      if (t.status === "declined" || seen.has(t.transactionId)) continue;
+      if (t.status === "declined" || accounted.has(t.transactionId)) continue;
       if (t.type === "void") continue; // a void shows on its charge, which was compared above
-      if (!t.reference || !known.has(t.reference))
-        found.push({
-          where: `processor transaction ${t.transactionId} (${t.type}, ${formatUsd(t.amountCents)})`,
-          problem: "the processor has it; the ledger has no row for it",
-        });
+      found.push({
+        where: `processor transaction ${t.transactionId} (${t.type}, ${formatUsd(t.amountCents)}${t.reference ? `, ${t.reference}` : ""})`,
+        problem: "the processor has it; no ledger row accounts for it",
+      });
     }
   }
   return found;
@@ -105,6 +134,8 @@ function compare(
   const t: ProcessorTransaction | undefined = record.status === "found" ? record.transaction : undefined;
   if (row.state === "declined") {
     if (row.kind === "void") return null;
+    // Taken after the row was decided, and accounted for by a row of its own (given back).
+    if (t && rows.some((r) => r.id !== row.id && r.processorTransactionId === t.transactionId)) return null;
     return t && t.status !== "declined" && t.type === row.kind
       ? `the ledger says declined; the processor ${t.status === "voided" ? "took and voided" : "took"} ${formatUsd(t.amountCents)}`
       : null;
@@ -121,7 +152,9 @@ function compare(
     !rows.some((r) => r.parentId === row.id && r.kind === "void" && r.state === "succeeded")
   )
     return "the processor voided this charge; the ledger has no void of it";
-  if (t.status === "declined") return `the ledger says it went through; the processor declined it`;
+  if (t.status === "declined")
+    return `the ledger says it went through; the processor says ${t.processorStatus ?? "declined"}`;
+  if (t.status === "review") return "the ledger says it went through; the processor holds it for review";
   return null;
 }
 
@@ -144,11 +177,13 @@ export async function auditSubjects(db: DbOrTx, expected: readonly ExpectedPayme
   for (const e of expected) {
     const key = `${e.subject.table}:${e.subject.id}`;
     covered.add(key);
+    for (const problem of e.problems ?? []) found.push({ where: e.label, problem, since: e.since });
     const net = ledger.get(key) ?? 0;
     if (net !== e.expectedCents)
       found.push({
         where: e.label,
         problem: `should have been paid ${formatUsd(e.expectedCents)} net; the ledger has ${net < 0 ? "-" : ""}${formatUsd(Math.abs(net))}`,
+        since: e.since,
       });
   }
   for (const [key, net] of ledger) {

@@ -108,6 +108,9 @@ describe("the sandbox's settlement setting", () => {
     expect(await immediate.lookup(secondId)).toMatchObject({ status: "found", transaction: { settled: true } });
     expect(await immediate.refund(secondId, 1000, "4242", "L4")).toMatchObject({ status: "approved" });
     // One processor: either gateway sees the other's transactions.
-    expect(await cutoff.findByReference("L4", new Date(0))).toMatchObject({ status: "found", transaction: { type: "refund" } });
+    expect(await cutoff.findByReference("L4", new Date(0))).toMatchObject({
+      status: "found",
+      transaction: { type: "refund" },
+    });
   });
 });

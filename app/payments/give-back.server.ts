@@ -424,12 +424,6 @@ export async function resolveRows(tx: Tx, changeKey: string): Promise<LedgerRow[
   return tx
     .update(payments)
     .set({ resolvedAt: sql`now()` })
-    .where(
-      and(
-        eq(payments.changeKey, changeKey),
-        ne(payments.kind, "charge"),
-        sql`${payments.resolvedAt} is null`,
-      ),
-    )
+    .where(and(eq(payments.changeKey, changeKey), ne(payments.kind, "charge"), sql`${payments.resolvedAt} is null`))
     .returning();
 }

@@ -164,7 +164,11 @@ export type Lease = { id: number; token: string };
 export async function claimRow(
   db: DbOrTx,
   id: number,
-  { states, firstSend = false, leaseMs = paymentLeaseMs() }: {
+  {
+    states,
+    firstSend = false,
+    leaseMs = paymentLeaseMs(),
+  }: {
     states: readonly LedgerState[];
     firstSend?: boolean;
     leaseMs?: number;

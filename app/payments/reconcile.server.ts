@@ -198,7 +198,11 @@ async function answerCharge(
     if (updated.resolvedAt !== null) {
       const event: ReconcileEvent = { kind: took ? "confirmed" : "released", row: updated };
       const told = await (took ? hooks.confirmed : hooks.released)?.(tx, updated);
-      if (told) await tx.update(payments).set({ toldAt: sql`now()` }).where(eq(payments.id, updated.id));
+      if (told)
+        await tx
+          .update(payments)
+          .set({ toldAt: sql`now()` })
+          .where(eq(payments.id, updated.id));
       await hooks.notify?.(tx, event);
       events.push(event);
     } else if (!took) {
@@ -251,7 +255,10 @@ export async function undoCharge(
     return charge;
   });
   if (!taken) return undefined;
-  const [giveBack] = await db.select().from(payments).where(eq(payments.changeKey, `${key}:`));
+  const [giveBack] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.changeKey, `${key}:`));
   if (giveBack) await performGiveBack(db, giveBack.id, { gateway });
   return finishUndo(db, chargeId, hooks);
 }

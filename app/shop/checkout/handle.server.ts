@@ -66,7 +66,9 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema, CheckoutCart> =
     amountCents: (_value, cart) => cart.totalCents,
     card: cardOf,
     description: (value) => `Shop order for ${value.name}`,
-    priced: (_value, cart) => ({ lines: cart.lines.map((line) => [line.productId, line.selectedOptions, line.quantity, line.priceCents]) }),
+    priced: (_value, cart) => ({
+      lines: cart.lines.map((line) => [line.productId, line.selectedOptions, line.quantity, line.priceCents]),
+    }),
     details: (value, clientIp) => ({
       customer: { email: value.email, ip: clientIp ?? undefined },
       billing: {

@@ -231,7 +231,12 @@ export async function findOwnOrder(db: DbOrTx, orderId: number, cartId: string |
 export const paymentConfirmationPath = (paymentId: number) => `/order-confirmation?payment=${paymentId}`;
 
 /** An order stored while its payment's answer was unknown, settled by the processor's record: paid, or cancelled (nothing taken). */
-export async function settlePendingOrder(tx: DbOrTx, orderId: number, charge: LedgerRow, paid: boolean): Promise<boolean> {
+export async function settlePendingOrder(
+  tx: DbOrTx,
+  orderId: number,
+  charge: LedgerRow,
+  paid: boolean,
+): Promise<boolean> {
   const [order] = await tx
     .update(orders)
     .set(paid ? { status: "paid" } : { orderStatus: "cancelled", stockReturnedAt: sql`now()` })
@@ -275,15 +280,25 @@ export async function expectedOrderPayments(db: DbOrTx) {
       status: orders.status,
       progress: orders.orderStatus,
       stockReturnedAt: orders.stockReturnedAt,
+      createdAt: orders.createdAt,
+      // What its own lines add up to: a total that is not it was charged at another cart's price.
+      lines: sql<number>`(select coalesce(sum(l.line_total_cents), 0)::int from order_lines l where l.order_id = "orders"."id")`,
     })
     .from(orders);
-  return rows.map((r) => ({
-    subject: { table: "orders", id: r.id },
-    label: `order ${r.reference ?? `#${r.id}`}`,
-    expectedCents: r.status === "pending" && r.progress === "cancelled" ? 0 : r.total,
-    released: r.status === "pending" && r.progress === "cancelled",
-    stockReturned: r.stockReturnedAt !== null,
-  }));
+  return rows.map((r) => {
+    const released = r.status === "pending" && r.progress === "cancelled";
+    const problems: string[] = [];
+    if (released && r.stockReturnedAt === null) problems.push("released unpaid; its units were not returned to stock");
+    if (Number(r.lines) !== r.total)
+      problems.push(`stored at ${formatUsd(r.total)}; its lines add up to ${formatUsd(Number(r.lines))}`);
+    return {
+      subject: { table: "orders", id: r.id },
+      label: `order ${r.reference ?? `#${r.id}`}`,
+      expectedCents: released ? 0 : r.total,
+      problems,
+      since: r.createdAt,
+    };
+  });
 }
 
 /** The order's money in the ledger's words (what moved, never the price). */
