@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@db/client.server";
 import { env } from "~/lib/env.server";
 import { enqueueMail, wakeMailWorker } from "./outbox.server";
-import { visitorFooter } from "./subjects";
+import { receiptSubject, visitorFooter } from "./subjects";
 
 /**
  * A payment that was pending when the visitor left (its answer was unknown) has resolved: the
@@ -22,8 +22,8 @@ export type PaymentResolved = {
 };
 
 export const RESOLVED_SUBJECTS = {
-  confirmed: (what: string) => `Your payment for ${what} is confirmed`,
-  released: (what: string) => `Your payment for ${what} did not go through: nothing was charged`,
+  confirmed: (what: string) => receiptSubject(`Your payment for ${what} is confirmed`),
+  released: (what: string) => receiptSubject(`Your payment for ${what} did not go through: nothing was charged`),
 } as const;
 
 export async function mailPaymentResolved(tx: DbOrTx, p: PaymentResolved): Promise<void> {

@@ -105,7 +105,8 @@ export async function auditProcessor(db: DbOrTx, options: AuditOptions): Promise
     // Accounted for by a row holding its id: two refunds under one reference are two transactions.
     const accounted = new Set(rows.map((r) => r.processorTransactionId).filter(Boolean));
     for (const t of await options.gateway.transactionsSince(since)) {
-      if (t.status === "declined" || accounted.has(t.transactionId)) continue;
+      // Declined or voided: no money moved.
+      if (t.status === "declined" || t.status === "voided" || accounted.has(t.transactionId)) continue;
       if (t.type === "void") continue; // a void shows on its charge, which was compared above
       found.push({
         where: `processor transaction ${t.transactionId} (${t.type}, ${formatUsd(t.amountCents)}${t.reference ? `, ${t.reference}` : ""})`,
@@ -136,8 +137,9 @@ function compare(
     if (row.kind === "void") return null;
     // Taken after the row was decided, and accounted for by a row of its own (given back).
     if (t && rows.some((r) => r.id !== row.id && r.processorTransactionId === t.transactionId)) return null;
-    return t && t.status !== "declined" && t.type === row.kind
-      ? `the ledger says declined; the processor ${t.status === "voided" ? "took and voided" : "took"} ${formatUsd(t.amountCents)}`
+    // Declined, voided, expired: no money moved, as the ledger says.
+    return t && (t.status === "approved" || t.status === "review") && t.type === row.kind
+      ? `the ledger says declined; the processor ${t.status === "review" ? "holds for review" : "took"} ${formatUsd(t.amountCents)}`
       : null;
   }
   // succeeded
