@@ -19,7 +19,13 @@ import {
   LOOKUP_MESSAGES,
 } from "./authorizenet.server";
 import { CARD_MESSAGES } from "./card";
-import { PAYMENT_MESSAGES, type ChargeRequest } from "./gateway";
+import {
+  PAYMENT_MESSAGES,
+  PROCESSOR_STATUSES,
+  type ChargeRequest,
+  type ProcessorStatus,
+  type ProcessorTransaction,
+} from "./gateway";
 
 /**
  * The Authorize.net adapter against an msw stand-in of its JSON endpoint:
@@ -418,6 +424,7 @@ describe("look-ups", () => {
         transactionId: "60012345678",
         type: "charge",
         status: "approved",
+        processorStatus: "capturedPendingSettlement",
         settled: false,
         amountCents: 25050,
         reference: "L41",
@@ -435,7 +442,7 @@ describe("look-ups", () => {
     ]);
   });
 
-  it("a settled charge, a voided one, a declined one, one held for review", async () => {
+  it("a settled charge names its batch; a voided one keeps its authorized amount", async () => {
     mock.respond = () =>
       anetJson(
         details({
@@ -449,18 +456,64 @@ describe("look-ups", () => {
       );
     expect(await gateway.lookup("60012345678")).toMatchObject({
       status: "found",
-      transaction: { type: "charge", status: "approved", settled: true, amountCents: 25050 },
+      transaction: {
+        type: "charge",
+        status: "approved",
+        processorStatus: "settledSuccessfully",
+        settled: true,
+        batchId: "1221577",
+        amountCents: 25050,
+      },
     });
     // A voided charge settles nothing: its settleAmount is 0, its authorized amount is what it was.
     mock.respond = () => anetJson(details({ transactionStatus: "voided", settleAmount: 0 }));
+    const voided = await gateway.lookup("60012345678");
+    expect(voided).toMatchObject({
+      status: "found",
+      transaction: { status: "voided", processorStatus: "voided", settled: false, amountCents: 25050 },
+    });
+    expect(voided.status === "found" && "batchId" in voided.transaction).toBe(false);
+  });
+
+  // What each of Authorize.net's statuses means for money, written out here rather than read from the adapter.
+  const MEANING: Record<ProcessorStatus, [ProcessorTransaction["status"], boolean]> = {
+    authorizedPendingCapture: ["approved", false],
+    capturedPendingSettlement: ["approved", false],
+    settledSuccessfully: ["approved", true],
+    refundPendingSettlement: ["approved", false],
+    refundSettledSuccessfully: ["approved", true],
+    approvedReview: ["approved", false],
+    voided: ["voided", false],
+    declined: ["declined", false],
+    expired: ["declined", false],
+    failedReview: ["declined", false],
+    communicationError: ["declined", false],
+    generalError: ["declined", false],
+    settlementError: ["declined", false],
+    couldNotVoid: ["declined", false],
+    returnedItem: ["declined", false],
+    FDSPendingReview: ["review", false],
+    FDSAuthorizedPendingReview: ["review", false],
+    underReview: ["review", false],
+  };
+
+  it.each(PROCESSOR_STATUSES)("transactionStatus %s is read as what it means, and kept by name", async (name) => {
+    const [status, settled] = MEANING[name];
+    mock.respond = () => anetJson(details({ transactionStatus: name }));
     expect(await gateway.lookup("60012345678")).toMatchObject({
       status: "found",
-      transaction: { status: "voided", settled: false, amountCents: 25050 },
+      transaction: { status, settled, processorStatus: name },
     });
-    mock.respond = () => anetJson(details({ transactionStatus: "declined", responseCode: 2, settleAmount: 0 }));
-    expect(await gateway.lookup("60012345678")).toMatchObject({ transaction: { status: "declined" } });
-    mock.respond = () => anetJson(details({ transactionStatus: "FDSPendingReview" }));
-    expect(await gateway.lookup("60012345678")).toEqual({ status: "unknown", message: LOOKUP_MESSAGES.held });
+  });
+
+  it("a status Authorize.net adds later is not guessed at (a refusal could give back money taken): unknown", async () => {
+    for (const name of ["settledPendingReview", "", "SETTLEDSUCCESSFULLY", "toString", "__proto__"]) {
+      mock.respond = () => anetJson(details({ transactionStatus: name }));
+      expect(await gateway.lookup("60012345678"), name).toEqual({
+        status: "unknown",
+        message: LOOKUP_MESSAGES.status,
+      });
+    }
   });
 
   it("E00040 (no such record) → missing; an id that is not Authorize.net's is missing without asking", async () => {
@@ -535,6 +588,7 @@ describe("look-ups", () => {
         transactionId: "60012345690",
         type: "refund",
         status: "approved",
+        processorStatus: "refundPendingSettlement",
         settled: false,
         amountCents: 10000,
         reference: "L77",

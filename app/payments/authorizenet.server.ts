@@ -9,6 +9,7 @@ import {
   type ChargeResult,
   type LookupResult,
   type PaymentGateway,
+  type ProcessorStatus,
   type ProcessorTransaction,
 } from "./gateway";
 import { assertCents, centsToDecimal, parseDollars } from "./money";
@@ -53,12 +54,13 @@ import { scrubCardNumbers } from "./redact";
  * caller records it as pending and never retries on its own.
  *
  * Look-ups: `found` with the transaction as the processor holds it (its
- * transactionStatus read as type, status and settled, below); `missing` when
- * it answers E00040 (no such record) or the unsettled list holds no
- * transaction with the reference; `unknown` when it could not be asked (no
- * answer, an error answer, an unreadable one) or holds the transaction for
- * review. The unsettled list only holds what has not settled yet: a
- * reference is looked for there within minutes of its request, never days.
+ * transactionStatus read as status and settled, below, and kept by name; held
+ * for review is `review`); `missing` when it answers E00040 (no such record)
+ * or the unsettled list holds no transaction with the reference; `unknown`
+ * when it could not be asked (no answer, an error answer, an unreadable one)
+ * or names a status this code does not know. The unsettled list only holds
+ * what has not settled yet: a reference is looked for there within minutes of
+ * its request, never days.
  *
  * The card number and CVC go into the request body and nowhere else: never
  * into a log line, a result or an error (errors are caught and replaced).
@@ -159,6 +161,7 @@ const detailsSchema = baseSchema.extend({
       authAmount: amountSchema,
       settleAmount: amountSchema,
       order: z.object({ invoiceNumber: z.string().optional() }).optional(),
+      batch: z.object({ batchId: z.union([z.string(), z.number()]).optional() }).optional(),
       payment: z
         .object({
           creditCard: z.object({ cardNumber: z.string().optional(), cardType: z.string().optional() }).optional(),
@@ -195,11 +198,10 @@ export const LIST_PAGE_SIZE = 1000;
 const LIST_PAGES = 5;
 
 /**
- * transactionStatus → what it means for the site. Statuses absent here (held for review:
- * FDSPendingReview, FDSAuthorizedPendingReview, underReview; couldNotVoid, settlementError,
- * returnedItem, anything new) are not read: the look-up answers `unknown` and staff look.
+ * transactionStatus → what it means for money. Every name Authorize.net documents is here (the
+ * type says so); one it adds later is not guessed at: the look-up answers `unknown` and staff look.
  */
-const TRANSACTION_STATUSES: Record<string, { status: ProcessorTransaction["status"]; settled: boolean }> = {
+const TRANSACTION_STATUSES: Record<ProcessorStatus, { status: ProcessorTransaction["status"]; settled: boolean }> = {
   authorizedPendingCapture: { status: "approved", settled: false },
   capturedPendingSettlement: { status: "approved", settled: false },
   approvedReview: { status: "approved", settled: false },
@@ -207,13 +209,21 @@ const TRANSACTION_STATUSES: Record<string, { status: ProcessorTransaction["statu
   refundPendingSettlement: { status: "approved", settled: false },
   refundSettledSuccessfully: { status: "approved", settled: true },
   voided: { status: "voided", settled: false },
-  // An authorization that lapsed uncaptured: nothing moved, as after a void.
-  expired: { status: "voided", settled: false },
   declined: { status: "declined", settled: false },
+  // An authorization that lapsed uncaptured: nothing moved.
+  expired: { status: "declined", settled: false },
   failedReview: { status: "declined", settled: false },
   communicationError: { status: "declined", settled: false },
   generalError: { status: "declined", settled: false },
+  settlementError: { status: "declined", settled: false },
+  couldNotVoid: { status: "declined", settled: false },
+  returnedItem: { status: "declined", settled: false },
+  // Held by the fraud filters or for review: neither paid nor released until the processor decides.
+  FDSPendingReview: { status: "review", settled: false },
+  FDSAuthorizedPendingReview: { status: "review", settled: false },
+  underReview: { status: "review", settled: false },
 };
+const isProcessorStatus = (name: string): name is ProcessorStatus => Object.hasOwn(TRANSACTION_STATUSES, name);
 
 const TRANSACTION_TYPES: Record<string, ProcessorTransaction["type"]> = {
   authCaptureTransaction: "charge",
@@ -232,7 +242,7 @@ export const LOOKUP_MESSAGES = {
   noAnswer: "The card processor could not be asked: no usable answer.",
   refused: "The card processor refused the look-up (is the Transaction Details API enabled?).",
   unreadable: "The card processor's record could not be read.",
-  held: "The card processor holds the transaction for review.",
+  status: "The card processor holds the transaction in a status the site does not know.",
   tooMany: "Too many unsettled transactions to search them all for the reference.",
 } as const;
 
@@ -565,7 +575,6 @@ async function lookup(context: AnetContext, transactionId: string): Promise<Look
 /** A getTransactionDetails transaction as the site reads it; `unknown` for what it cannot read with certainty. */
 function transactionFromDetails(t: AnetDetails, asked: string): LookupResult {
   const type = TRANSACTION_TYPES[t.transactionType];
-  const state = TRANSACTION_STATUSES[t.transactionStatus];
   const settle = amountCents(t.settleAmount);
   const auth = amountCents(t.authAmount);
   const amount = settle !== null && settle > 0 ? settle : auth;
@@ -576,27 +585,31 @@ function transactionFromDetails(t: AnetDetails, asked: string): LookupResult {
     transactionType: t.transactionType,
     transactionStatus: t.transactionStatus,
   };
-  if (!state) {
-    log.warn(context, "card processor holds a transaction in a state the site does not read");
-    const held = /review/i.test(t.transactionStatus);
-    return { status: "unknown", message: held ? LOOKUP_MESSAGES.held : LOOKUP_MESSAGES.unreadable };
+  if (!isProcessorStatus(t.transactionStatus)) {
+    // A status added after this was written: reading it as a refusal could give back money that was taken.
+    log.warn(context, "card processor holds a transaction in a status the site does not know");
+    return { status: "unknown", message: LOOKUP_MESSAGES.status };
   }
   if (!type || amount === null || t.transId !== asked) {
     log.warn(context, "card processor answered a look-up that cannot be read");
     return { status: "unknown", message: LOOKUP_MESSAGES.unreadable };
   }
+  const state = TRANSACTION_STATUSES[t.transactionStatus];
   const card = t.payment?.creditCard;
   const last4 = /(\d{4})$/.exec(card?.cardNumber ?? "")?.[1];
   const brand = card?.cardType && ACCOUNT_TYPES[card.cardType] ? brandName(ACCOUNT_TYPES[card.cardType]!) : undefined;
   const reference = t.order?.invoiceNumber?.trim();
   const parent = t.refTransId && t.refTransId !== "0" ? t.refTransId : undefined;
+  const batchId = t.batch?.batchId === undefined ? "" : String(t.batch.batchId).trim();
   return {
     status: "found",
     transaction: {
       transactionId: t.transId,
       type,
       status: state.status,
+      processorStatus: t.transactionStatus,
       settled: state.settled,
+      ...(batchId ? { batchId } : {}),
       amountCents: amount,
       ...(reference ? { reference } : {}),
       ...(parent ? { parentTransactionId: parent } : {}),
