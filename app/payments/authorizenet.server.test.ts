@@ -348,6 +348,51 @@ describe("void and refund", () => {
   });
 });
 
+describe("duplicate refusals (responseCode 3, reason 11)", () => {
+  const duplicate = "A duplicate transaction has been submitted.";
+
+  it("a charge: declined as a duplicate, and the visitor is told not to pay again (the earlier one may be taken)", async () => {
+    mock.respond = (body) => anetJson(answers.transactionError(body, "11", duplicate));
+    expect(await gateway.charge(request())).toEqual({
+      status: "declined",
+      reason: "duplicate",
+      message: PAYMENT_MESSAGES.unknown,
+    });
+  });
+
+  it("a void and a refund: declined with duplicate: true", async () => {
+    mock.respond = (body) => anetJson(answers.transactionError(body, "11", duplicate));
+    expect(await gateway.void("60012345678", "L42")).toEqual({
+      status: "declined",
+      message: duplicate,
+      duplicate: true,
+    });
+    expect(await gateway.refund("60012345678", 25050, "1111", "L43")).toEqual({
+      status: "declined",
+      message: duplicate,
+      duplicate: true,
+    });
+  });
+
+  it("reason 11 only counts as a duplicate with responseCode 3; other refusals are plain", async () => {
+    mock.respond = (body) => anetJson(answers.transactionError(body, "16", "The transaction cannot be found."));
+    expect(await gateway.refund("60012345678", 25050, "1111", "L43")).toEqual({
+      status: "declined",
+      message: "The transaction cannot be found.",
+    });
+    mock.respond = (body) => anetJson(answers.declined(body));
+    expect(await gateway.charge(request())).toMatchObject({ status: "declined", reason: "card" });
+    mock.respond = (body) => {
+      const answer = answers.declined(body);
+      return anetJson({
+        ...answer,
+        transactionResponse: { ...answer.transactionResponse, errors: [{ errorCode: "11", errorText: duplicate }] },
+      });
+    };
+    expect(await gateway.void("60012345678", "L42")).toEqual({ status: "declined", message: duplicate });
+  });
+});
+
 /** The look-ups' requests (the mock records every body under the createTransactionRequest type). */
 type LookupBody = {
   getTransactionDetailsRequest?: { merchantAuthentication: unknown; transId: string };

@@ -51,7 +51,10 @@ import { scrubCardNumbers } from "./redact";
  * nothing was sent). Unknown for everything else: a timeout, an HTTP error,
  * an answer that is not JSON or not this shape, held for review (4), an
  * approval without a transaction id. An unknown answer may hide a charge: the
- * caller records it as pending and never retries on its own.
+ * caller records it as pending and never retries on its own. A duplicate
+ * refusal (3, reason 11) is declined with reason `duplicate` (a void or refund:
+ * `duplicate: true`): this request took nothing, an identical earlier one
+ * arrived, and the caller looks that one up.
  *
  * Look-ups: `found` with the transaction as the processor holds it (its
  * transactionStatus read as status and settled, below, and kept by name; held
@@ -121,7 +124,16 @@ const ACCOUNT_TYPES: Record<string, string> = {
  * ("The credit card has expired."); the others are about the merchant's
  * account or our request and are replaced by a general message.
  */
-const CARDHOLDER_ERROR_CODES = new Set(["5", "6", "7", "8", "11", "17", "28", "37", "78"]);
+const CARDHOLDER_ERROR_CODES = new Set(["5", "6", "7", "8", "17", "28", "37", "78"]);
+
+/**
+ * "A duplicate transaction has been submitted." (responseCode 3, reason 11): the same request was
+ * made within the duplicate window, so an earlier one arrived: never a plain refusal.
+ */
+const DUPLICATE_CODE = "11";
+const isDuplicate = (data: AnetResponse) =>
+  data.transactionResponse?.responseCode === "3" &&
+  (data.transactionResponse.errors ?? []).some((e) => e.errorCode === DUPLICATE_CODE);
 
 /** What every answer carries: the request's result as a whole. */
 const baseSchema = z.object({
@@ -409,6 +421,11 @@ function chargeResult(data: AnetResponse, refId: string, check: CheckedCard): Ch
       log.info({ processor: "authorizenet", refId, ...details }, "card declined by the processor");
       return { status: "declined", reason: "card", message: details.errorText ?? PAYMENT_MESSAGES.declined };
     case "3": {
+      if (isDuplicate(data)) {
+        // The earlier identical charge may have been taken: the visitor is told not to pay again.
+        log.warn({ processor: "authorizenet", refId, ...details }, "card processor refused a duplicate charge");
+        return { status: "declined", reason: "duplicate", message: PAYMENT_MESSAGES.unknown };
+      }
       log.warn({ processor: "authorizenet", refId, ...details }, "card processor refused the transaction");
       const forCardholder = details.errorCode && CARDHOLDER_ERROR_CODES.has(details.errorCode) && details.errorText;
       return { status: "declined", reason: "error", message: forCardholder || PAYMENT_MESSAGES.processorError };
@@ -727,7 +744,8 @@ function adjustResult(exchange: Exchange, transactionId: string): AdjustResult {
       "card processor refused a void or refund",
     );
     const text = transaction?.errors?.[0]?.errorText ?? data.messages.message?.[0]?.text;
-    return { status: "declined", message: text ? scrubCardNumbers(text) : PAYMENT_MESSAGES.processorError };
+    const message = text ? scrubCardNumbers(text) : PAYMENT_MESSAGES.processorError;
+    return isDuplicate(data) ? { status: "declined", message, duplicate: true } : { status: "declined", message };
   }
   return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
 }
