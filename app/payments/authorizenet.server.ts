@@ -20,8 +20,9 @@ import { scrubCardNumbers } from "./redact";
  * of `createTransactionRequest` per charge (`authCaptureTransaction`), void
  * (`voidTransaction`) or refund (`refundTransaction`); the look-ups through the
  * Transaction Details API (`getTransactionDetailsRequest` by transaction id;
- * `getUnsettledTransactionListRequest` searched for a reference, then that
- * transaction's details). The Transaction Details API must be enabled in the
+ * for a reference, `getUnsettledTransactionListRequest`, then
+ * `getSettledBatchListRequest` and `getTransactionListRequest` per batch, then
+ * the match's details). The Transaction Details API must be enabled in the
  * merchant interface (Account → Settings → Transaction Details API); until it
  * is, every look-up answers `unknown`.
  *
@@ -59,11 +60,12 @@ import { scrubCardNumbers } from "./redact";
  * Look-ups: `found` with the transaction as the processor holds it (its
  * transactionStatus read as status and settled, below, and kept by name; held
  * for review is `review`); `missing` when it answers E00040 (no such record)
- * or the unsettled list holds no transaction with the reference; `unknown`
- * when it could not be asked (no answer, an error answer, an unreadable one)
- * or names a status this code does not know. The unsettled list only holds
- * what has not settled yet: a reference is looked for there within minutes of
- * its request, never days.
+ * or neither the unsettled list nor a batch settled since the moment asked
+ * holds a transaction with the reference; `unknown` when it could not be
+ * asked (no answer, an error answer, an unreadable one), could not be searched
+ * to the end within the bounds below, or names a status this code does not
+ * know. The settled batches matter: an answer lost before the day's cut-off
+ * and looked up after it is only found there.
  *
  * The card number and CVC go into the request body and nowhere else: never
  * into a log line, a result or an error (errors are caught and replaced).
@@ -187,7 +189,7 @@ type AnetDetails = NonNullable<z.infer<typeof detailsSchema>["transaction"]>;
 /** A card that passed the checks before a charge: brand, last four and expiry. */
 type CheckedCard = Extract<CardCheck, { ok: true }>;
 
-/** getUnsettledTransactionListResponse: each transaction's summary (an empty list leaves `transactions` out). */
+/** getUnsettledTransactionListResponse and getTransactionListResponse: each transaction's summary (an empty list leaves `transactions` out). */
 const summarySchema = z.object({
   transId: z.string(),
   submitTimeUTC: z.string().optional(),
@@ -205,9 +207,32 @@ const listSchema = baseSchema.extend({
 type Exchange<T extends AnetBase = AnetResponse> =
   { kind: "answer"; data: T } | { kind: "unreachable"; detail: string } | { kind: "unknown"; detail: string };
 
-/** The unsettled list is read in pages of this many (the API's largest), newest first, at most LIST_PAGES pages. */
+/** getSettledBatchListResponse: the batches settled in the window asked (none leaves `batchList` out). */
+const batchSchema = z.object({
+  batchId: z.union([z.string(), z.number()]),
+  settlementTimeUTC: z.string().optional(),
+});
+type AnetBatch = z.infer<typeof batchSchema>;
+const batchListSchema = baseSchema.extend({
+  batchList: z
+    .union([z.array(batchSchema), z.object({ batch: z.array(batchSchema) })])
+    .optional()
+    .nullable(),
+});
+
+/** A transaction list is read in pages of this many (the API's largest), newest first, at most LIST_PAGES pages. */
 export const LIST_PAGE_SIZE = 1000;
-const LIST_PAGES = 5;
+export const LIST_PAGES = 5;
+
+/**
+ * Settled batches are listed a window at a time: Authorize.net refuses a span of more than 31
+ * days, and 30 keeps clear of how it counts the last one. At most SETTLED_WINDOWS windows (about a
+ * year) and SETTLED_BATCHES batches are searched, newest first: further back answers `unknown`.
+ */
+export const SETTLEMENT_WINDOW_DAYS = 30;
+export const SETTLED_WINDOWS = 12;
+export const SETTLED_BATCHES = 100;
+const DAY_MS = 86_400_000;
 
 /**
  * transactionStatus → what it means for money. Every name Authorize.net documents is here (the
@@ -255,7 +280,7 @@ export const LOOKUP_MESSAGES = {
   refused: "The card processor refused the look-up (is the Transaction Details API enabled?).",
   unreadable: "The card processor's record could not be read.",
   status: "The card processor holds the transaction in a status the site does not know.",
-  tooMany: "Too many unsettled transactions to search them all for the reference.",
+  tooMany: "Too many transactions or settlement batches to search them all for the reference.",
 } as const;
 
 /** Connection-phase failures: the request never left, so nothing was charged. */
@@ -290,7 +315,7 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
     refund: (transactionId: string, amountCents: number, last4: string, reference: string) =>
       refund(context, transactionId, amountCents, last4, reference),
     lookup: (transactionId: string) => lookup(context, transactionId),
-    findByReference: (reference: string) => findByReference(context, reference),
+    findByReference: (reference: string, since: Date) => findByReference(context, reference, since),
   };
 }
 
@@ -510,38 +535,133 @@ async function refund(
   return adjustResult(await post(context, body, undefined, "refund"), transactionId);
 }
 
-/** Searches the unsettled transactions, page by page, for the newest one with this reference, then reads its details. */
-async function findByReference(context: AnetContext, reference: string): Promise<LookupResult> {
+/** The look-up's answer when the processor could not be asked or searched to the end. */
+type Unknown = Extract<LookupResult, { status: "unknown" }>;
+
+/**
+ * The newest transaction with this reference made since `since`: the unsettled list first, then
+ * the batches settled since then (read after it, so one that settles in between is still seen),
+ * then that transaction's details. `missing` only when both were searched to the end.
+ */
+async function findByReference(context: AnetContext, reference: string, since: Date): Promise<LookupResult> {
+  if (Number.isNaN(since.getTime())) throw new RangeError("findByReference: `since` is not a date");
   const invoiceNumber = cut(reference, LIMITS.invoiceNumber);
   if (!invoiceNumber) return { status: "missing" };
-  for (let page = 1; page <= LIST_PAGES; page++) {
-    const listed = await unsettledPage(context, page);
-    if (!Array.isArray(listed)) return listed;
-    const match = newestWithInvoice(listed, invoiceNumber);
-    if (match) {
-      const found = await lookup(context, match.transId);
-      // Listed a moment ago: a record the details then deny is not "never reached".
-      return found.status === "missing" ? { status: "unknown", message: LOOKUP_MESSAGES.unreadable } : found;
-    }
-    if (listed.length < LIST_PAGE_SIZE) return { status: "missing" };
-  }
-  log.warn(
-    { processor: "authorizenet", action: "findByReference", pages: LIST_PAGES, pageSize: LIST_PAGE_SIZE },
-    "too many unsettled transactions to search for a reference",
-  );
-  return { status: "unknown", message: LOOKUP_MESSAGES.tooMany };
-}
-
-/** One page of the unsettled transaction list, newest first, or the look-up's unknown outcome when it cannot be read. */
-async function unsettledPage(context: AnetContext, page: number): Promise<AnetSummary[] | LookupResult> {
-  const body = {
+  let match = await searchList(context, invoiceNumber, (paging) => ({
     getUnsettledTransactionListRequest: {
       merchantAuthentication: context.merchantAuthentication,
       sorting: { orderBy: "submitTimeUTC", orderDescending: true },
-      paging: { limit: LIST_PAGE_SIZE, offset: page },
+      paging,
+    },
+  }));
+  if (match === "absent") match = await searchSettled(context, invoiceNumber, since);
+  if (match === "absent") return { status: "missing" };
+  if ("status" in match) return match;
+  const found = await lookup(context, match.transId);
+  // Listed a moment ago: a record the details then deny is not "never reached".
+  return found.status === "missing" ? { status: "unknown", message: LOOKUP_MESSAGES.unreadable } : found;
+}
+
+/** The batches settled since `since`, a window at a time, newest first, each searched for the reference. */
+async function searchSettled(
+  context: AnetContext,
+  invoiceNumber: string,
+  since: Date,
+): Promise<AnetSummary | "absent" | Unknown> {
+  const windows = settlementWindows(since, context.now());
+  const searched = new Set<string>();
+  for (const [index, window] of windows.entries()) {
+    if (index === SETTLED_WINDOWS) return tooMany("settlement windows", { since: since.toISOString() });
+    const batches = await settledBatches(context, window);
+    if (!Array.isArray(batches)) return batches;
+    for (const batchId of batches) {
+      // Windows share their edges: a batch settled on one is listed twice.
+      if (searched.has(batchId)) continue;
+      if (searched.size === SETTLED_BATCHES) return tooMany("settled batches", { since: since.toISOString() });
+      searched.add(batchId);
+      const match = await searchList(context, invoiceNumber, (paging) => ({
+        getTransactionListRequest: {
+          merchantAuthentication: context.merchantAuthentication,
+          batchId,
+          sorting: { orderBy: "submitTimeUTC", orderDescending: true },
+          paging,
+        },
+      }));
+      if (match !== "absent") return match;
+    }
+  }
+  return "absent";
+}
+
+/**
+ * [first, last] settlement dates from now back to `since`, newest first, none longer than
+ * SETTLEMENT_WINDOW_DAYS. The first reaches a day before `since`: settlement dates are the
+ * processor's clock, not ours, and a day more costs one batch at most.
+ */
+export function settlementWindows(since: Date, now: Date): { first: Date; last: Date }[] {
+  const start = since.getTime() - DAY_MS;
+  const windows: { first: Date; last: Date }[] = [];
+  for (let last = now.getTime(); last > start; last -= SETTLEMENT_WINDOW_DAYS * DAY_MS) {
+    windows.push({ first: new Date(Math.max(start, last - SETTLEMENT_WINDOW_DAYS * DAY_MS)), last: new Date(last) });
+    // Past the bound nothing more is read: one window too many is enough to say so.
+    if (windows.length > SETTLED_WINDOWS) break;
+  }
+  return windows;
+}
+
+/** xs:dateTime in UTC to the second, as the API's examples write it. */
+const settlementDate = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
+
+/** The ids of the batches settled within one window, newest first, or the look-up's unknown outcome. */
+async function settledBatches(context: AnetContext, window: { first: Date; last: Date }): Promise<string[] | Unknown> {
+  const body = {
+    getSettledBatchListRequest: {
+      merchantAuthentication: context.merchantAuthentication,
+      firstSettlementDate: settlementDate(window.first),
+      lastSettlementDate: settlementDate(window.last),
     },
   };
-  const exchange = await post(context, body, undefined, "findByReference", listSchema);
+  const exchange = await post(context, body, undefined, "findByReference", batchListSchema);
+  const data = readList(exchange);
+  if ("status" in data) return data;
+  const listed: AnetBatch[] = Array.isArray(data.batchList) ? data.batchList : (data.batchList?.batch ?? []);
+  const ids = listed
+    .sort((a, b) => (b.settlementTimeUTC ?? "").localeCompare(a.settlementTimeUTC ?? ""))
+    .map((batch) => String(batch.batchId).trim());
+  // A batch id is digits (the schema's numericString): anything else cannot be asked about.
+  if (ids.some((id) => !/^\d{1,20}$/.test(id))) {
+    log.warn(
+      { processor: "authorizenet", action: "findByReference" },
+      "card processor listed a batch without a usable id",
+    );
+    return { status: "unknown", message: LOOKUP_MESSAGES.unreadable };
+  }
+  return ids;
+}
+
+/**
+ * Pages through one transaction list (unsettled, or one settled batch) for the newest transaction
+ * with this invoice number; "absent" when the list was read to its end without it.
+ */
+async function searchList(
+  context: AnetContext,
+  invoiceNumber: string,
+  request: (paging: { limit: number; offset: number }) => unknown,
+): Promise<AnetSummary | "absent" | Unknown> {
+  for (let page = 1; page <= LIST_PAGES; page++) {
+    const body = request({ limit: LIST_PAGE_SIZE, offset: page });
+    const data = readList(await post(context, body, undefined, "findByReference", listSchema));
+    if ("status" in data) return data;
+    const listed = Array.isArray(data.transactions) ? data.transactions : (data.transactions?.transaction ?? []);
+    const match = newestWithInvoice(listed, invoiceNumber);
+    if (match) return match;
+    if (listed.length < LIST_PAGE_SIZE) return "absent";
+  }
+  return tooMany("transactions", { pages: LIST_PAGES, pageSize: LIST_PAGE_SIZE });
+}
+
+/** A list's answer, or the look-up's unknown outcome when there is none or it is a refusal. */
+function readList<T extends AnetBase>(exchange: Exchange<T>): T | Unknown {
   if (exchange.kind !== "answer") return { status: "unknown", message: LOOKUP_MESSAGES.noAnswer };
   const { data } = exchange;
   if (data.messages.resultCode !== "Ok") {
@@ -551,7 +671,15 @@ async function unsettledPage(context: AnetContext, page: number): Promise<AnetSu
     );
     return { status: "unknown", message: LOOKUP_MESSAGES.refused };
   }
-  return Array.isArray(data.transactions) ? data.transactions : (data.transactions?.transaction ?? []);
+  return data;
+}
+
+function tooMany(what: string, detail: Record<string, unknown>): Unknown {
+  log.warn(
+    { processor: "authorizenet", action: "findByReference", ...detail },
+    `too many ${what} to search for a reference`,
+  );
+  return { status: "unknown", message: LOOKUP_MESSAGES.tooMany };
 }
 
 /** The most recently submitted of the listed transactions whose invoice number is the reference. */
