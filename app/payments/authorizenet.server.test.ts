@@ -180,6 +180,12 @@ describe("the request", () => {
     ).toMatchObject({
       message: CARD_MESSAGES.expired,
     });
+    // Its cardNumber holds at most 16 digits: a 19-digit card is refused here, not by the processor.
+    expect(await gateway.charge(request({ card: { ...request().card, number: "4111 1111 1111 1111 110" } }))).toEqual({
+      status: "declined",
+      reason: "invalid",
+      message: CARD_MESSAGES.numberLength,
+    });
     expect(mock.requests).toHaveLength(0);
   });
 });
