@@ -354,6 +354,14 @@ describe("void and refund", () => {
     ]);
   });
 
+  it("an id that is not Authorize.net's (digits) is refused without asking: the schema would refuse the body", async () => {
+    for (const id of ["sbx_0123456789abcdef01234567", "6001\u00002345678", "0", ""]) {
+      expect(await gateway.void(id, "L42"), id).toMatchObject({ status: "declined" });
+      expect(await gateway.refund(id, 25050, "1111", "L43"), id).toMatchObject({ status: "declined" });
+    }
+    expect(mock.requests).toHaveLength(0);
+  });
+
   it("a refused void says why; a void without an answer is unknown", async () => {
     mock.respond = (body) => anetJson(answers.transactionError(body, "16", "The transaction cannot be found."));
     expect(await gateway.void("60012345678", "L42")).toEqual({

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isIPv4 } from "node:net";
 import { z } from "~/lib/zod";
 import { log } from "~/lib/log.server";
 import { brandName, cardDigits, checkCharge, type CardCheck } from "./card";
@@ -29,6 +30,10 @@ import { scrubCardNumbers } from "./redact";
  * What the API does that matters here:
  * - The JSON is a transliteration of the XML schema, so element ORDER inside
  *   each object is significant (the XSD's sequence); the builders below keep it.
+ *   It is then validated as XML: a text longer than the field's maxLength (in
+ *   characters), or holding a character XML cannot carry, refuses the whole
+ *   request, so texts are sent as one line and cut (see `cut`).
+ *   app/payments/authorizenet-schema.server.test.ts checks every body.
  * - Its answers begin with a UTF-8 byte-order mark, which JSON.parse refuses: stripped.
  * - `messages.resultCode` is "Ok" or "Error" for the request as a whole;
  *   `transactionResponse.responseCode` is 1 approved, 2 declined, 3 error,
@@ -92,7 +97,7 @@ export function authorizeNetRefId(idempotencyKey: string): string {
   return createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 20);
 }
 
-/** Field lengths of the schema (longer values are refused by the API, not cut). */
+/** The schema's maxLength of each text field sent (the API refuses a longer value: it is cut here). */
 const LIMITS = {
   firstName: 50,
   lastName: 50,
@@ -102,14 +107,50 @@ const LIMITS = {
   zip: 20,
   country: 60,
   email: 255,
-  customerIP: 15,
   description: 255,
   invoiceNumber: 20,
 };
-const cut = (value: string | undefined, max: number) => {
-  const text = value?.trim();
-  return text ? text.slice(0, max) : undefined;
-};
+/**
+ * What XML 1.0 cannot carry, or a one-line field should not: control characters (tab and line
+ * breaks too), line and paragraph separators, and the two noncharacters XML refuses.
+ */
+const UNSENDABLE = /[\p{Cc}\p{Zl}\p{Zp}\uFFFE\uFFFF]/gu;
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/** A text as one line the API can take: those characters as spaces, half a surrogate pair as U+FFFD, spaces collapsed. */
+function oneLine(value: string): string {
+  return value
+    .replace(/\p{Cs}/gu, "\uFFFD")
+    .replace(UNSENDABLE, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * A text field as the schema takes it: one line, at most `max` characters. The schema counts code
+ * points, not UTF-16 units, and the cut falls between whole characters (an emoji is never halved).
+ */
+function cut(value: string | undefined, max: number): string | undefined {
+  if (!value) return undefined;
+  let text = "";
+  let length = 0;
+  for (const { segment } of graphemes.segment(oneLine(value))) {
+    const size = [...segment].length;
+    if (length + size > max) break;
+    text += segment;
+    length += size;
+  }
+  return text.trim() || undefined;
+}
+
+/**
+ * The visitor's IPv4 address, unwrapped from IPv6's ::ffff: form. The schema's customerIP is any
+ * string, but the API documents IPv4 (at most 15 characters): an IPv6 address is left out, not refused.
+ */
+function customerIp(ip: string | undefined): string | undefined {
+  const address = ip?.trim().replace(/^::ffff:/i, "");
+  return address && isIPv4(address) ? address : undefined;
+}
 
 /** Authorize.net's accountType → the brand names card.ts uses. */
 const ACCOUNT_TYPES: Record<string, string> = {
@@ -270,6 +311,10 @@ const TRANSACTION_TYPES: Record<string, ProcessorTransaction["type"]> = {
   refundTransaction: "refund",
   voidTransaction: "void",
 };
+
+/** Authorize.net's transaction and batch ids are digits (its numericString): anything else (a sandbox id) was never its. */
+const isTransactionId = (id: string) => /^\d{1,20}$/.test(id) && !/^0+$/.test(id);
+const NOT_OURS = "Not a transaction of this card processor: nothing was sent.";
 
 /** "The record cannot be found." (getTransactionDetailsRequest for an id the account never had). */
 const RECORD_NOT_FOUND = "E00040";
@@ -498,6 +543,7 @@ function approvedCharge(data: AnetResponse, refId: string, check: CheckedCard): 
  * transaction reads `voided`).
  */
 async function voidCharge(context: AnetContext, transactionId: string): Promise<AdjustResult> {
+  if (!isTransactionId(transactionId)) return { status: "declined", message: NOT_OURS };
   const body = {
     createTransactionRequest: {
       merchantAuthentication: context.merchantAuthentication,
@@ -517,6 +563,7 @@ async function refund(
 ): Promise<AdjustResult> {
   assertCents(amountCents);
   if (!/^\d{4}$/.test(last4)) return { status: "declined", message: "The card's last four digits are required." };
+  if (!isTransactionId(transactionId)) return { status: "declined", message: NOT_OURS };
   const invoiceNumber = cut(reference, LIMITS.invoiceNumber);
   const body = {
     createTransactionRequest: {
@@ -629,7 +676,7 @@ async function settledBatches(context: AnetContext, window: { first: Date; last:
     .sort((a, b) => (b.settlementTimeUTC ?? "").localeCompare(a.settlementTimeUTC ?? ""))
     .map((batch) => String(batch.batchId).trim());
   // A batch id is digits (the schema's numericString): anything else cannot be asked about.
-  if (ids.some((id) => !/^\d{1,20}$/.test(id))) {
+  if (ids.some((id) => !isTransactionId(id))) {
     log.warn(
       { processor: "authorizenet", action: "findByReference" },
       "card processor listed a batch without a usable id",
@@ -691,8 +738,7 @@ function newestWithInvoice(listed: AnetSummary[], invoiceNumber: string): AnetSu
 
 /** The processor's record of one transaction, read from the Transaction Details API. */
 async function lookup(context: AnetContext, transactionId: string): Promise<LookupResult> {
-  // Authorize.net's transaction ids are digits: anything else (a sandbox id) was never its.
-  if (!/^\d{1,20}$/.test(transactionId) || transactionId === "0") return { status: "missing" };
+  if (!isTransactionId(transactionId)) return { status: "missing" };
   const body = {
     getTransactionDetailsRequest: { merchantAuthentication: context.merchantAuthentication, transId: transactionId },
   };
@@ -780,7 +826,7 @@ export function chargeBody(
     expYear: number;
   },
 ) {
-  const holder = request.card.holder.trim().split(/\s+/);
+  const holder = oneLine(request.card.holder).split(" ");
   const lastName = holder.length > 1 ? holder.pop() : undefined;
   const firstName = holder.join(" ");
   const billing = request.billing ?? {};
@@ -796,9 +842,7 @@ export function chargeBody(
     description: cut(description, LIMITS.description),
   };
   const email = cut(request.customer?.email, LIMITS.email);
-  // The schema's customerIP is an IPv4 address (15 characters); an IPv6 visitor's is left out rather than refused.
-  const ip =
-    request.customer?.ip && /^\d{1,3}(\.\d{1,3}){3}$/.test(request.customer.ip) ? request.customer.ip : undefined;
+  const ip = customerIp(request.customer?.ip);
   return {
     createTransactionRequest: {
       merchantAuthentication: extra.merchantAuthentication,
