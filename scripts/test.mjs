@@ -82,6 +82,27 @@ function ensureJava() {
   finish(false);
 }
 
+// The Authorize.net request bodies are validated against its schema by xmllint
+// (app/payments/authorizenet-schema.server.test.ts, which fails without it): Debian's
+// libxml2-utils, installed like Java.
+function ensureXmllint() {
+  const found = () => spawnSync("xmllint", ["--version"], { stdio: "ignore" }).status === 0;
+  if (found()) return;
+  if (process.getuid?.() === 0) {
+    console.log("xmllint is missing: installing Debian's libxml2-utils with apt-get…");
+    const ok =
+      run("apt-get update", "apt-get", ["update", "-qq"]) &&
+      run("apt-get install libxml2-utils", "apt-get", ["install", "-y", "-qq", "libxml2-utils"], {
+        DEBIAN_FRONTEND: "noninteractive",
+      });
+    if (ok && found()) return;
+  }
+  console.error(
+    "xmllint is required to validate the Authorize.net requests against its schema. Install it with: sudo apt-get install -y libxml2-utils",
+  );
+  finish(false);
+}
+
 // The database fault test (tests/e2e/quality/db-fault.spec.ts) stops and starts a
 // PostgreSQL cluster of its own, made with Debian's server binaries (initdb,
 // pg_ctl); the shared server that DATABASE_URL names is never touched.
@@ -215,6 +236,7 @@ if (!run("typecheck", npx, ["react-router", "typegen"]) || !run("tsc", npx, ["ts
 passed += 1;
 
 // 2. Unit + integration: PGlite always, the PostgreSQL server too when configured.
+ensureXmllint();
 const serverUrl = process.env.DATABASE_URL;
 const vitestRuns = [["PGlite", { DATABASE_URL: "" }]];
 if (serverUrl) vitestRuns.push(["PostgreSQL server", { DATABASE_URL: serverUrl }]);

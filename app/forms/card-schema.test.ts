@@ -76,3 +76,35 @@ describe("one card entry: the same expiry readings and messages on the SPEC §3 
     expect(cardOf({ ...order, expiry: "12 / 2029" })).toMatchObject({ expMonth: "12", expYear: "2029" });
   });
 });
+
+describe("a card number longer than the processor takes is refused at its field, with its own message", () => {
+  const nineteen = "4111 1111 1111 1111 110"; // a Luhn-valid 19-digit Visa
+
+  it("paid forms: one message at cardNumber, nothing else", () => {
+    expect(errorsOf(paidForm.safeParse({ ...card, cardHolder: "Sam Lee", cardNumber: nineteen }))).toEqual({
+      cardNumber: [CARD_MESSAGES.numberLength],
+    });
+  });
+
+  it("checkout: the same message at its cardNumber", () => {
+    const order = {
+      name: "Ada Lovelace",
+      email: "x@example.com",
+      phone: "(810) 555-0142",
+      address: "12 Saginaw St",
+      city: "Flint",
+      state: "MI",
+      zip: "48502",
+      cardNumber: nineteen,
+      expiry: "04/30",
+      cvv: "847",
+    };
+    expect(errorsOf(checkoutSchema.safeParse(order))).toEqual({ cardNumber: [CARD_MESSAGES.numberLength] });
+  });
+
+  it("a mistyped number keeps the general message", () => {
+    expect(errorsOf(paidForm.safeParse({ ...card, cardHolder: "Sam Lee", cardNumber: "4242 4242 4242 4241" }))).toEqual(
+      { cardNumber: [CARD_MESSAGES.number] },
+    );
+  });
+});

@@ -37,7 +37,11 @@ export const cardNumberField = z
   .string({ error: CARD_MESSAGES.number })
   .trim()
   .max(30, CARD_MESSAGES.number)
-  .refine((v) => checkCardNumber(v).valid, CARD_MESSAGES.number);
+  .superRefine((v, ctx) => {
+    // One message: a number too long for the processor is told so, not called invalid.
+    const { message } = checkCardNumber(v);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
 export const cardExpiryField = z.string({ error: CARD_MESSAGES.expiry }).trim().max(12, CARD_MESSAGES.expiry);
 export const cardCvcField = z
   .string({ error: CARD_MESSAGES.cvc })

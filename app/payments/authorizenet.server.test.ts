@@ -16,10 +16,20 @@ import {
   authorizeNetRefId,
   createAuthorizeNetGateway,
   LIST_PAGE_SIZE,
+  LIST_PAGES,
   LOOKUP_MESSAGES,
+  SETTLED_BATCHES,
+  SETTLED_WINDOWS,
+  SETTLEMENT_WINDOW_DAYS,
 } from "./authorizenet.server";
 import { CARD_MESSAGES } from "./card";
-import { PAYMENT_MESSAGES, type ChargeRequest } from "./gateway";
+import {
+  PAYMENT_MESSAGES,
+  PROCESSOR_STATUSES,
+  type ChargeRequest,
+  type ProcessorStatus,
+  type ProcessorTransaction,
+} from "./gateway";
 
 /**
  * The Authorize.net adapter against an msw stand-in of its JSON endpoint:
@@ -31,6 +41,9 @@ const server = setupServer(...authorizeNetHandlers(mock));
 const logs = captureLogs();
 
 const NOW = new Date("2026-04-15T16:00:00Z");
+/** When the charge whose answer was lost was made: the evening before NOW, before the day's cut-off. */
+const SINCE = new Date("2026-04-14T21:50:00Z");
+const DAY = 86_400_000;
 const gateway = createAuthorizeNetGateway({
   loginId: "login-id-test",
   transactionKey: "transaction-key-test",
@@ -52,6 +65,17 @@ const request = (over: Partial<ChargeRequest> = {}): ChargeRequest => ({
   reference: "L41",
   ...over,
 });
+
+/** An endpoint on a port that was free a moment ago: nothing listens there. */
+async function closedEndpoint() {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  return `http://127.0.0.1:${port}/xml/v1/request.api`;
+}
 
 beforeAll(() => server.listen({ onUnhandledRequest: "bypass" }));
 afterEach(() => {
@@ -155,6 +179,12 @@ describe("the request", () => {
       await gateway.charge(request({ card: { ...request().card, expYear: "2026", expMonth: "3" } })),
     ).toMatchObject({
       message: CARD_MESSAGES.expired,
+    });
+    // Its cardNumber holds at most 16 digits: a 19-digit card is refused here, not by the processor.
+    expect(await gateway.charge(request({ card: { ...request().card, number: "4111 1111 1111 1111 110" } }))).toEqual({
+      status: "declined",
+      reason: "invalid",
+      message: CARD_MESSAGES.numberLength,
     });
     expect(mock.requests).toHaveLength(0);
   });
@@ -268,17 +298,10 @@ describe("the answers", () => {
   });
 
   it("an endpoint that refuses the connection: nothing was sent, so declined (not unknown)", async () => {
-    // A port that was free a moment ago: nothing listens there.
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
     const closed = createAuthorizeNetGateway({
       loginId: "l",
       transactionKey: "k",
-      endpoint: `http://127.0.0.1:${port}/xml/v1/request.api`,
+      endpoint: await closedEndpoint(),
       timeoutMs: 2_000,
       now: () => NOW,
     });
@@ -331,6 +354,14 @@ describe("void and refund", () => {
     ]);
   });
 
+  it("an id that is not Authorize.net's (digits) is refused without asking: the schema would refuse the body", async () => {
+    for (const id of ["sbx_0123456789abcdef01234567", "6001\u00002345678", "0", ""]) {
+      expect(await gateway.void(id, "L42"), id).toMatchObject({ status: "declined" });
+      expect(await gateway.refund(id, 25050, "1111", "L43"), id).toMatchObject({ status: "declined" });
+    }
+    expect(mock.requests).toHaveLength(0);
+  });
+
   it("a refused void says why; a void without an answer is unknown", async () => {
     mock.respond = (body) => anetJson(answers.transactionError(body, "16", "The transaction cannot be found."));
     expect(await gateway.void("60012345678", "L42")).toEqual({
@@ -342,14 +373,66 @@ describe("void and refund", () => {
   });
 });
 
+describe("duplicate refusals (responseCode 3, reason 11)", () => {
+  const duplicate = "A duplicate transaction has been submitted.";
+
+  it("a charge: declined as a duplicate, and the visitor is told not to pay again (the earlier one may be taken)", async () => {
+    mock.respond = (body) => anetJson(answers.transactionError(body, "11", duplicate));
+    expect(await gateway.charge(request())).toEqual({
+      status: "declined",
+      reason: "duplicate",
+      message: PAYMENT_MESSAGES.unknown,
+    });
+  });
+
+  it("a void and a refund: declined with duplicate: true", async () => {
+    mock.respond = (body) => anetJson(answers.transactionError(body, "11", duplicate));
+    expect(await gateway.void("60012345678", "L42")).toEqual({
+      status: "declined",
+      message: duplicate,
+      duplicate: true,
+    });
+    expect(await gateway.refund("60012345678", 25050, "1111", "L43")).toEqual({
+      status: "declined",
+      message: duplicate,
+      duplicate: true,
+    });
+  });
+
+  it("reason 11 only counts as a duplicate with responseCode 3; other refusals are plain", async () => {
+    mock.respond = (body) => anetJson(answers.transactionError(body, "16", "The transaction cannot be found."));
+    expect(await gateway.refund("60012345678", 25050, "1111", "L43")).toEqual({
+      status: "declined",
+      message: "The transaction cannot be found.",
+    });
+    mock.respond = (body) => anetJson(answers.declined(body));
+    expect(await gateway.charge(request())).toMatchObject({ status: "declined", reason: "card" });
+    mock.respond = (body) => {
+      const answer = answers.declined(body);
+      return anetJson({
+        ...answer,
+        transactionResponse: { ...answer.transactionResponse, errors: [{ errorCode: "11", errorText: duplicate }] },
+      });
+    };
+    expect(await gateway.void("60012345678", "L42")).toEqual({ status: "declined", message: duplicate });
+  });
+});
+
 /** The look-ups' requests (the mock records every body under the createTransactionRequest type). */
+type ListRequest = {
+  merchantAuthentication: unknown;
+  sorting: { orderBy: string; orderDescending: boolean };
+  paging: { limit: number; offset: number };
+};
 type LookupBody = {
   getTransactionDetailsRequest?: { merchantAuthentication: unknown; transId: string };
-  getUnsettledTransactionListRequest?: {
+  getUnsettledTransactionListRequest?: ListRequest;
+  getSettledBatchListRequest?: {
     merchantAuthentication: unknown;
-    sorting: { orderBy: string; orderDescending: boolean };
-    paging: { limit: number; offset: number };
+    firstSettlementDate: string;
+    lastSettlementDate: string;
   };
+  getTransactionListRequest?: ListRequest & { batchId: string };
 };
 const asLookup = (body: unknown) => body as LookupBody;
 const OK = { resultCode: "Ok", message: [{ code: "I00001", text: "Successful." }] };
@@ -387,8 +470,10 @@ function details(over: Record<string, unknown> = {}) {
   };
 }
 
-/** getUnsettledTransactionListResponse: summaries, newest first. */
-function unsettled(transactions: { transId: string; invoiceNumber?: string; submitTimeUTC: string; status: string }[]) {
+type Summary = { transId: string; invoiceNumber?: string; submitTimeUTC: string; status: string };
+
+/** getUnsettledTransactionListResponse (and getTransactionListResponse, the same shape): summaries, newest first. */
+function unsettled(transactions: Summary[]) {
   return {
     transactions: transactions.map((t) => ({
       transId: t.transId,
@@ -418,6 +503,7 @@ describe("look-ups", () => {
         transactionId: "60012345678",
         type: "charge",
         status: "approved",
+        processorStatus: "capturedPendingSettlement",
         settled: false,
         amountCents: 25050,
         reference: "L41",
@@ -435,7 +521,7 @@ describe("look-ups", () => {
     ]);
   });
 
-  it("a settled charge, a voided one, a declined one, one held for review", async () => {
+  it("a settled charge names its batch; a voided one keeps its authorized amount", async () => {
     mock.respond = () =>
       anetJson(
         details({
@@ -449,18 +535,64 @@ describe("look-ups", () => {
       );
     expect(await gateway.lookup("60012345678")).toMatchObject({
       status: "found",
-      transaction: { type: "charge", status: "approved", settled: true, amountCents: 25050 },
+      transaction: {
+        type: "charge",
+        status: "approved",
+        processorStatus: "settledSuccessfully",
+        settled: true,
+        batchId: "1221577",
+        amountCents: 25050,
+      },
     });
     // A voided charge settles nothing: its settleAmount is 0, its authorized amount is what it was.
     mock.respond = () => anetJson(details({ transactionStatus: "voided", settleAmount: 0 }));
+    const voided = await gateway.lookup("60012345678");
+    expect(voided).toMatchObject({
+      status: "found",
+      transaction: { status: "voided", processorStatus: "voided", settled: false, amountCents: 25050 },
+    });
+    expect(voided.status === "found" && "batchId" in voided.transaction).toBe(false);
+  });
+
+  // What each of Authorize.net's statuses means for money, written out here rather than read from the adapter.
+  const MEANING: Record<ProcessorStatus, [ProcessorTransaction["status"], boolean]> = {
+    authorizedPendingCapture: ["approved", false],
+    capturedPendingSettlement: ["approved", false],
+    settledSuccessfully: ["approved", true],
+    refundPendingSettlement: ["approved", false],
+    refundSettledSuccessfully: ["approved", true],
+    approvedReview: ["approved", false],
+    voided: ["voided", false],
+    declined: ["declined", false],
+    expired: ["declined", false],
+    failedReview: ["declined", false],
+    communicationError: ["declined", false],
+    generalError: ["declined", false],
+    settlementError: ["declined", false],
+    couldNotVoid: ["declined", false],
+    returnedItem: ["declined", false],
+    FDSPendingReview: ["review", false],
+    FDSAuthorizedPendingReview: ["review", false],
+    underReview: ["review", false],
+  };
+
+  it.each(PROCESSOR_STATUSES)("transactionStatus %s is read as what it means, and kept by name", async (name) => {
+    const [status, settled] = MEANING[name];
+    mock.respond = () => anetJson(details({ transactionStatus: name }));
     expect(await gateway.lookup("60012345678")).toMatchObject({
       status: "found",
-      transaction: { status: "voided", settled: false, amountCents: 25050 },
+      transaction: { status, settled, processorStatus: name },
     });
-    mock.respond = () => anetJson(details({ transactionStatus: "declined", responseCode: 2, settleAmount: 0 }));
-    expect(await gateway.lookup("60012345678")).toMatchObject({ transaction: { status: "declined" } });
-    mock.respond = () => anetJson(details({ transactionStatus: "FDSPendingReview" }));
-    expect(await gateway.lookup("60012345678")).toEqual({ status: "unknown", message: LOOKUP_MESSAGES.held });
+  });
+
+  it("a status Authorize.net adds later is not guessed at (a refusal could give back money taken): unknown", async () => {
+    for (const name of ["settledPendingReview", "", "SETTLEDSUCCESSFULLY", "toString", "__proto__"]) {
+      mock.respond = () => anetJson(details({ transactionStatus: name }));
+      expect(await gateway.lookup("60012345678"), name).toEqual({
+        status: "unknown",
+        message: LOOKUP_MESSAGES.status,
+      });
+    }
   });
 
   it("E00040 (no such record) → missing; an id that is not Authorize.net's is missing without asking", async () => {
@@ -487,39 +619,109 @@ describe("look-ups", () => {
     expect(await gateway.lookup("60012345678")).toEqual({ status: "unknown", message: LOOKUP_MESSAGES.noAnswer });
     expect(performance.now() - started).toBeLessThan(5_000);
     mock.respond = never;
-    expect(await gateway.findByReference("L77")).toEqual({ status: "unknown", message: LOOKUP_MESSAGES.noAnswer });
+    expect(await gateway.findByReference("L77", SINCE)).toEqual({
+      status: "unknown",
+      message: LOOKUP_MESSAGES.noAnswer,
+    });
+  });
+});
+
+type Batch = { batchId: string; settlementTimeUTC: string };
+
+/**
+ * The reporting API's books: the unsettled list, the settled batches (the batch list answers
+ * those settled within the dates asked) and each batch's transactions, every list paged as the
+ * API pages it; the details of any transaction from `details`.
+ */
+function processor(books: {
+  unsettled?: Summary[];
+  batches?: Batch[];
+  batch?: Record<string, Summary[]>;
+  details?: (transId: string) => unknown;
+}): AnetMock["respond"] {
+  const page = (items: Summary[], paging: { limit: number; offset: number }) =>
+    items.slice((paging.offset - 1) * paging.limit, paging.offset * paging.limit);
+  const noRecords = { messages: { resultCode: "Ok", message: [{ code: "I00004", text: "No records found." }] } };
+  return (raw) => {
+    const body = asLookup(raw);
+    if (body.getUnsettledTransactionListRequest) {
+      const listed = page(books.unsettled ?? [], body.getUnsettledTransactionListRequest.paging);
+      return anetJson(listed.length ? unsettled(listed) : noRecords);
+    }
+    if (body.getSettledBatchListRequest) {
+      const first = Date.parse(body.getSettledBatchListRequest.firstSettlementDate);
+      const last = Date.parse(body.getSettledBatchListRequest.lastSettlementDate);
+      const within = (books.batches ?? []).filter((b) => {
+        const at = Date.parse(b.settlementTimeUTC);
+        return at >= first && at <= last;
+      });
+      if (!within.length) return anetJson(noRecords);
+      return anetJson({
+        batchList: within.map((b) => ({
+          batchId: b.batchId,
+          settlementTimeUTC: b.settlementTimeUTC,
+          settlementTimeLocal: b.settlementTimeUTC.replace("Z", ""),
+          settlementState: "settledSuccessfully",
+          paymentMethod: "creditCard",
+          marketType: "eCommerce",
+          product: "Card Not Present",
+        })),
+        messages: OK,
+      });
+    }
+    if (body.getTransactionListRequest) {
+      const { batchId, paging } = body.getTransactionListRequest;
+      const listed = page(books.batch?.[batchId] ?? [], paging);
+      return anetJson(listed.length ? unsettled(listed) : noRecords);
+    }
+    const transId = body.getTransactionDetailsRequest!.transId;
+    return anetJson(books.details?.(transId) ?? details({ transId }));
+  };
+}
+
+/** What each request asked, in order: "unsettled 1", "batches <first> <last>", "batch <id> <page>", "details <id>". */
+const asked = () =>
+  mock.requests.map((raw) => {
+    const body = asLookup(raw);
+    if (body.getUnsettledTransactionListRequest)
+      return `unsettled ${body.getUnsettledTransactionListRequest.paging.offset}`;
+    if (body.getSettledBatchListRequest)
+      return `batches ${body.getSettledBatchListRequest.firstSettlementDate} ${body.getSettledBatchListRequest.lastSettlementDate}`;
+    if (body.getTransactionListRequest)
+      return `batch ${body.getTransactionListRequest.batchId} ${body.getTransactionListRequest.paging.offset}`;
+    return `details ${body.getTransactionDetailsRequest?.transId}`;
   });
 
-  it("findByReference: the unsettled list (newest first) matched on the invoice number, then the refund's details", async () => {
-    mock.respond = (raw) => {
-      const body = asLookup(raw);
-      if (body.getUnsettledTransactionListRequest)
-        return anetJson(
-          unsettled([
-            {
-              transId: "60012345700",
-              invoiceNumber: "L78",
-              submitTimeUTC: "2026-04-15T16:05:00Z",
-              status: "refundPendingSettlement",
-            },
-            {
-              transId: "60012345690",
-              invoiceNumber: "L77",
-              submitTimeUTC: "2026-04-15T16:04:00Z",
-              status: "refundPendingSettlement",
-            },
-            { transId: "60012345680", submitTimeUTC: "2026-04-15T16:03:00Z", status: "capturedPendingSettlement" },
-            {
-              transId: "60012345670",
-              invoiceNumber: "L777",
-              submitTimeUTC: "2026-04-15T16:02:00Z",
-              status: "capturedPendingSettlement",
-            },
-          ]),
-        );
-      return anetJson(
+const AUTH = { name: "login-id-test", transactionKey: "transaction-key-test" };
+const NEWEST_FIRST = { orderBy: "submitTimeUTC", orderDescending: true };
+
+describe("findByReference(reference, since)", () => {
+  it("in the unsettled list (newest first, matched on the invoice number): its details, and no batch is asked", async () => {
+    mock.respond = processor({
+      unsettled: [
+        {
+          transId: "60012345700",
+          invoiceNumber: "L78",
+          submitTimeUTC: "2026-04-15T16:05:00Z",
+          status: "refundPendingSettlement",
+        },
+        {
+          transId: "60012345690",
+          invoiceNumber: "L77",
+          submitTimeUTC: "2026-04-15T16:04:00Z",
+          status: "refundPendingSettlement",
+        },
+        { transId: "60012345680", submitTimeUTC: "2026-04-15T16:03:00Z", status: "capturedPendingSettlement" },
+        {
+          transId: "60012345670",
+          invoiceNumber: "L777",
+          submitTimeUTC: "2026-04-15T16:02:00Z",
+          status: "capturedPendingSettlement",
+        },
+      ],
+      details: (transId) =>
         details({
-          transId: body.getTransactionDetailsRequest!.transId,
+          transId,
           refTransId: "60012345678",
           transactionType: "refundTransaction",
           transactionStatus: "refundPendingSettlement",
@@ -527,14 +729,14 @@ describe("look-ups", () => {
           authAmount: "100.00",
           settleAmount: "100.00",
         }),
-      );
-    };
-    expect(await gateway.findByReference("L77")).toEqual({
+    });
+    expect(await gateway.findByReference("L77", SINCE)).toEqual({
       status: "found",
       transaction: {
         transactionId: "60012345690",
         type: "refund",
         status: "approved",
+        processorStatus: "refundPendingSettlement",
         settled: false,
         amountCents: 10000,
         reference: "L77",
@@ -546,17 +748,12 @@ describe("look-ups", () => {
     expect(mock.requests).toEqual([
       {
         getUnsettledTransactionListRequest: {
-          merchantAuthentication: { name: "login-id-test", transactionKey: "transaction-key-test" },
-          sorting: { orderBy: "submitTimeUTC", orderDescending: true },
+          merchantAuthentication: AUTH,
+          sorting: NEWEST_FIRST,
           paging: { limit: LIST_PAGE_SIZE, offset: 1 },
         },
       },
-      {
-        getTransactionDetailsRequest: {
-          merchantAuthentication: { name: "login-id-test", transactionKey: "transaction-key-test" },
-          transId: "60012345690",
-        },
-      },
+      { getTransactionDetailsRequest: { merchantAuthentication: AUTH, transId: "60012345690" } },
     ]);
     expect(Object.keys(asLookup(mock.requests[0]).getUnsettledTransactionListRequest!)).toEqual([
       "merchantAuthentication",
@@ -565,56 +762,341 @@ describe("look-ups", () => {
     ]);
   });
 
-  it("findByReference: no match → missing; an empty list (no transactions member) → missing; a full page → the next", async () => {
-    mock.respond = () =>
-      anetJson(
-        unsettled([
-          { transId: "60012345670", invoiceNumber: "L1", submitTimeUTC: "2026-04-15T16:02:00Z", status: "voided" },
-        ]),
-      );
-    expect(await gateway.findByReference("L2")).toEqual({ status: "missing" });
-    mock.respond = () =>
-      anetJson({ messages: { resultCode: "Ok", message: [{ code: "I00004", text: "No records found." }] } });
-    expect(await gateway.findByReference("L2")).toEqual({ status: "missing" });
+  it("only in a batch settled since then: the answer lost before the cut-off and looked up after it is found", async () => {
+    // Charged at 5:55 PM in Michigan, the answer lost; the batch settled overnight; the look-up runs the next day.
+    mock.respond = processor({
+      unsettled: [
+        {
+          transId: "60012345800",
+          invoiceNumber: "L50",
+          submitTimeUTC: "2026-04-15T15:00:00Z",
+          status: "capturedPendingSettlement",
+        },
+      ],
+      batches: [{ batchId: "1221577", settlementTimeUTC: "2026-04-15T06:12:00Z" }],
+      batch: {
+        "1221577": [
+          {
+            transId: "60012345679",
+            invoiceNumber: "L40",
+            submitTimeUTC: "2026-04-14T22:10:00Z",
+            status: "settledSuccessfully",
+          },
+          {
+            transId: "60012345678",
+            invoiceNumber: "L41",
+            submitTimeUTC: "2026-04-14T21:55:00Z",
+            status: "settledSuccessfully",
+          },
+        ],
+      },
+      details: (transId) =>
+        details({
+          transId,
+          transactionStatus: "settledSuccessfully",
+          batch: {
+            batchId: "1221577",
+            settlementTimeUTC: "2026-04-15T06:12:00Z",
+            settlementState: "settledSuccessfully",
+          },
+        }),
+    });
+    expect(await gateway.findByReference("L41", SINCE)).toEqual({
+      status: "found",
+      transaction: {
+        transactionId: "60012345678",
+        type: "charge",
+        status: "approved",
+        processorStatus: "settledSuccessfully",
+        settled: true,
+        batchId: "1221577",
+        amountCents: 25050,
+        reference: "L41",
+        brand: "Visa",
+        last4: "1111",
+      },
+    });
+    expect(mock.requests.slice(1)).toEqual([
+      {
+        getSettledBatchListRequest: {
+          merchantAuthentication: AUTH,
+          // A day before `since`, to now: the processor's clock is not ours to trust to the minute.
+          firstSettlementDate: "2026-04-13T21:50:00Z",
+          lastSettlementDate: "2026-04-15T16:00:00Z",
+        },
+      },
+      {
+        getTransactionListRequest: {
+          merchantAuthentication: AUTH,
+          batchId: "1221577",
+          sorting: NEWEST_FIRST,
+          paging: { limit: LIST_PAGE_SIZE, offset: 1 },
+        },
+      },
+      { getTransactionDetailsRequest: { merchantAuthentication: AUTH, transId: "60012345678" } },
+    ]);
+    expect(Object.keys(asLookup(mock.requests[1]).getSettledBatchListRequest!)).toEqual([
+      "merchantAuthentication",
+      "firstSettlementDate",
+      "lastSettlementDate",
+    ]);
+    expect(Object.keys(asLookup(mock.requests[2]).getTransactionListRequest!)).toEqual([
+      "merchantAuthentication",
+      "batchId",
+      "sorting",
+      "paging",
+    ]);
+  });
+
+  it("missing only when the unsettled list and every batch settled since then were read to their ends", async () => {
+    mock.respond = processor({
+      unsettled: [
+        { transId: "60012345800", invoiceNumber: "L50", submitTimeUTC: "2026-04-15T15:00:00Z", status: "voided" },
+      ],
+      batches: [
+        { batchId: "1221500", settlementTimeUTC: "2026-04-14T06:00:00Z" },
+        { batchId: "1221577", settlementTimeUTC: "2026-04-15T06:00:00Z" },
+      ],
+      batch: {
+        "1221500": [
+          {
+            transId: "60012345600",
+            invoiceNumber: "L4",
+            submitTimeUTC: "2026-04-13T20:00:00Z",
+            status: "settledSuccessfully",
+          },
+        ],
+        "1221577": [
+          {
+            transId: "60012345678",
+            invoiceNumber: "L411",
+            submitTimeUTC: "2026-04-14T21:55:00Z",
+            status: "settledSuccessfully",
+          },
+        ],
+      },
+    });
+    expect(await gateway.findByReference("L41", SINCE)).toEqual({ status: "missing" });
+    // Newest batch first; no details asked for anything.
+    expect(asked()).toEqual([
+      "unsettled 1",
+      "batches 2026-04-13T21:50:00Z 2026-04-15T16:00:00Z",
+      "batch 1221577 1",
+      "batch 1221500 1",
+    ]);
 
     mock.requests.length = 0;
-    const full = Array.from({ length: LIST_PAGE_SIZE }, (_, i) => ({
-      transId: String(60012340000 + i),
-      invoiceNumber: `L${5000 + i}`,
-      submitTimeUTC: "2026-04-15T16:00:00Z",
-      status: "capturedPendingSettlement",
-    }));
-    mock.respond = (raw) => {
-      const body = asLookup(raw);
-      if (body.getUnsettledTransactionListRequest?.paging.offset === 1) return anetJson(unsettled(full));
-      if (body.getUnsettledTransactionListRequest)
-        return anetJson(
-          unsettled([
-            {
-              transId: "60012330000",
-              invoiceNumber: "L9",
-              submitTimeUTC: "2026-04-14T16:00:00Z",
-              status: "settledSuccessfully",
-            },
-          ]),
-        );
-      return anetJson(
-        details({ transId: "60012330000", order: { invoiceNumber: "L9" }, transactionStatus: "settledSuccessfully" }),
-      );
+    mock.respond = processor({});
+    expect(await gateway.findByReference("L41", SINCE)).toEqual({ status: "missing" });
+    expect(asked()).toEqual(["unsettled 1", "batches 2026-04-13T21:50:00Z 2026-04-15T16:00:00Z"]);
+  });
+
+  it("a processor that cannot be asked, or stops answering partway, is unknown: never missing", async () => {
+    const closed = createAuthorizeNetGateway({
+      loginId: "l",
+      transactionKey: "k",
+      endpoint: await closedEndpoint(),
+      timeoutMs: 2_000,
+      now: () => NOW,
+    });
+    expect(await closed.findByReference("L41", SINCE)).toEqual({
+      status: "unknown",
+      message: LOOKUP_MESSAGES.noAnswer,
+    });
+
+    const books = {
+      unsettled: [],
+      batches: [{ batchId: "1221577", settlementTimeUTC: "2026-04-15T06:00:00Z" }],
+      batch: {},
     };
-    expect(await gateway.findByReference("L9")).toMatchObject({
+    const refused = () =>
+      anetJson({ messages: { resultCode: "Error", message: [{ code: "E00011", text: "Access denied." }] } });
+    // The unsettled list refused; then the batch list refused; then a batch's list unanswered.
+    mock.respond = refused;
+    expect(await gateway.findByReference("L41", SINCE)).toEqual({
+      status: "unknown",
+      message: LOOKUP_MESSAGES.refused,
+    });
+    mock.respond = (raw) => (asLookup(raw).getSettledBatchListRequest ? refused() : processor(books)(raw));
+    expect(await gateway.findByReference("L41", SINCE)).toEqual({
+      status: "unknown",
+      message: LOOKUP_MESSAGES.refused,
+    });
+    mock.respond = (raw) => (asLookup(raw).getTransactionListRequest ? never() : processor(books)(raw));
+    expect(await gateway.findByReference("L41", SINCE)).toEqual({
+      status: "unknown",
+      message: LOOKUP_MESSAGES.noAnswer,
+    });
+    // A batch id that is not digits cannot be asked about.
+    mock.respond = processor({ batches: [{ batchId: "12a", settlementTimeUTC: "2026-04-15T06:00:00Z" }] });
+    expect(await gateway.findByReference("L41", SINCE)).toEqual({
+      status: "unknown",
+      message: LOOKUP_MESSAGES.unreadable,
+    });
+    // Listed, then denied by its details a moment later.
+    mock.respond = (raw) =>
+      asLookup(raw).getTransactionDetailsRequest
+        ? anetJson({
+            messages: { resultCode: "Error", message: [{ code: "E00040", text: "The record cannot be found." }] },
+          })
+        : processor({
+            unsettled: [
+              {
+                transId: "60012345678",
+                invoiceNumber: "L41",
+                submitTimeUTC: "2026-04-15T15:00:00Z",
+                status: "capturedPendingSettlement",
+              },
+            ],
+          })(raw);
+    expect(await gateway.findByReference("L41", SINCE)).toEqual({
+      status: "unknown",
+      message: LOOKUP_MESSAGES.unreadable,
+    });
+  });
+
+  it("a full page is followed by the next, in the unsettled list and in a batch", async () => {
+    const full = (prefix: number, status: string) =>
+      Array.from({ length: LIST_PAGE_SIZE }, (_, i) => ({
+        transId: String(prefix + i),
+        invoiceNumber: `L${prefix + i}`,
+        submitTimeUTC: "2026-04-15T12:00:00Z",
+        status,
+      }));
+    mock.respond = processor({
+      unsettled: full(60010000000, "capturedPendingSettlement"),
+      batches: [{ batchId: "1221577", settlementTimeUTC: "2026-04-15T06:00:00Z" }],
+      batch: {
+        "1221577": [
+          ...full(60020000000, "settledSuccessfully"),
+          {
+            transId: "60012330000",
+            invoiceNumber: "L9",
+            submitTimeUTC: "2026-04-14T22:00:00Z",
+            status: "settledSuccessfully",
+          },
+        ],
+      },
+      details: (transId) =>
+        details({ transId, order: { invoiceNumber: "L9" }, transactionStatus: "settledSuccessfully" }),
+    });
+    expect(await gateway.findByReference("L9", SINCE)).toMatchObject({
       status: "found",
       transaction: { transactionId: "60012330000", reference: "L9", settled: true },
     });
-    expect(
-      mock.requests.map((b) => asLookup(b).getUnsettledTransactionListRequest?.paging.offset ?? "details"),
-    ).toEqual([1, 2, "details"]);
+    expect(asked()).toEqual([
+      "unsettled 1",
+      "unsettled 2",
+      "batches 2026-04-13T21:50:00Z 2026-04-15T16:00:00Z",
+      "batch 1221577 1",
+      "batch 1221577 2",
+      "details 60012330000",
+    ]);
   });
 
-  it("findByReference: a refused list (error answer) → unknown, never missing", async () => {
-    mock.respond = () =>
-      anetJson({ messages: { resultCode: "Error", message: [{ code: "E00011", text: "Access denied." }] } });
-    expect(await gateway.findByReference("L41")).toEqual({ status: "unknown", message: LOOKUP_MESSAGES.refused });
+  it("settled batches are listed in windows of at most 31 days back to `since`, newest first; a batch on an edge is read once", async () => {
+    const since = new Date(NOW.getTime() - 70 * DAY);
+    const edge = new Date(NOW.getTime() - SETTLEMENT_WINDOW_DAYS * DAY).toISOString().replace(".000Z", "Z");
+    mock.respond = processor({
+      batches: [
+        { batchId: "1000003", settlementTimeUTC: "2026-04-10T06:00:00Z" },
+        { batchId: "1000002", settlementTimeUTC: edge },
+        { batchId: "1000001", settlementTimeUTC: "2026-02-10T06:00:00Z" },
+      ],
+    });
+    expect(await gateway.findByReference("L41", since)).toEqual({ status: "missing" });
+    const windows = mock.requests
+      .map((raw) => asLookup(raw).getSettledBatchListRequest)
+      .filter((w) => w !== undefined)
+      .map((w) => [Date.parse(w.firstSettlementDate), Date.parse(w.lastSettlementDate)] as const);
+    expect(windows).toHaveLength(3);
+    expect(windows[0]![1]).toBe(NOW.getTime());
+    expect(windows.at(-1)![0]).toBe(since.getTime() - DAY);
+    for (const [index, [first, last]] of windows.entries()) {
+      expect(last - first).toBeGreaterThan(0);
+      expect(last - first).toBeLessThanOrEqual(31 * DAY);
+      if (index > 0) expect(last).toBe(windows[index - 1]![0]);
+    }
+    expect(asked().filter((a) => a.startsWith("batch "))).toEqual([
+      "batch 1000003 1",
+      "batch 1000002 1",
+      "batch 1000001 1",
+    ]);
+  });
+
+  it("since in the future: only the unsettled list can hold it", async () => {
+    mock.respond = processor({});
+    expect(await gateway.findByReference("L41", new Date(NOW.getTime() + 2 * DAY))).toEqual({ status: "missing" });
+    expect(asked()).toEqual(["unsettled 1"]);
+  });
+
+  it("the search is bounded: pages per list, windows and batches; past a bound it answers unknown", async () => {
+    // A batch of LIST_PAGES full pages without the reference.
+    mock.respond = processor({
+      batches: [{ batchId: "1221577", settlementTimeUTC: "2026-04-15T06:00:00Z" }],
+      batch: {
+        "1221577": Array.from({ length: LIST_PAGE_SIZE * LIST_PAGES + 1 }, (_, i) => ({
+          transId: String(60020000000 + i),
+          invoiceNumber: `L${100000 + i}`,
+          submitTimeUTC: "2026-04-15T12:00:00Z",
+          status: "settledSuccessfully",
+        })),
+      },
+    });
+    expect(await gateway.findByReference("L41", SINCE)).toEqual({
+      status: "unknown",
+      message: LOOKUP_MESSAGES.tooMany,
+    });
+    expect(asked().filter((a) => a.startsWith("batch "))).toHaveLength(LIST_PAGES);
+
+    // Two years back: SETTLED_WINDOWS windows are asked, then unknown (it may be further back).
+    mock.requests.length = 0;
+    mock.respond = processor({});
+    expect(await gateway.findByReference("L41", new Date(NOW.getTime() - 730 * DAY))).toEqual({
+      status: "unknown",
+      message: LOOKUP_MESSAGES.tooMany,
+    });
+    expect(asked().filter((a) => a.startsWith("batches "))).toHaveLength(SETTLED_WINDOWS);
+
+    // More batches than SETTLED_BATCHES in one window: the newest are read, then unknown.
+    mock.requests.length = 0;
+    const batches = Array.from({ length: SETTLED_BATCHES + 5 }, (_, i) => ({
+      batchId: String(2000000 + i),
+      settlementTimeUTC: new Date(NOW.getTime() - (i + 1) * 3_600_000).toISOString(),
+    }));
+    mock.respond = processor({ batches });
+    expect(await gateway.findByReference("L41", new Date(NOW.getTime() - 20 * DAY))).toEqual({
+      status: "unknown",
+      message: LOOKUP_MESSAGES.tooMany,
+    });
+    const read = asked().filter((a) => a.startsWith("batch "));
+    expect(read).toHaveLength(SETTLED_BATCHES);
+    expect(read[0]).toBe("batch 2000000 1");
+
+    // Within the bounds it is still found, however far back `since` is.
+    mock.requests.length = 0;
+    mock.respond = processor({
+      batches,
+      batch: {
+        "2000003": [
+          {
+            transId: "60012345678",
+            invoiceNumber: "L41",
+            submitTimeUTC: "2026-04-15T01:00:00Z",
+            status: "settledSuccessfully",
+          },
+        ],
+      },
+    });
+    expect(await gateway.findByReference("L41", new Date(NOW.getTime() - 730 * DAY))).toMatchObject({
+      status: "found",
+      transaction: { transactionId: "60012345678" },
+    });
+  });
+
+  it("`since` that is not a date is a bug, thrown before anything is asked", async () => {
+    await expect(gateway.findByReference("L41", new Date("not a date"))).rejects.toThrow(RangeError);
+    expect(mock.requests).toHaveLength(0);
   });
 });
 

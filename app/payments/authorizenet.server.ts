@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isIPv4 } from "node:net";
 import { z } from "~/lib/zod";
 import { log } from "~/lib/log.server";
 import { brandName, cardDigits, checkCharge, type CardCheck } from "./card";
@@ -9,6 +10,7 @@ import {
   type ChargeResult,
   type LookupResult,
   type PaymentGateway,
+  type ProcessorStatus,
   type ProcessorTransaction,
 } from "./gateway";
 import { assertCents, centsToDecimal, parseDollars } from "./money";
@@ -19,14 +21,19 @@ import { scrubCardNumbers } from "./redact";
  * of `createTransactionRequest` per charge (`authCaptureTransaction`), void
  * (`voidTransaction`) or refund (`refundTransaction`); the look-ups through the
  * Transaction Details API (`getTransactionDetailsRequest` by transaction id;
- * `getUnsettledTransactionListRequest` searched for a reference, then that
- * transaction's details). The Transaction Details API must be enabled in the
+ * for a reference, `getUnsettledTransactionListRequest`, then
+ * `getSettledBatchListRequest` and `getTransactionListRequest` per batch, then
+ * the match's details). The Transaction Details API must be enabled in the
  * merchant interface (Account → Settings → Transaction Details API); until it
  * is, every look-up answers `unknown`.
  *
  * What the API does that matters here:
  * - The JSON is a transliteration of the XML schema, so element ORDER inside
  *   each object is significant (the XSD's sequence); the builders below keep it.
+ *   It is then validated as XML: a text longer than the field's maxLength (in
+ *   characters), or holding a character XML cannot carry, refuses the whole
+ *   request, so texts are sent as one line and cut (see `cut`).
+ *   app/payments/authorizenet-schema.server.test.ts checks every body.
  * - Its answers begin with a UTF-8 byte-order mark, which JSON.parse refuses: stripped.
  * - `messages.resultCode` is "Ok" or "Error" for the request as a whole;
  *   `transactionResponse.responseCode` is 1 approved, 2 declined, 3 error,
@@ -50,15 +57,20 @@ import { scrubCardNumbers } from "./redact";
  * nothing was sent). Unknown for everything else: a timeout, an HTTP error,
  * an answer that is not JSON or not this shape, held for review (4), an
  * approval without a transaction id. An unknown answer may hide a charge: the
- * caller records it as pending and never retries on its own.
+ * caller records it as pending and never retries on its own. A duplicate
+ * refusal (3, reason 11) is declined with reason `duplicate` (a void or refund:
+ * `duplicate: true`): this request took nothing, an identical earlier one
+ * arrived, and the caller looks that one up.
  *
  * Look-ups: `found` with the transaction as the processor holds it (its
- * transactionStatus read as type, status and settled, below); `missing` when
- * it answers E00040 (no such record) or the unsettled list holds no
- * transaction with the reference; `unknown` when it could not be asked (no
- * answer, an error answer, an unreadable one) or holds the transaction for
- * review. The unsettled list only holds what has not settled yet: a
- * reference is looked for there within minutes of its request, never days.
+ * transactionStatus read as status and settled, below, and kept by name; held
+ * for review is `review`); `missing` when it answers E00040 (no such record)
+ * or neither the unsettled list nor a batch settled since the moment asked
+ * holds a transaction with the reference; `unknown` when it could not be
+ * asked (no answer, an error answer, an unreadable one), could not be searched
+ * to the end within the bounds below, or names a status this code does not
+ * know. The settled batches matter: an answer lost before the day's cut-off
+ * and looked up after it is only found there.
  *
  * The card number and CVC go into the request body and nowhere else: never
  * into a log line, a result or an error (errors are caught and replaced).
@@ -85,7 +97,7 @@ export function authorizeNetRefId(idempotencyKey: string): string {
   return createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 20);
 }
 
-/** Field lengths of the schema (longer values are refused by the API, not cut). */
+/** The schema's maxLength of each text field sent (the API refuses a longer value: it is cut here). */
 const LIMITS = {
   firstName: 50,
   lastName: 50,
@@ -95,14 +107,50 @@ const LIMITS = {
   zip: 20,
   country: 60,
   email: 255,
-  customerIP: 15,
   description: 255,
   invoiceNumber: 20,
 };
-const cut = (value: string | undefined, max: number) => {
-  const text = value?.trim();
-  return text ? text.slice(0, max) : undefined;
-};
+/**
+ * What XML 1.0 cannot carry, or a one-line field should not: control characters (tab and line
+ * breaks too), line and paragraph separators, and the two noncharacters XML refuses.
+ */
+const UNSENDABLE = /[\p{Cc}\p{Zl}\p{Zp}\uFFFE\uFFFF]/gu;
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/** A text as one line the API can take: those characters as spaces, half a surrogate pair as U+FFFD, spaces collapsed. */
+function oneLine(value: string): string {
+  return value
+    .replace(/\p{Cs}/gu, "\uFFFD")
+    .replace(UNSENDABLE, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * A text field as the schema takes it: one line, at most `max` characters. The schema counts code
+ * points, not UTF-16 units, and the cut falls between whole characters (an emoji is never halved).
+ */
+function cut(value: string | undefined, max: number): string | undefined {
+  if (!value) return undefined;
+  let text = "";
+  let length = 0;
+  for (const { segment } of graphemes.segment(oneLine(value))) {
+    const size = [...segment].length;
+    if (length + size > max) break;
+    text += segment;
+    length += size;
+  }
+  return text.trim() || undefined;
+}
+
+/**
+ * The visitor's IPv4 address, unwrapped from IPv6's ::ffff: form. The schema's customerIP is any
+ * string, but the API documents IPv4 (at most 15 characters): an IPv6 address is left out, not refused.
+ */
+function customerIp(ip: string | undefined): string | undefined {
+  const address = ip?.trim().replace(/^::ffff:/i, "");
+  return address && isIPv4(address) ? address : undefined;
+}
 
 /** Authorize.net's accountType → the brand names card.ts uses. */
 const ACCOUNT_TYPES: Record<string, string> = {
@@ -119,7 +167,16 @@ const ACCOUNT_TYPES: Record<string, string> = {
  * ("The credit card has expired."); the others are about the merchant's
  * account or our request and are replaced by a general message.
  */
-const CARDHOLDER_ERROR_CODES = new Set(["5", "6", "7", "8", "11", "17", "28", "37", "78"]);
+const CARDHOLDER_ERROR_CODES = new Set(["5", "6", "7", "8", "17", "28", "37", "78"]);
+
+/**
+ * "A duplicate transaction has been submitted." (responseCode 3, reason 11): the same request was
+ * made within the duplicate window, so an earlier one arrived: never a plain refusal.
+ */
+const DUPLICATE_CODE = "11";
+const isDuplicate = (data: AnetResponse) =>
+  data.transactionResponse?.responseCode === "3" &&
+  (data.transactionResponse.errors ?? []).some((e) => e.errorCode === DUPLICATE_CODE);
 
 /** What every answer carries: the request's result as a whole. */
 const baseSchema = z.object({
@@ -159,6 +216,7 @@ const detailsSchema = baseSchema.extend({
       authAmount: amountSchema,
       settleAmount: amountSchema,
       order: z.object({ invoiceNumber: z.string().optional() }).optional(),
+      batch: z.object({ batchId: z.union([z.string(), z.number()]).optional() }).optional(),
       payment: z
         .object({
           creditCard: z.object({ cardNumber: z.string().optional(), cardType: z.string().optional() }).optional(),
@@ -172,7 +230,7 @@ type AnetDetails = NonNullable<z.infer<typeof detailsSchema>["transaction"]>;
 /** A card that passed the checks before a charge: brand, last four and expiry. */
 type CheckedCard = Extract<CardCheck, { ok: true }>;
 
-/** getUnsettledTransactionListResponse: each transaction's summary (an empty list leaves `transactions` out). */
+/** getUnsettledTransactionListResponse and getTransactionListResponse: each transaction's summary (an empty list leaves `transactions` out). */
 const summarySchema = z.object({
   transId: z.string(),
   submitTimeUTC: z.string().optional(),
@@ -190,16 +248,38 @@ const listSchema = baseSchema.extend({
 type Exchange<T extends AnetBase = AnetResponse> =
   { kind: "answer"; data: T } | { kind: "unreachable"; detail: string } | { kind: "unknown"; detail: string };
 
-/** The unsettled list is read in pages of this many (the API's largest), newest first, at most LIST_PAGES pages. */
+/** getSettledBatchListResponse: the batches settled in the window asked (none leaves `batchList` out). */
+const batchSchema = z.object({
+  batchId: z.union([z.string(), z.number()]),
+  settlementTimeUTC: z.string().optional(),
+});
+type AnetBatch = z.infer<typeof batchSchema>;
+const batchListSchema = baseSchema.extend({
+  batchList: z
+    .union([z.array(batchSchema), z.object({ batch: z.array(batchSchema) })])
+    .optional()
+    .nullable(),
+});
+
+/** A transaction list is read in pages of this many (the API's largest), newest first, at most LIST_PAGES pages. */
 export const LIST_PAGE_SIZE = 1000;
-const LIST_PAGES = 5;
+export const LIST_PAGES = 5;
 
 /**
- * transactionStatus → what it means for the site. Statuses absent here (held for review:
- * FDSPendingReview, FDSAuthorizedPendingReview, underReview; couldNotVoid, settlementError,
- * returnedItem, anything new) are not read: the look-up answers `unknown` and staff look.
+ * Settled batches are listed a window at a time: Authorize.net refuses a span of more than 31
+ * days, and 30 keeps clear of how it counts the last one. At most SETTLED_WINDOWS windows (about a
+ * year) and SETTLED_BATCHES batches are searched, newest first: further back answers `unknown`.
  */
-const TRANSACTION_STATUSES: Record<string, { status: ProcessorTransaction["status"]; settled: boolean }> = {
+export const SETTLEMENT_WINDOW_DAYS = 30;
+export const SETTLED_WINDOWS = 12;
+export const SETTLED_BATCHES = 100;
+const DAY_MS = 86_400_000;
+
+/**
+ * transactionStatus → what it means for money. Every name Authorize.net documents is here (the
+ * type says so); one it adds later is not guessed at: the look-up answers `unknown` and staff look.
+ */
+const TRANSACTION_STATUSES: Record<ProcessorStatus, { status: ProcessorTransaction["status"]; settled: boolean }> = {
   authorizedPendingCapture: { status: "approved", settled: false },
   capturedPendingSettlement: { status: "approved", settled: false },
   approvedReview: { status: "approved", settled: false },
@@ -207,13 +287,21 @@ const TRANSACTION_STATUSES: Record<string, { status: ProcessorTransaction["statu
   refundPendingSettlement: { status: "approved", settled: false },
   refundSettledSuccessfully: { status: "approved", settled: true },
   voided: { status: "voided", settled: false },
-  // An authorization that lapsed uncaptured: nothing moved, as after a void.
-  expired: { status: "voided", settled: false },
   declined: { status: "declined", settled: false },
+  // An authorization that lapsed uncaptured: nothing moved.
+  expired: { status: "declined", settled: false },
   failedReview: { status: "declined", settled: false },
   communicationError: { status: "declined", settled: false },
   generalError: { status: "declined", settled: false },
+  settlementError: { status: "declined", settled: false },
+  couldNotVoid: { status: "declined", settled: false },
+  returnedItem: { status: "declined", settled: false },
+  // Held by the fraud filters or for review: neither paid nor released until the processor decides.
+  FDSPendingReview: { status: "review", settled: false },
+  FDSAuthorizedPendingReview: { status: "review", settled: false },
+  underReview: { status: "review", settled: false },
 };
+const isProcessorStatus = (name: string): name is ProcessorStatus => Object.hasOwn(TRANSACTION_STATUSES, name);
 
 const TRANSACTION_TYPES: Record<string, ProcessorTransaction["type"]> = {
   authCaptureTransaction: "charge",
@@ -224,6 +312,10 @@ const TRANSACTION_TYPES: Record<string, ProcessorTransaction["type"]> = {
   voidTransaction: "void",
 };
 
+/** Authorize.net's transaction and batch ids are digits (its numericString): anything else (a sandbox id) was never its. */
+const isTransactionId = (id: string) => /^\d{1,20}$/.test(id) && !/^0+$/.test(id);
+const NOT_OURS = "Not a transaction of this card processor: nothing was sent.";
+
 /** "The record cannot be found." (getTransactionDetailsRequest for an id the account never had). */
 const RECORD_NOT_FOUND = "E00040";
 
@@ -232,8 +324,8 @@ export const LOOKUP_MESSAGES = {
   noAnswer: "The card processor could not be asked: no usable answer.",
   refused: "The card processor refused the look-up (is the Transaction Details API enabled?).",
   unreadable: "The card processor's record could not be read.",
-  held: "The card processor holds the transaction for review.",
-  tooMany: "Too many unsettled transactions to search them all for the reference.",
+  status: "The card processor holds the transaction in a status the site does not know.",
+  tooMany: "Too many transactions or settlement batches to search them all for the reference.",
 } as const;
 
 /** Connection-phase failures: the request never left, so nothing was charged. */
@@ -268,7 +360,7 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
     refund: (transactionId: string, amountCents: number, last4: string, reference: string) =>
       refund(context, transactionId, amountCents, last4, reference),
     lookup: (transactionId: string) => lookup(context, transactionId),
-    findByReference: (reference: string) => findByReference(context, reference),
+    findByReference: (reference: string, since: Date) => findByReference(context, reference, since),
   };
 }
 
@@ -399,6 +491,11 @@ function chargeResult(data: AnetResponse, refId: string, check: CheckedCard): Ch
       log.info({ processor: "authorizenet", refId, ...details }, "card declined by the processor");
       return { status: "declined", reason: "card", message: details.errorText ?? PAYMENT_MESSAGES.declined };
     case "3": {
+      if (isDuplicate(data)) {
+        // The earlier identical charge may have been taken: the visitor is told not to pay again.
+        log.warn({ processor: "authorizenet", refId, ...details }, "card processor refused a duplicate charge");
+        return { status: "declined", reason: "duplicate", message: PAYMENT_MESSAGES.unknown };
+      }
       log.warn({ processor: "authorizenet", refId, ...details }, "card processor refused the transaction");
       const forCardholder = details.errorCode && CARDHOLDER_ERROR_CODES.has(details.errorCode) && details.errorText;
       return { status: "declined", reason: "error", message: forCardholder || PAYMENT_MESSAGES.processorError };
@@ -446,6 +543,7 @@ function approvedCharge(data: AnetResponse, refId: string, check: CheckedCard): 
  * transaction reads `voided`).
  */
 async function voidCharge(context: AnetContext, transactionId: string): Promise<AdjustResult> {
+  if (!isTransactionId(transactionId)) return { status: "declined", message: NOT_OURS };
   const body = {
     createTransactionRequest: {
       merchantAuthentication: context.merchantAuthentication,
@@ -465,6 +563,7 @@ async function refund(
 ): Promise<AdjustResult> {
   assertCents(amountCents);
   if (!/^\d{4}$/.test(last4)) return { status: "declined", message: "The card's last four digits are required." };
+  if (!isTransactionId(transactionId)) return { status: "declined", message: NOT_OURS };
   const invoiceNumber = cut(reference, LIMITS.invoiceNumber);
   const body = {
     createTransactionRequest: {
@@ -483,38 +582,133 @@ async function refund(
   return adjustResult(await post(context, body, undefined, "refund"), transactionId);
 }
 
-/** Searches the unsettled transactions, page by page, for the newest one with this reference, then reads its details. */
-async function findByReference(context: AnetContext, reference: string): Promise<LookupResult> {
+/** The look-up's answer when the processor could not be asked or searched to the end. */
+type Unknown = Extract<LookupResult, { status: "unknown" }>;
+
+/**
+ * The newest transaction with this reference made since `since`: the unsettled list first, then
+ * the batches settled since then (read after it, so one that settles in between is still seen),
+ * then that transaction's details. `missing` only when both were searched to the end.
+ */
+async function findByReference(context: AnetContext, reference: string, since: Date): Promise<LookupResult> {
+  if (Number.isNaN(since.getTime())) throw new RangeError("findByReference: `since` is not a date");
   const invoiceNumber = cut(reference, LIMITS.invoiceNumber);
   if (!invoiceNumber) return { status: "missing" };
-  for (let page = 1; page <= LIST_PAGES; page++) {
-    const listed = await unsettledPage(context, page);
-    if (!Array.isArray(listed)) return listed;
-    const match = newestWithInvoice(listed, invoiceNumber);
-    if (match) {
-      const found = await lookup(context, match.transId);
-      // Listed a moment ago: a record the details then deny is not "never reached".
-      return found.status === "missing" ? { status: "unknown", message: LOOKUP_MESSAGES.unreadable } : found;
-    }
-    if (listed.length < LIST_PAGE_SIZE) return { status: "missing" };
-  }
-  log.warn(
-    { processor: "authorizenet", action: "findByReference", pages: LIST_PAGES, pageSize: LIST_PAGE_SIZE },
-    "too many unsettled transactions to search for a reference",
-  );
-  return { status: "unknown", message: LOOKUP_MESSAGES.tooMany };
-}
-
-/** One page of the unsettled transaction list, newest first, or the look-up's unknown outcome when it cannot be read. */
-async function unsettledPage(context: AnetContext, page: number): Promise<AnetSummary[] | LookupResult> {
-  const body = {
+  let match = await searchList(context, invoiceNumber, (paging) => ({
     getUnsettledTransactionListRequest: {
       merchantAuthentication: context.merchantAuthentication,
       sorting: { orderBy: "submitTimeUTC", orderDescending: true },
-      paging: { limit: LIST_PAGE_SIZE, offset: page },
+      paging,
+    },
+  }));
+  if (match === "absent") match = await searchSettled(context, invoiceNumber, since);
+  if (match === "absent") return { status: "missing" };
+  if ("status" in match) return match;
+  const found = await lookup(context, match.transId);
+  // Listed a moment ago: a record the details then deny is not "never reached".
+  return found.status === "missing" ? { status: "unknown", message: LOOKUP_MESSAGES.unreadable } : found;
+}
+
+/** The batches settled since `since`, a window at a time, newest first, each searched for the reference. */
+async function searchSettled(
+  context: AnetContext,
+  invoiceNumber: string,
+  since: Date,
+): Promise<AnetSummary | "absent" | Unknown> {
+  const windows = settlementWindows(since, context.now());
+  const searched = new Set<string>();
+  for (const [index, window] of windows.entries()) {
+    if (index === SETTLED_WINDOWS) return tooMany("settlement windows", { since: since.toISOString() });
+    const batches = await settledBatches(context, window);
+    if (!Array.isArray(batches)) return batches;
+    for (const batchId of batches) {
+      // Windows share their edges: a batch settled on one is listed twice.
+      if (searched.has(batchId)) continue;
+      if (searched.size === SETTLED_BATCHES) return tooMany("settled batches", { since: since.toISOString() });
+      searched.add(batchId);
+      const match = await searchList(context, invoiceNumber, (paging) => ({
+        getTransactionListRequest: {
+          merchantAuthentication: context.merchantAuthentication,
+          batchId,
+          sorting: { orderBy: "submitTimeUTC", orderDescending: true },
+          paging,
+        },
+      }));
+      if (match !== "absent") return match;
+    }
+  }
+  return "absent";
+}
+
+/**
+ * [first, last] settlement dates from now back to `since`, newest first, none longer than
+ * SETTLEMENT_WINDOW_DAYS. The first reaches a day before `since`: settlement dates are the
+ * processor's clock, not ours, and a day more costs one batch at most.
+ */
+export function settlementWindows(since: Date, now: Date): { first: Date; last: Date }[] {
+  const start = since.getTime() - DAY_MS;
+  const windows: { first: Date; last: Date }[] = [];
+  for (let last = now.getTime(); last > start; last -= SETTLEMENT_WINDOW_DAYS * DAY_MS) {
+    windows.push({ first: new Date(Math.max(start, last - SETTLEMENT_WINDOW_DAYS * DAY_MS)), last: new Date(last) });
+    // Past the bound nothing more is read: one window too many is enough to say so.
+    if (windows.length > SETTLED_WINDOWS) break;
+  }
+  return windows;
+}
+
+/** xs:dateTime in UTC to the second, as the API's examples write it. */
+const settlementDate = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
+
+/** The ids of the batches settled within one window, newest first, or the look-up's unknown outcome. */
+async function settledBatches(context: AnetContext, window: { first: Date; last: Date }): Promise<string[] | Unknown> {
+  const body = {
+    getSettledBatchListRequest: {
+      merchantAuthentication: context.merchantAuthentication,
+      firstSettlementDate: settlementDate(window.first),
+      lastSettlementDate: settlementDate(window.last),
     },
   };
-  const exchange = await post(context, body, undefined, "findByReference", listSchema);
+  const exchange = await post(context, body, undefined, "findByReference", batchListSchema);
+  const data = readList(exchange);
+  if ("status" in data) return data;
+  const listed: AnetBatch[] = Array.isArray(data.batchList) ? data.batchList : (data.batchList?.batch ?? []);
+  const ids = listed
+    .sort((a, b) => (b.settlementTimeUTC ?? "").localeCompare(a.settlementTimeUTC ?? ""))
+    .map((batch) => String(batch.batchId).trim());
+  // A batch id is digits (the schema's numericString): anything else cannot be asked about.
+  if (ids.some((id) => !isTransactionId(id))) {
+    log.warn(
+      { processor: "authorizenet", action: "findByReference" },
+      "card processor listed a batch without a usable id",
+    );
+    return { status: "unknown", message: LOOKUP_MESSAGES.unreadable };
+  }
+  return ids;
+}
+
+/**
+ * Pages through one transaction list (unsettled, or one settled batch) for the newest transaction
+ * with this invoice number; "absent" when the list was read to its end without it.
+ */
+async function searchList(
+  context: AnetContext,
+  invoiceNumber: string,
+  request: (paging: { limit: number; offset: number }) => unknown,
+): Promise<AnetSummary | "absent" | Unknown> {
+  for (let page = 1; page <= LIST_PAGES; page++) {
+    const body = request({ limit: LIST_PAGE_SIZE, offset: page });
+    const data = readList(await post(context, body, undefined, "findByReference", listSchema));
+    if ("status" in data) return data;
+    const listed = Array.isArray(data.transactions) ? data.transactions : (data.transactions?.transaction ?? []);
+    const match = newestWithInvoice(listed, invoiceNumber);
+    if (match) return match;
+    if (listed.length < LIST_PAGE_SIZE) return "absent";
+  }
+  return tooMany("transactions", { pages: LIST_PAGES, pageSize: LIST_PAGE_SIZE });
+}
+
+/** A list's answer, or the look-up's unknown outcome when there is none or it is a refusal. */
+function readList<T extends AnetBase>(exchange: Exchange<T>): T | Unknown {
   if (exchange.kind !== "answer") return { status: "unknown", message: LOOKUP_MESSAGES.noAnswer };
   const { data } = exchange;
   if (data.messages.resultCode !== "Ok") {
@@ -524,7 +718,15 @@ async function unsettledPage(context: AnetContext, page: number): Promise<AnetSu
     );
     return { status: "unknown", message: LOOKUP_MESSAGES.refused };
   }
-  return Array.isArray(data.transactions) ? data.transactions : (data.transactions?.transaction ?? []);
+  return data;
+}
+
+function tooMany(what: string, detail: Record<string, unknown>): Unknown {
+  log.warn(
+    { processor: "authorizenet", action: "findByReference", ...detail },
+    `too many ${what} to search for a reference`,
+  );
+  return { status: "unknown", message: LOOKUP_MESSAGES.tooMany };
 }
 
 /** The most recently submitted of the listed transactions whose invoice number is the reference. */
@@ -536,8 +738,7 @@ function newestWithInvoice(listed: AnetSummary[], invoiceNumber: string): AnetSu
 
 /** The processor's record of one transaction, read from the Transaction Details API. */
 async function lookup(context: AnetContext, transactionId: string): Promise<LookupResult> {
-  // Authorize.net's transaction ids are digits: anything else (a sandbox id) was never its.
-  if (!/^\d{1,20}$/.test(transactionId) || transactionId === "0") return { status: "missing" };
+  if (!isTransactionId(transactionId)) return { status: "missing" };
   const body = {
     getTransactionDetailsRequest: { merchantAuthentication: context.merchantAuthentication, transId: transactionId },
   };
@@ -565,7 +766,6 @@ async function lookup(context: AnetContext, transactionId: string): Promise<Look
 /** A getTransactionDetails transaction as the site reads it; `unknown` for what it cannot read with certainty. */
 function transactionFromDetails(t: AnetDetails, asked: string): LookupResult {
   const type = TRANSACTION_TYPES[t.transactionType];
-  const state = TRANSACTION_STATUSES[t.transactionStatus];
   const settle = amountCents(t.settleAmount);
   const auth = amountCents(t.authAmount);
   const amount = settle !== null && settle > 0 ? settle : auth;
@@ -576,27 +776,31 @@ function transactionFromDetails(t: AnetDetails, asked: string): LookupResult {
     transactionType: t.transactionType,
     transactionStatus: t.transactionStatus,
   };
-  if (!state) {
-    log.warn(context, "card processor holds a transaction in a state the site does not read");
-    const held = /review/i.test(t.transactionStatus);
-    return { status: "unknown", message: held ? LOOKUP_MESSAGES.held : LOOKUP_MESSAGES.unreadable };
+  if (!isProcessorStatus(t.transactionStatus)) {
+    // A status added after this was written: reading it as a refusal could give back money that was taken.
+    log.warn(context, "card processor holds a transaction in a status the site does not know");
+    return { status: "unknown", message: LOOKUP_MESSAGES.status };
   }
   if (!type || amount === null || t.transId !== asked) {
     log.warn(context, "card processor answered a look-up that cannot be read");
     return { status: "unknown", message: LOOKUP_MESSAGES.unreadable };
   }
+  const state = TRANSACTION_STATUSES[t.transactionStatus];
   const card = t.payment?.creditCard;
   const last4 = /(\d{4})$/.exec(card?.cardNumber ?? "")?.[1];
   const brand = card?.cardType && ACCOUNT_TYPES[card.cardType] ? brandName(ACCOUNT_TYPES[card.cardType]!) : undefined;
   const reference = t.order?.invoiceNumber?.trim();
   const parent = t.refTransId && t.refTransId !== "0" ? t.refTransId : undefined;
+  const batchId = t.batch?.batchId === undefined ? "" : String(t.batch.batchId).trim();
   return {
     status: "found",
     transaction: {
       transactionId: t.transId,
       type,
       status: state.status,
+      processorStatus: t.transactionStatus,
       settled: state.settled,
+      ...(batchId ? { batchId } : {}),
       amountCents: amount,
       ...(reference ? { reference } : {}),
       ...(parent ? { parentTransactionId: parent } : {}),
@@ -622,7 +826,7 @@ export function chargeBody(
     expYear: number;
   },
 ) {
-  const holder = request.card.holder.trim().split(/\s+/);
+  const holder = oneLine(request.card.holder).split(" ");
   const lastName = holder.length > 1 ? holder.pop() : undefined;
   const firstName = holder.join(" ");
   const billing = request.billing ?? {};
@@ -638,9 +842,7 @@ export function chargeBody(
     description: cut(description, LIMITS.description),
   };
   const email = cut(request.customer?.email, LIMITS.email);
-  // The schema's customerIP is an IPv4 address (15 characters); an IPv6 visitor's is left out rather than refused.
-  const ip =
-    request.customer?.ip && /^\d{1,3}(\.\d{1,3}){3}$/.test(request.customer.ip) ? request.customer.ip : undefined;
+  const ip = customerIp(request.customer?.ip);
   return {
     createTransactionRequest: {
       merchantAuthentication: extra.merchantAuthentication,
@@ -714,7 +916,8 @@ function adjustResult(exchange: Exchange, transactionId: string): AdjustResult {
       "card processor refused a void or refund",
     );
     const text = transaction?.errors?.[0]?.errorText ?? data.messages.message?.[0]?.text;
-    return { status: "declined", message: text ? scrubCardNumbers(text) : PAYMENT_MESSAGES.processorError };
+    const message = text ? scrubCardNumbers(text) : PAYMENT_MESSAGES.processorError;
+    return isDuplicate(data) ? { status: "declined", message, duplicate: true } : { status: "declined", message };
   }
   return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
 }

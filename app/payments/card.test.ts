@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { CARD_MESSAGES, checkExpiry, expiryFields, parseExpiry, splitExpiry } from "./card";
+import {
+  CARD_MESSAGES,
+  MAX_CARD_DIGITS,
+  checkCard,
+  checkCardNumber,
+  checkCharge,
+  checkExpiry,
+  expiryFields,
+  parseExpiry,
+  splitExpiry,
+} from "./card";
+import type { ChargeRequest } from "./gateway";
 
 /** 15 March 2026, noon in Michigan. */
 const NOW = new Date("2026-03-15T16:00:00Z");
@@ -81,5 +92,54 @@ describe("the expiry's check (America/Detroit)", () => {
   it("the evening of a month's last day in Michigan is still that month (already the next in UTC)", () => {
     const lastEvening = new Date("2026-04-01T02:00:00Z"); // 31 March, 10 PM in Detroit
     expect(checkExpiry("03", "26", lastEvening)).toBeUndefined();
+  });
+});
+
+describe("card numbers longer than the processor takes (at most 16 digits)", () => {
+  // Luhn-valid numbers of brands that issue them longer than 16 digits.
+  const long = [
+    ["Visa, 19 digits", "4111 1111 1111 1111 110", "Visa"],
+    ["UnionPay, 18 digits", "6212 3456 7890 0000 02", "UnionPay"],
+    ["Discover, 19 digits", "6011-0000-0000-0000-001", "Discover"],
+    ["JCB, 18 digits", "352800000000000007", "JCB"],
+    ["20 digits (no card at all)", "4111 1111 1111 1111 1110", undefined],
+  ] as const;
+
+  it("the message names the limit the check uses", () => {
+    expect(CARD_MESSAGES.numberLength).toBe(`Enter a card number of at most ${MAX_CARD_DIGITS} digits.`);
+  });
+
+  it.each(long)("%s: refused with that message, the brand still known for the field", (_name, number, brand) => {
+    const checked = checkCardNumber(number);
+    expect(checked).toMatchObject({ valid: false, message: CARD_MESSAGES.numberLength });
+    expect(checked.brand).toBe(brand);
+    expect(checkCard({ number, expMonth: "04", expYear: "30", cvc: "847", holder: "Ada Lovelace" }, NOW)).toMatchObject(
+      {
+        ok: false,
+        errors: { number: CARD_MESSAGES.numberLength },
+      },
+    );
+  });
+
+  it("16 digits are taken; a bad number of 16 or fewer is still just invalid", () => {
+    expect(checkCardNumber("4111 1111 1111 1111")).toEqual({ valid: true, brand: "Visa", cvcLength: 3 });
+    expect(checkCardNumber("3782 822463 10005")).toMatchObject({ valid: true, brand: "American Express" });
+    expect(checkCardNumber("4111 1111 1111 1112")).toMatchObject({ valid: false, message: CARD_MESSAGES.number });
+    expect(checkCardNumber("4111 abcd")).toMatchObject({ valid: false, message: CARD_MESSAGES.number });
+    expect(checkCardNumber("")).toMatchObject({ valid: false, message: CARD_MESSAGES.number });
+  });
+
+  it("every gateway refuses it before contacting anyone (checkCharge)", () => {
+    const request: ChargeRequest = {
+      amountCents: 100,
+      currency: "USD",
+      idempotencyKey: "k",
+      card: { number: long[0][1], expMonth: "04", expYear: "30", cvc: "847", holder: "Ada Lovelace" },
+      description: "d",
+      reference: "L1",
+    };
+    expect(checkCharge(request, NOW)).toEqual({
+      refused: { status: "declined", reason: "invalid", message: CARD_MESSAGES.numberLength },
+    });
   });
 });

@@ -19,8 +19,15 @@ import { assertCents } from "./money";
  * four digits leave.
  */
 
+/**
+ * The longest card number taken: Authorize.net's cardNumber holds at most 16 digits, so a longer
+ * one (some Visa, Discover, JCB and UnionPay cards have up to 19) is refused here, never sent.
+ */
+export const MAX_CARD_DIGITS = 16;
+
 export const CARD_MESSAGES = {
   number: "Enter a valid card number.",
+  numberLength: "Enter a card number of at most 16 digits.",
   expiry: "Enter a valid expiry date (MM/YY).",
   expired: "This card has expired.",
   cvc: "Enter the card's security code (CVC).",
@@ -59,16 +66,28 @@ export function cardDigits(number: string): string | null {
   return /^\d{1,19}$/.test(digits) ? digits : null;
 }
 
-/** Card-number checks alone (the field's live feedback): brand when known, valid when Luhn and length pass. */
-export function checkCardNumber(number: string): { valid: boolean; brand?: string; cvcLength?: number } {
+/**
+ * Card-number checks alone (the field's live feedback): brand when known, valid when Luhn and
+ * length pass and it has at most MAX_CARD_DIGITS digits; `message` says why it is not valid.
+ */
+export function checkCardNumber(number: string): {
+  valid: boolean;
+  brand?: string;
+  cvcLength?: number;
+  message?: string;
+} {
   const digits = cardDigits(number);
-  if (!digits) return { valid: false };
+  if (!digits) {
+    const tooLong = /^\d+$/.test(number.replace(/[\s-]/g, ""));
+    return { valid: false, message: tooLong ? CARD_MESSAGES.numberLength : CARD_MESSAGES.number };
+  }
   const result = cardValidator.number(digits, { luhnValidateUnionPay: true });
-  return {
-    valid: result.isValid,
-    brand: result.card ? brandName(result.card.type) : undefined,
-    cvcLength: result.card?.code.size,
-  };
+  const brand = result.card ? brandName(result.card.type) : undefined;
+  const cvcLength = result.card?.code.size;
+  // Said before Luhn: a longer card cannot be charged here whatever its digits.
+  if (digits.length > MAX_CARD_DIGITS) return { valid: false, brand, cvcLength, message: CARD_MESSAGES.numberLength };
+  if (!result.isValid) return { valid: false, brand, cvcLength, message: CARD_MESSAGES.number };
+  return { valid: true, brand, cvcLength };
 }
 
 /**
@@ -126,7 +145,7 @@ export function checkExpiry(month: number | string, year: number | string, now =
 export function checkCard(card: CardInput, now = new Date()): CardCheck {
   const errors: Partial<Record<CardField, string>> = {};
   const number = checkCardNumber(card.number);
-  if (!number.valid) errors.number = CARD_MESSAGES.number;
+  if (!number.valid) errors.number = number.message ?? CARD_MESSAGES.number;
 
   const expiryError = checkExpiry(card.expMonth, card.expYear, now);
   if (expiryError) errors.expiry = expiryError;
