@@ -60,7 +60,9 @@ export type ChargeRequest = {
  * - declined: nothing was taken. `reason` says why: `card` (the issuer or the
  *   processor refused this card), `invalid` (the details failed the checks
  *   before anything was sent: number, expiry, CVC), `error` (the processor
- *   refused the request itself: configuration, a malformed request).
+ *   refused the request itself: configuration, a malformed request),
+ *   `duplicate` (the same request within the processor's duplicate window:
+ *   this one took nothing, but the earlier one may have; look it up).
  *   `message` is fit to show the visitor.
  * - unknown: the answer is not known (timeout, a broken or unreadable answer,
  *   a transaction held for review). The money may have been taken: the caller
@@ -84,7 +86,7 @@ export type AdjustResult =
 
 /**
  * A transaction's status as Authorize.net names it (`transactionStatus` of its reporting API); the
- * sandbox uses the same names. Anything else the processor may add is read as `generalError`'s kind.
+ * sandbox uses the same names. A status the site does not know makes the look-up `unknown` (staff look).
  */
 export const PROCESSOR_STATUSES = [
   "authorizedPendingCapture",
@@ -124,7 +126,7 @@ export type ProcessorTransaction = {
   processorStatus: ProcessorStatus;
   /** A charge or refund that has settled (a charge can then only be refunded, no longer voided). */
   settled: boolean;
-  /** The settlement batch it settled in, once settled. */
+  /** The settlement batch the processor names for it (settled, or failed to settle). */
   batchId?: string;
   amountCents: number;
   /** What the site set on it (`ChargeRequest.reference`, or the void's or refund's). */
