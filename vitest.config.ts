@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { zipCentroids } from "./scripts/zip-centroids.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -20,6 +20,9 @@ export default defineConfig({
       "server/**/*.test.ts",
       "tests/integration/**/*.test.{ts,tsx}",
     ],
+    // *.pg.test.ts need the PostgreSQL server (a second connection holding a lock, a backend
+    // terminated): they run in the pass on DATABASE_URL, which CI always makes.
+    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ["**/*.pg.test.ts"])],
     environment: "node",
     // Configuration, not a VITEST branch in the code (app/lib/env.server.ts): quiet logs, and
     // generated secrets kept in memory, never in the developer's .secrets.json.

@@ -140,6 +140,9 @@ const schema = z.object({
   SANDBOX_SETTLEMENT: optionalString.pipe(z.enum(["cutoff", "immediate"]).default("cutoff")),
   // How long a charge waits for the processor before its outcome is recorded as unknown (pending).
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  // How long a sender holds a ledger row it sends before the reconciler may take it over (default:
+  // twice the timeout and 5 s): only the holder's answer completes the row.
+  PAYMENT_LEASE_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   // A residential booking can be cancelled or moved online until this many hours before its
   // window starts, company time (DECISIONS 31); after that, by phone.
   BOOKING_CHANGE_CUTOFF_HOURS: z.coerce

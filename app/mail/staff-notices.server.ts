@@ -97,7 +97,9 @@ function describe(event: ReconcileEvent, amount: string, card: string, noun: str
 }
 
 /** The daily payments audit's findings, to the company; nothing when there are none. */
-export async function mailAuditMismatches(db: DbOrTx, mismatches: readonly Mismatch[]): Promise<void> {
+export async function mailAuditMismatches(db: DbOrTx, found: readonly Mismatch[]): Promise<void> {
+  // Each mismatch once, however many checks saw it.
+  const mismatches = [...new Map(found.map((m) => [`${m.where}: ${m.problem}`, m])).values()];
   if (mismatches.length === 0) return;
   const text = [
     `The daily payments audit found ${mismatches.length} ${mismatches.length === 1 ? "mismatch" : "mismatches"} between the ledger, the card processor and the bookings, orders and invoices:`,

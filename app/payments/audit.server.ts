@@ -102,11 +102,16 @@ export async function auditProcessor(db: DbOrTx, options: AuditOptions): Promise
       found.push({ where, problem: `${formatUsd(total)} given back of ${formatUsd(charge.amountCents)}` });
   }
   if (options.gateway.transactionsSince) {
-    // Accounted for by a row holding its id: two refunds under one reference are two transactions.
+    // Accounted for by a row holding its id (two refunds under one reference are two transactions),
+    // or by an open row's reference (the reconciler is about to look it up).
     const accounted = new Set(rows.map((r) => r.processorTransactionId).filter(Boolean));
+    const open = new Set(
+      rows.filter((r) => r.state === "requested" || r.state === "unknown").map((r) => ledgerReference(r.id)),
+    );
     for (const t of await options.gateway.transactionsSince(since)) {
       // Declined or voided: no money moved.
       if (t.status === "declined" || t.status === "voided" || accounted.has(t.transactionId)) continue;
+      if (t.reference && open.has(t.reference)) continue;
       if (t.type === "void") continue; // a void shows on its charge, which was compared above
       found.push({
         where: `processor transaction ${t.transactionId} (${t.type}, ${formatUsd(t.amountCents)}${t.reference ? `, ${t.reference}` : ""})`,

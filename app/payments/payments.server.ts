@@ -151,7 +151,7 @@ export async function assertSamePriced(
 }
 
 /** How long a sender holds a row it sends: its processor call and the answer's write, with room to spare. */
-export const paymentLeaseMs = () => env().PAYMENT_TIMEOUT_MS * 2 + 10_000;
+export const paymentLeaseMs = () => env().PAYMENT_LEASE_MS ?? env().PAYMENT_TIMEOUT_MS * 2 + 5_000;
 
 /** A row claimed by one holder: only an answer carrying its token completes the row. */
 export type Lease = { id: number; token: string };

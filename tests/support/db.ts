@@ -9,7 +9,7 @@ import { openDatabase, type Connection, type OpenOptions } from "@db/client.serv
  */
 export async function createTestDatabase(
   opts: { seed?: boolean; logger?: OpenOptions["logger"] } = {},
-): Promise<Connection> {
+): Promise<Connection & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({ seed: opts.seed ?? true, logger: opts.logger });
 
@@ -22,6 +22,8 @@ export async function createTestDatabase(
   const conn = await openDatabase({ databaseUrl: url.toString(), seed: opts.seed ?? true, logger: opts.logger });
   return {
     ...conn,
+    /** For a second connection of the test's own (a held lock, a terminated backend). */
+    url: url.toString(),
     async close() {
       await conn.close();
       const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
