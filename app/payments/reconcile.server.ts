@@ -74,11 +74,15 @@ export type ReconcileOptions = { gateway?: PaymentGateway; hooks?: ReconcileHook
 export async function reconcile(db: Database, options: ReconcileOptions = {}): Promise<ReconcileEvent[]> {
   refuseTransaction(db, "reconcile");
   const graceMs = options.graceMs ?? reconcileGraceMs();
+  const gateway = options.gateway ?? paymentGateway(db);
+  options = { ...options, gateway };
   const open = await db
     .select({ id: payments.id })
     .from(payments)
     .where(
       and(
+        // Only the processor asked can say what became of its rows.
+        eq(payments.processor, gateway.name),
         or(
           inArray(payments.state, ["requested", "unknown"]),
           and(eq(payments.state, "succeeded"), isNull(payments.resolvedAt)),
@@ -393,7 +397,9 @@ export async function settleLateAnswers(db: Database, options: ReconcileOptions 
   const late = await db
     .select()
     .from(payments)
-    .where(and(sql`${payments.lateAt} is not null`, isNull(payments.lateSettledAt)))
+    .where(
+      and(eq(payments.processor, gateway.name), sql`${payments.lateAt} is not null`, isNull(payments.lateSettledAt)),
+    )
     .orderBy(asc(payments.id))
     .limit(options.limit ?? 200);
   const events: ReconcileEvent[] = [];
