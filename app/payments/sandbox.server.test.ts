@@ -5,20 +5,28 @@ import { sandboxTransactions } from "@db/schema/sandbox";
 import { createTestDatabase } from "../../tests/support/db";
 import { secretsIn } from "../../tests/integration/payments-support";
 import { CARD_MESSAGES, checkCard } from "./card";
-import { PAYMENT_MESSAGES, type CardInput, type ChargeRequest, type PaymentGateway } from "./gateway";
+import {
+  PAYMENT_MESSAGES,
+  type CardInput,
+  type ChargeRequest,
+  type PaymentGateway,
+  type ProcessorTransaction,
+} from "./gateway";
 import {
   createSandboxGateway,
   nextDetroitMidnight,
   SANDBOX_CARDS,
   SANDBOX_MESSAGES,
   settleImmediately,
+  settlementBatchId,
 } from "./sandbox.server";
 
 /**
  * The sandbox processor on a real database: the card checks every charge passes first, the test
- * cards (approved, declined, answer lost, never reached), settlement at the day's cut-off (void
- * before, refund after), refunds capped at what is left (two at once included), the look-ups, and
- * two gateway objects sharing one database as two site instances share the processor.
+ * cards (approved, declined, answer lost, never reached), settlement in batches at the day's cut-off
+ * (void before, refund after) with Authorize.net's statuses, the reporting lists and findByReference
+ * over them, refunds capped at what is left (two at once included), the look-ups, and two gateway
+ * objects sharing one database as two site instances share the processor.
  */
 let conn: Connection;
 beforeAll(async () => {
@@ -31,7 +39,9 @@ afterAll(async () => {
 // 15 April 2026, 12:00 in Detroit (EDT, UTC−4): the day's cut-off is 16 April 00:00 EDT = 04:00 UTC.
 const NOON = new Date("2026-04-15T16:00:00Z");
 const CUTOFF = new Date("2026-04-16T04:00:00Z");
-const AFTER_CUTOFF = new Date(CUTOFF.getTime() + 60_000);
+/** A minute after `at`. */
+const AFTER = (at: Date) => new Date(at.getTime() + 60_000);
+const AFTER_CUTOFF = AFTER(CUTOFF);
 
 /** A processor whose clock the test moves. */
 function sandboxAt(start = NOON) {
@@ -122,9 +132,9 @@ describe("charges and the test cards", () => {
         last4: "0002",
       }),
     ]);
-    expect(await gateway.findByReference(request.reference)).toMatchObject({
+    expect(await gateway.findByReference(request.reference, NOON)).toMatchObject({
       status: "found",
-      transaction: { type: "charge", status: "declined", settled: false },
+      transaction: { type: "charge", status: "declined", processorStatus: "declined", settled: false },
     });
   });
 
@@ -133,13 +143,14 @@ describe("charges and the test cards", () => {
     expect(SANDBOX_CARDS.lost).toBe("4000000000000119");
     const request = charge({ number: "4000 0000 0000 0119" });
     expect(await gateway.charge(request)).toEqual({ status: "unknown", message: PAYMENT_MESSAGES.unknown });
-    const found = await gateway.findByReference(request.reference);
+    const found = await gateway.findByReference(request.reference, NOON);
     expect(found).toEqual({
       status: "found",
       transaction: {
         transactionId: expect.stringMatching(/^sbx_[0-9a-f]{24}$/),
         type: "charge",
         status: "approved",
+        processorStatus: "capturedPendingSettlement",
         settled: false,
         amountCents: 25050,
         reference: request.reference,
@@ -156,7 +167,7 @@ describe("charges and the test cards", () => {
     const { gateway } = sandboxAt();
     const request = charge({ number: SANDBOX_CARDS.unreached });
     expect(await gateway.charge(request)).toEqual({ status: "unknown", message: PAYMENT_MESSAGES.unknown });
-    expect(await gateway.findByReference(request.reference)).toEqual({ status: "missing" });
+    expect(await gateway.findByReference(request.reference, NOON)).toEqual({ status: "missing" });
     expect(await byReference(request.reference)).toEqual([]);
   });
 
@@ -284,13 +295,17 @@ describe("settlement: void before the cut-off, refund after", () => {
     expect(voided).toEqual({ status: "approved", transactionId: expect.stringMatching(/^sbx_[0-9a-f]{24}$/) });
     const voidId = (voided as { transactionId: string }).transactionId;
     expect(voidId).not.toBe(id);
-    expect(await gateway.lookup(id)).toMatchObject({ status: "found", transaction: { status: "voided" } });
+    expect(await gateway.lookup(id)).toMatchObject({
+      status: "found",
+      transaction: { status: "voided", processorStatus: "voided", settled: false },
+    });
     expect(await gateway.lookup(voidId)).toEqual({
       status: "found",
       transaction: {
         transactionId: voidId,
         type: "void",
         status: "approved",
+        processorStatus: "voided",
         settled: false,
         amountCents: 25050,
         reference: "L-void-1",
@@ -303,7 +318,7 @@ describe("settlement: void before the cut-off, refund after", () => {
       status: "declined",
       message: SANDBOX_MESSAGES.alreadyVoided,
     });
-    expect(await gateway.findByReference("L-void-2")).toEqual({ status: "missing" });
+    expect(await gateway.findByReference("L-void-2", NOON)).toEqual({ status: "missing" });
   });
 
   it("after the cut-off a void is refused ('The transaction has settled: refund it instead.')", async () => {
@@ -316,7 +331,12 @@ describe("settlement: void before the cut-off, refund after", () => {
     });
     expect(await gateway.lookup(id)).toMatchObject({
       status: "found",
-      transaction: { status: "approved", settled: true },
+      transaction: {
+        status: "approved",
+        processorStatus: "settledSuccessfully",
+        settled: true,
+        batchId: settlementBatchId(CUTOFF),
+      },
     });
   });
 
@@ -335,6 +355,7 @@ describe("settlement: void before the cut-off, refund after", () => {
       transactionId: refundId,
       type: "refund",
       status: "approved",
+      processorStatus: "refundPendingSettlement",
       settled: false,
       amountCents: 10000,
       reference: "L-refund-1",
@@ -343,9 +364,18 @@ describe("settlement: void before the cut-off, refund after", () => {
       last4: "4242",
     };
     expect(await gateway.lookup(refundId)).toEqual({ status: "found", transaction: found });
-    expect(await gateway.findByReference("L-refund-1")).toEqual({ status: "found", transaction: found });
-    clock.now = new Date("2026-04-17T04:00:00Z");
-    expect(await gateway.lookup(refundId)).toEqual({ status: "found", transaction: { ...found, settled: true } });
+    expect(await gateway.findByReference("L-refund-1", NOON)).toEqual({ status: "found", transaction: found });
+    const NEXT_CUTOFF = new Date("2026-04-17T04:00:00Z");
+    clock.now = NEXT_CUTOFF;
+    expect(await gateway.lookup(refundId)).toEqual({
+      status: "found",
+      transaction: {
+        ...found,
+        processorStatus: "refundSettledSuccessfully",
+        settled: true,
+        batchId: settlementBatchId(NEXT_CUTOFF),
+      },
+    });
     // The charge itself stays approved (partly refunded).
     expect(await gateway.lookup(id)).toMatchObject({ transaction: { status: "approved", amountCents: 25050 } });
   });
@@ -357,6 +387,151 @@ describe("settlement: void before the cut-off, refund after", () => {
     expect(await immediate.lookup(id)).toMatchObject({ transaction: { settled: true } });
     expect(await immediate.void(id, "L-imm-void")).toEqual({ status: "declined", message: SANDBOX_MESSAGES.settled });
     expect(await immediate.refund(id, 25050, "4242", "L-imm-refund")).toMatchObject({ status: "approved" });
+  });
+});
+
+describe("batches and the reporting lists, as Authorize.net's", () => {
+  // 10 June 2026, noon in Detroit (EDT): a day of its own; its batch settles at 11 June 00:00 EDT.
+  const JUNE_NOON = new Date("2026-06-10T16:00:00Z");
+  const JUNE_CUTOFF = new Date("2026-06-11T04:00:00Z");
+  const NEXT_JUNE_CUTOFF = new Date("2026-06-12T04:00:00Z");
+  const ids = (list: ProcessorTransaction[]) => list.map((t) => t.transactionId);
+  const only = (list: ProcessorTransaction[], wanted: string[]) => list.filter((t) => wanted.includes(t.transactionId));
+
+  it("the day's transactions are unsettled until its cut-off, then in one batch named by it, with Authorize.net's statuses", async () => {
+    const { gateway, clock } = sandboxAt(JUNE_NOON);
+    // A second apart: the lists are in the order they were made.
+    const tick = () => (clock.now = new Date(clock.now.getTime() + 1_000));
+    const approved = await approvedCharge(gateway);
+    tick();
+    const declinedRequest = charge({ number: SANDBOX_CARDS.decline });
+    await gateway.charge(declinedRequest);
+    const [declinedRow] = await byReference(declinedRequest.reference);
+    const declined = declinedRow!.id;
+    tick();
+    const voided = await approvedCharge(gateway);
+    tick();
+    const voidId = ((await gateway.void(voided, "L-june-void")) as { transactionId: string }).transactionId;
+    tick();
+    const refunded = await approvedCharge(gateway);
+    const day = [approved, declined, voided, voidId, refunded];
+
+    const before = only(await gateway.unsettledTransactions(), day);
+    expect(before.map((t) => [t.transactionId, t.type, t.status, t.processorStatus, t.settled, t.batchId])).toEqual([
+      [approved, "charge", "approved", "capturedPendingSettlement", false, undefined],
+      [declined, "charge", "declined", "declined", false, undefined],
+      [voided, "charge", "voided", "voided", false, undefined],
+      [voidId, "void", "approved", "voided", false, undefined],
+      [refunded, "charge", "approved", "capturedPendingSettlement", false, undefined],
+    ]);
+    const batchId = settlementBatchId(JUNE_CUTOFF);
+    expect(batchId).toBe("1781150400");
+    expect(await gateway.settledBatches(JUNE_NOON, NEXT_JUNE_CUTOFF)).toEqual([]);
+    expect(await gateway.batchTransactions(batchId)).toEqual([]);
+
+    clock.now = AFTER(JUNE_CUTOFF);
+    expect(only(await gateway.unsettledTransactions(), day)).toEqual([]);
+    expect(await gateway.settledBatches(JUNE_NOON, NEXT_JUNE_CUTOFF)).toEqual([
+      { batchId, settlementTime: JUNE_CUTOFF },
+    ]);
+    // The window is of settlement times: a batch settled outside it is not listed.
+    expect(await gateway.settledBatches(AFTER(JUNE_CUTOFF), NEXT_JUNE_CUTOFF)).toEqual([]);
+    expect(await gateway.settledBatches(JUNE_NOON, new Date(JUNE_CUTOFF.getTime() - 1))).toEqual([]);
+    const batch = await gateway.batchTransactions(batchId);
+    expect(ids(batch)).toEqual(day);
+    expect(batch.map((t) => [t.processorStatus, t.settled, t.batchId])).toEqual([
+      ["settledSuccessfully", true, batchId],
+      ["declined", false, batchId],
+      ["voided", false, batchId],
+      ["voided", false, batchId],
+      ["settledSuccessfully", true, batchId],
+    ]);
+    for (const id of day)
+      expect(await gateway.lookup(id)).toEqual({
+        status: "found",
+        transaction: batch.find((t) => t.transactionId === id),
+      });
+
+    // A refund made after the cut-off is tomorrow's: unsettled, then in the next batch.
+    const refund = (await gateway.refund(refunded, 5000, "4242", "L-june-refund")) as { transactionId: string };
+    expect(only(await gateway.unsettledTransactions(), [refund.transactionId])).toMatchObject([
+      { type: "refund", status: "approved", processorStatus: "refundPendingSettlement", settled: false },
+    ]);
+    clock.now = NEXT_JUNE_CUTOFF;
+    expect(await gateway.settledBatches(JUNE_NOON, NEXT_JUNE_CUTOFF)).toEqual([
+      { batchId, settlementTime: JUNE_CUTOFF },
+      { batchId: settlementBatchId(NEXT_JUNE_CUTOFF), settlementTime: NEXT_JUNE_CUTOFF },
+    ]);
+    expect(await gateway.batchTransactions(settlementBatchId(NEXT_JUNE_CUTOFF))).toMatchObject([
+      {
+        transactionId: refund.transactionId,
+        processorStatus: "refundSettledSuccessfully",
+        settled: true,
+        batchId: settlementBatchId(NEXT_JUNE_CUTOFF),
+      },
+    ]);
+    expect(await gateway.batchTransactions("not-a-batch")).toEqual([]);
+  });
+
+  it("the unsettled list holds only what is in no batch yet", async () => {
+    const { gateway } = sandboxAt(JUNE_NOON);
+    const id = await approvedCharge(gateway);
+    const unsettled = await gateway.unsettledTransactions();
+    expect(ids(unsettled)).toContain(id);
+    // The books hold April's settled transactions too: none is listed.
+    for (const t of unsettled) {
+      expect(t.settled, t.transactionId).toBe(false);
+      expect(t.batchId, t.transactionId).toBeUndefined();
+    }
+  });
+
+  it("findByReference: the unsettled list, then the batches settled since `since`; missing before it", async () => {
+    const { gateway, clock } = sandboxAt(JUNE_NOON);
+    const request = charge({ number: SANDBOX_CARDS.lost });
+    await gateway.charge(request);
+    const unsettled = await gateway.findByReference(request.reference, JUNE_NOON);
+    expect(unsettled).toMatchObject({
+      status: "found",
+      transaction: { processorStatus: "capturedPendingSettlement", settled: false },
+    });
+    const id = (unsettled as { transaction: ProcessorTransaction }).transaction.transactionId;
+    clock.now = AFTER(JUNE_CUTOFF);
+    const settled = await gateway.findByReference(request.reference, JUNE_NOON);
+    expect(settled).toEqual({
+      status: "found",
+      transaction: {
+        ...(unsettled as { transaction: ProcessorTransaction }).transaction,
+        processorStatus: "settledSuccessfully",
+        settled: true,
+        batchId: settlementBatchId(JUNE_CUTOFF),
+      },
+    });
+    // The same transaction the batch's list gives.
+    expect(only(await gateway.batchTransactions(settlementBatchId(JUNE_CUTOFF)), [id])).toEqual([
+      (settled as { transaction: ProcessorTransaction }).transaction,
+    ]);
+    // Asked only about batches settled after its own: not found.
+    expect(await gateway.findByReference(request.reference, AFTER(JUNE_CUTOFF))).toEqual({ status: "missing" });
+  });
+
+  it("findByReference: the unsettled match before a settled one, and the newest of each", async () => {
+    const clock = { now: JUNE_NOON };
+    const daily = createSandboxGateway({ db: conn.db, now: () => clock.now });
+    const immediate = createSandboxGateway({ db: conn.db, now: () => clock.now, settlesAt: settleImmediately });
+    const request = charge();
+    const first = await approvedCharge(daily, request);
+    clock.now = new Date(JUNE_NOON.getTime() + 5 * 60_000);
+    const settledAtOnce = await approvedCharge(immediate, { ...request, idempotencyKey: crypto.randomUUID() });
+    clock.now = new Date(JUNE_NOON.getTime() + 10 * 60_000);
+    // The newer one settled at once: the older, unsettled one is found first.
+    expect(await daily.findByReference(request.reference, JUNE_NOON)).toMatchObject({
+      transaction: { transactionId: first, settled: false },
+    });
+    clock.now = AFTER(JUNE_CUTOFF);
+    // Both settled: the newest.
+    expect(await daily.findByReference(request.reference, JUNE_NOON)).toMatchObject({
+      transaction: { transactionId: settledAtOnce, settled: true },
+    });
   });
 });
 
@@ -419,7 +594,7 @@ describe("refunds: what is left, the right card", () => {
       message: SANDBOX_MESSAGES.last4,
     });
     expect(await gateway.refund(id, 100, "42", "L-last4")).toMatchObject({ status: "declined" });
-    expect(await gateway.findByReference("L-last4")).toEqual({ status: "missing" });
+    expect(await gateway.findByReference("L-last4", NOON)).toEqual({ status: "missing" });
   });
 
   it("a refund of a voided charge, of a declined one, of a refund or of nothing is refused", async () => {
@@ -453,7 +628,7 @@ describe("refunds: what is left, the right card", () => {
       status: "declined",
       message: SANDBOX_MESSAGES.unknownTransaction,
     });
-    expect(await gateway.findByReference("L-x")).toEqual({ status: "missing" });
+    expect(await gateway.findByReference("L-x", NOON)).toEqual({ status: "missing" });
   });
 });
 
@@ -465,7 +640,7 @@ describe("one processor for every instance", () => {
     const request = charge();
     const id = await approvedCharge(a, request);
     expect(await b.lookup(id)).toMatchObject({ status: "found", transaction: { transactionId: id, type: "charge" } });
-    expect(await b.findByReference(request.reference)).toMatchObject({ transaction: { transactionId: id } });
+    expect(await b.findByReference(request.reference, NOON)).toMatchObject({ transaction: { transactionId: id } });
     expect(await b.void(id, "L-shared-void")).toMatchObject({ status: "approved" });
     expect(await a.lookup(id)).toMatchObject({ transaction: { status: "voided" } });
     expect(await a.void(id, "L-shared-void-2")).toMatchObject({ status: "declined" });
@@ -491,7 +666,7 @@ describe("one processor for every instance", () => {
     expect(opens).toBe(2);
     const never = createSandboxGateway({ db: () => Promise.reject(new Error("down")), now: () => NOON });
     expect(await never.lookup("x")).toEqual({ status: "unknown", message: PAYMENT_MESSAGES.unknown });
-    expect(await never.findByReference("L1")).toMatchObject({ status: "unknown" });
+    expect(await never.findByReference("L1", NOON)).toMatchObject({ status: "unknown" });
     expect(await never.void("x", "L1")).toMatchObject({ status: "unknown" });
     expect(await never.refund("x", 100, "4242", "L1")).toMatchObject({ status: "unknown" });
   });

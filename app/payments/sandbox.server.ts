@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Tx } from "@db/client.server";
 import { sandboxTransactions } from "@db/schema/sandbox";
 import { COMPANY_TIME_ZONE, todayInDetroit } from "~/lib/company-time";
@@ -12,6 +12,7 @@ import {
   type ChargeResult,
   type LookupResult,
   type PaymentGateway,
+  type ProcessorStatus,
   type ProcessorTransaction,
 } from "./gateway";
 import { assertCents } from "./money";
@@ -31,11 +32,20 @@ import { assertCents } from "./money";
  *                         `unknown` without a transaction id (found again by `findByReference`)
  *   4000 0000 0000 0127 → never reached: nothing recorded, the caller is told `unknown`
  *
- * Settlement: a charge (and a refund) settles at the day's cut-off after it was made, by default
- * the next midnight in America/Detroit (`nextDetroitMidnight`; Authorize.net's default is 3:00 PM
- * Pacific: any daily instant behaves the same way). Before it a charge can be voided and not
- * refunded; after it, refunded and not voided. `settlesAt` replaces the rule (tests, and the e2e
- * server through SANDBOX_SETTLEMENT=immediate).
+ * Settlement, as Authorize.net's: every transaction goes into the batch of the day's cut-off after
+ * it was made, by default the next midnight in America/Detroit (`nextDetroitMidnight`;
+ * Authorize.net's default is 3:00 PM Pacific: any daily instant behaves the same way). The batch's
+ * id is the cut-off's Unix seconds (`settlementBatchId`). Before the cut-off a charge can be voided
+ * and not refunded; after it, refunded and not voided. `settlesAt` replaces the rule (tests, and
+ * the e2e server through SANDBOX_SETTLEMENT=immediate). Statuses are Authorize.net's, read from the
+ * row and the clock: a charge capturedPendingSettlement, then settledSuccessfully; a refund
+ * refundPendingSettlement, then refundSettledSuccessfully; declined; voided (the voided charge, and
+ * the sandbox's own row for the void). A charge's row keeps its cut-off (`settles_at`); a declined
+ * charge's or a void's is the rule's for its `created_at`.
+ *
+ * The look-ups are Authorize.net's reporting API: `lookup` its transaction details, and the lists
+ * behind `findByReference`: the unsettled transactions (`unsettledTransactions`), the batches
+ * settled in a window (`settledBatches`) and each batch's transactions (`batchTransactions`).
  *
  * A refund gives back at most what the charge settled minus the refunds already approved, and
  * names the card by the charge's last four. The check and the insert run in one transaction with
@@ -71,6 +81,20 @@ export const SANDBOX_MESSAGES = {
   amount: "The refund amount must be more than zero.",
   overCap: "The refund is more than what is left to refund on the transaction.",
 } as const;
+
+/** A settled batch, as getSettledBatchListRequest lists it. */
+export type SettledBatch = { batchId: string; settlementTime: Date };
+
+/** The sandbox as a processor with a reporting API: the lists behind `findByReference`, for tests. */
+export type SandboxGateway = PaymentGateway & {
+  /** getUnsettledTransactionListRequest: every transaction not in a batch yet, oldest first. */
+  unsettledTransactions(): Promise<ProcessorTransaction[]>;
+  /** getSettledBatchListRequest: the batches whose cut-off lies between `first` and `last` (and has passed). */
+  settledBatches(first: Date, last: Date): Promise<SettledBatch[]>;
+  /** getTransactionListRequest: a settled batch's transactions, oldest first. */
+  batchTransactions(batchId: string): Promise<ProcessorTransaction[]>;
+  transactionsSince(since: Date): Promise<ProcessorTransaction[]>;
+};
 
 export type SandboxGatewayOptions = {
   /** Where the processor keeps its books: a handle, or a function giving one (called on first use). */
@@ -119,6 +143,9 @@ export function nextDetroitMidnight(createdAt: Date): Date {
 /** SANDBOX_SETTLEMENT=immediate: a transaction settles the moment it is made (refunds at once, no voids). */
 export const settleImmediately = (createdAt: Date): Date => createdAt;
 
+/** The id of the batch settled at `cutoff`: its Unix seconds (digits, as Authorize.net's batch ids). */
+export const settlementBatchId = (cutoff: Date): string => String(Math.floor(cutoff.getTime() / 1000));
+
 type Row = typeof sandboxTransactions.$inferSelect;
 /** A charge that a void or refund may act on (locked), or why not. */
 type LockedCharge = { refused: string } | { charge: Row; voided: boolean };
@@ -130,7 +157,7 @@ type SandboxContext = {
   database: () => Promise<Database>;
 };
 
-export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGateway {
+export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGateway {
   const context: SandboxContext = {
     now: options.now ?? (() => new Date()),
     settlesAt: options.settlesAt ?? nextDetroitMidnight,
@@ -142,9 +169,11 @@ export function createSandboxGateway(options: SandboxGatewayOptions): PaymentGat
     void: (transactionId: string, reference: string) => voidCharge(context, transactionId, reference),
     refund: (transactionId: string, amountCents: number, last4: string, reference: string) =>
       refund(context, transactionId, amountCents, last4, reference),
-    lookup: (transactionId: string) => newest(context, eq(sandboxTransactions.id, transactionId), "lookup"),
-    findByReference: (reference: string) =>
-      newest(context, eq(sandboxTransactions.reference, reference), "findByReference"),
+    lookup: (transactionId: string) => lookup(context, transactionId),
+    findByReference: (reference: string, since: Date) => findByReference(context, reference, since),
+    unsettledTransactions: () => unsettledTransactions(context),
+    settledBatches: (first: Date, last: Date) => settledBatches(context, first, last),
+    batchTransactions: (batchId: string) => batchTransactions(context, batchId),
     /** The processor's books since a moment (the payments audit looks there for money the ledger does not know). */
     transactionsSince: (since: Date) => transactionsSince(context, since),
   };
@@ -171,16 +200,41 @@ function databaseOf(options: SandboxGatewayOptions): () => Promise<Database> {
   };
 }
 
-/** Whether the transaction has settled at `at` (a declined charge never settles). */
-const isSettled = (row: Row, at: Date) => row.settlesAt !== null && at.getTime() >= row.settlesAt.getTime();
+/**
+ * The cut-off of the batch the row goes into: its own (a charge's, a refund's), else the rule's for
+ * when it was made (a declined charge, a void, rows written before they kept one).
+ */
+const cutoffOf = (context: SandboxContext, row: Row): Date => row.settlesAt ?? context.settlesAt(row.createdAt);
+
+/** Whether the row is in a batch at `at`: its cut-off has passed. */
+const isBatched = (context: SandboxContext, row: Row, at: Date) => at.getTime() >= cutoffOf(context, row).getTime();
+
+/** A charge or refund that went through and is in a batch: its money has settled. */
+const isSettled = (context: SandboxContext, row: Row, at: Date) =>
+  row.status === "approved" && row.type !== "void" && isBatched(context, row, at);
+
+const STATUSES = new Set<string>(["approved", "declined", "voided"]);
+
+/** Authorize.net's name for the row's status at `at` (whether its batch has settled decides some). */
+function processorStatusOf(row: Row, batched: boolean): ProcessorStatus {
+  if (row.type === "void") return "voided";
+  if (row.status === "declined" || row.status === "voided") return row.status;
+  if (row.status !== "approved") return "generalError";
+  if (row.type === "refund") return batched ? "refundSettledSuccessfully" : "refundPendingSettlement";
+  return batched ? "settledSuccessfully" : "capturedPendingSettlement";
+}
 
 /** A row of the books as the processor describes the transaction at `at`. */
-function describe(row: Row, at: Date): ProcessorTransaction {
+function describe(context: SandboxContext, row: Row, at: Date): ProcessorTransaction {
+  const batched = isBatched(context, row, at);
   return {
     transactionId: row.id,
     type: row.type as ProcessorTransaction["type"],
-    status: row.status as ProcessorTransaction["status"],
-    settled: isSettled(row, at),
+    // Anything else is an error's kind: nothing moved.
+    status: (STATUSES.has(row.status) ? row.status : "declined") as ProcessorTransaction["status"],
+    processorStatus: processorStatusOf(row, batched),
+    settled: isSettled(context, row, at),
+    ...(batched ? { batchId: settlementBatchId(cutoffOf(context, row)) } : {}),
     amountCents: row.amountCents,
     ...(row.reference ? { reference: row.reference } : {}),
     ...(row.parentId ? { parentTransactionId: row.parentId } : {}),
@@ -212,20 +266,91 @@ async function lockedCharge(tx: Tx, transactionId: string): Promise<LockedCharge
   return { charge, voided: false };
 }
 
-/** The newest transaction matching `where`, or missing; unknown when the books cannot be read. */
-async function newest(context: SandboxContext, where: ReturnType<typeof eq>, action: string): Promise<LookupResult> {
+/** getTransactionDetailsRequest: the transaction `transactionId`, or missing; unknown when the books cannot be read. */
+async function lookup(context: SandboxContext, transactionId: string): Promise<LookupResult> {
   try {
     const db = await context.database();
-    const [row] = await db
+    const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, transactionId));
+    return row ? { status: "found", transaction: describe(context, row, context.now()) } : { status: "missing" };
+  } catch (error) {
+    return failed("lookup", error);
+  }
+}
+
+/**
+ * The newest transaction with this reference in the unsettled list, else the newest in a batch
+ * settled since `since`: what the reporting API's lists give, read through the reference's index
+ * (the reconciler asks every minute) and sorted as the lists would sort them.
+ */
+async function findByReference(context: SandboxContext, reference: string, since: Date): Promise<LookupResult> {
+  try {
+    const db = await context.database();
+    const at = context.now();
+    const rows = await db
       .select()
       .from(sandboxTransactions)
-      .where(where)
-      .orderBy(desc(sandboxTransactions.createdAt))
-      .limit(1);
-    return row ? { status: "found", transaction: describe(row, context.now()) } : { status: "missing" };
+      .where(eq(sandboxTransactions.reference, reference))
+      .orderBy(desc(sandboxTransactions.createdAt));
+    // Callers written before `since` existed search every batch.
+    const from = since instanceof Date ? since.getTime() : 0;
+    const row =
+      rows.find((r) => !isBatched(context, r, at)) ??
+      rows.find((r) => cutoffOf(context, r).getTime() >= from && isBatched(context, r, at));
+    return row ? { status: "found", transaction: describe(context, row, at) } : { status: "missing" };
   } catch (error) {
-    return failed(action, error);
+    return failed("findByReference", error);
   }
+}
+
+/**
+ * The rows that may be in a batch settled between `from` and `to` (whose cut-off lies there), to
+ * be checked one by one: those that keep their cut-off, by it; the others by when they were made
+ * (a cut-off never comes before that).
+ */
+const batchedBetween = (from: Date, to: Date): SQL =>
+  or(
+    and(gte(sandboxTransactions.settlesAt, from), lte(sandboxTransactions.settlesAt, to)),
+    and(isNull(sandboxTransactions.settlesAt), lte(sandboxTransactions.createdAt, to)),
+  )!;
+
+/** The rows of `where`, oldest first. */
+async function rowsWhere(context: SandboxContext, where: SQL): Promise<Row[]> {
+  const db = await context.database();
+  return db.select().from(sandboxTransactions).where(where).orderBy(asc(sandboxTransactions.createdAt));
+}
+
+/** Rows without a cut-off of their own are all read and checked: only tests ask for the whole list. */
+async function unsettledTransactions(context: SandboxContext): Promise<ProcessorTransaction[]> {
+  const at = context.now();
+  const rows = await rowsWhere(
+    context,
+    or(gt(sandboxTransactions.settlesAt, at), isNull(sandboxTransactions.settlesAt))!,
+  );
+  return rows.filter((row) => !isBatched(context, row, at)).map((row) => describe(context, row, at));
+}
+
+async function settledBatches(context: SandboxContext, first: Date, last: Date): Promise<SettledBatch[]> {
+  const at = context.now();
+  const to = new Date(Math.min(last.getTime(), at.getTime()));
+  const batches = new Map<string, SettledBatch>();
+  for (const row of await rowsWhere(context, batchedBetween(first, to))) {
+    const cutoff = cutoffOf(context, row);
+    if (cutoff.getTime() < first.getTime() || cutoff.getTime() > to.getTime()) continue;
+    const batchId = settlementBatchId(cutoff);
+    batches.set(batchId, { batchId, settlementTime: new Date(Number(batchId) * 1000) });
+  }
+  return [...batches.values()].sort((a, b) => a.settlementTime.getTime() - b.settlementTime.getTime());
+}
+
+async function batchTransactions(context: SandboxContext, batchId: string): Promise<ProcessorTransaction[]> {
+  if (!/^\d+$/.test(batchId)) return [];
+  const at = context.now();
+  const from = new Date(Number(batchId) * 1000);
+  const to = new Date(Math.min(from.getTime() + 999, at.getTime()));
+  const rows = await rowsWhere(context, batchedBetween(from, to));
+  return rows
+    .filter((row) => isBatched(context, row, at) && settlementBatchId(cutoffOf(context, row)) === batchId)
+    .map((row) => describe(context, row, at));
 }
 
 /** Checks the card and records the charge, answering as the test card asks (approved, declined, lost, unreached). */
@@ -270,7 +395,7 @@ async function voidCharge(context: SandboxContext, transactionId: string, refere
       if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.alreadyVoided };
       const { charge } = found;
       const at = context.now();
-      if (isSettled(charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.settled };
+      if (isBatched(context, charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.settled };
       const id = newTransactionId();
       await tx.insert(sandboxTransactions).values({
         id,
@@ -311,7 +436,7 @@ async function refund(
       if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.voided };
       const { charge } = found;
       const at = context.now();
-      if (!isSettled(charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.notSettled };
+      if (!isSettled(context, charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.notSettled };
       if (charge.last4 !== last4) return { status: "declined", message: SANDBOX_MESSAGES.last4 };
       const refunded = await refundedOf(tx, charge.id);
       if (amountCents > charge.amountCents - refunded) return { status: "declined", message: SANDBOX_MESSAGES.overCap };
@@ -360,5 +485,5 @@ async function transactionsSince(context: SandboxContext, since: Date): Promise<
     .from(sandboxTransactions)
     .where(gte(sandboxTransactions.createdAt, since))
     .orderBy(sandboxTransactions.createdAt);
-  return rows.map((row) => describe(row, at));
+  return rows.map((row) => describe(context, row, at));
 }
