@@ -14,6 +14,7 @@ import {
 } from "./gateway";
 import {
   createSandboxGateway,
+  DUPLICATE_WINDOW_MS,
   nextDetroitMidnight,
   SANDBOX_CARDS,
   SANDBOX_MESSAGES,
@@ -109,9 +110,6 @@ describe("charges and the test cards", () => {
     });
     expect(secretsIn(JSON.stringify(row))).toEqual([]);
     expect(JSON.stringify(row)).not.toContain('"123"');
-    // The same request again is another transaction: the ledger, not the processor, stops a second charge.
-    const again = await approvedCharge(gateway, request);
-    expect(again).not.toBe(id);
   });
 
   it("4000 0000 0000 0002 is declined with 'Your card was declined.' and kept as a declined charge", async () => {
@@ -629,6 +627,110 @@ describe("refunds: what is left, the right card", () => {
       message: SANDBOX_MESSAGES.unknownTransaction,
     });
     expect(await gateway.findByReference("L-x", NOON)).toEqual({ status: "missing" });
+  });
+});
+
+describe("the duplicate window: the same amount, card and reference within 2 minutes", () => {
+  const LATER = (ms: number) => new Date(NOON.getTime() + ms);
+
+  it("a charge sent again within the window is refused as a duplicate, nothing recorded; after it, charged again", async () => {
+    const { gateway, clock } = sandboxAt();
+    expect(DUPLICATE_WINDOW_MS).toBe(120_000);
+    const request = charge();
+    const id = await approvedCharge(gateway, request);
+    clock.now = LATER(DUPLICATE_WINDOW_MS - 1_000);
+    const duplicate = {
+      status: "declined",
+      reason: "duplicate",
+      message: "A duplicate transaction has been submitted.",
+    };
+    expect(await gateway.charge({ ...request, idempotencyKey: crypto.randomUUID() })).toEqual(duplicate);
+    // The card typed with spaces or not is the same card.
+    expect(await gateway.charge({ ...request, card: card({ number: "4242424242424242" }) })).toEqual(duplicate);
+    expect((await byReference(request.reference)).map((r) => r.id)).toEqual([id]);
+    // The earlier one stands: it is what a look-up finds.
+    expect(await gateway.findByReference(request.reference, NOON)).toMatchObject({
+      transaction: { transactionId: id },
+    });
+    clock.now = LATER(DUPLICATE_WINDOW_MS);
+    const again = await approvedCharge(gateway, request);
+    expect(again).not.toBe(id);
+    expect(await byReference(request.reference)).toHaveLength(2);
+  });
+
+  it("not duplicates: another reference (two bookings at one price), another amount, another card", async () => {
+    const { gateway } = sandboxAt();
+    const request = charge();
+    await approvedCharge(gateway, request);
+    await approvedCharge(gateway, { ...request, reference: `${request.reference}-other` });
+    await approvedCharge(gateway, { ...request, amountCents: request.amountCents + 1 });
+    await approvedCharge(gateway, { ...request, card: card({ number: "4000056655665556" }) });
+    expect(await byReference(request.reference)).toHaveLength(3);
+  });
+
+  it("a declined or answer-lost charge sent again is a duplicate too: the first one arrived", async () => {
+    const { gateway } = sandboxAt();
+    for (const number of [SANDBOX_CARDS.decline, SANDBOX_CARDS.lost]) {
+      const request = charge({ number });
+      await gateway.charge(request);
+      expect(await gateway.charge(request), number).toMatchObject({ status: "declined", reason: "duplicate" });
+      expect(await byReference(request.reference), number).toHaveLength(1);
+    }
+    // A charge that never reached the processor left nothing to be a duplicate of.
+    const unreached = charge({ number: SANDBOX_CARDS.unreached });
+    await gateway.charge(unreached);
+    expect(await gateway.charge(unreached)).toEqual({ status: "unknown", message: PAYMENT_MESSAGES.unknown });
+  });
+
+  it("the same charge from two instances at once: one made, the other its duplicate", async () => {
+    const a = createSandboxGateway({ db: conn.db, now: () => NOON });
+    const b = createSandboxGateway({ db: conn.db, now: () => NOON });
+    for (let round = 1; round <= 3; round++) {
+      const request = charge();
+      const results = await Promise.all([a.charge(request), b.charge(request)]);
+      expect(results.map((r) => (r.status === "declined" ? r.reason : r.status)).sort()).toEqual([
+        "approved",
+        "duplicate",
+      ]);
+      expect(await byReference(request.reference)).toHaveLength(1);
+    }
+  });
+
+  it("a void sent again within the window: declined with duplicate: true, one void; after it, already voided", async () => {
+    const { gateway, clock } = sandboxAt();
+    const id = await approvedCharge(gateway);
+    expect(await gateway.void(id, "L-dup-void")).toMatchObject({ status: "approved" });
+    clock.now = LATER(60_000);
+    expect(await gateway.void(id, "L-dup-void")).toEqual({
+      status: "declined",
+      message: "A duplicate transaction has been submitted.",
+      duplicate: true,
+    });
+    expect(await byReference("L-dup-void")).toHaveLength(1);
+    clock.now = LATER(DUPLICATE_WINDOW_MS);
+    expect(await gateway.void(id, "L-dup-void")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.alreadyVoided,
+    });
+  });
+
+  it("a refund sent again within the window: duplicate: true, refunded once; another amount is another refund", async () => {
+    const { gateway, clock } = sandboxAt();
+    const id = await approvedCharge(gateway);
+    clock.now = AFTER_CUTOFF;
+    expect(await gateway.refund(id, 10000, "4242", "L-dup-refund")).toMatchObject({ status: "approved" });
+    clock.now = AFTER(AFTER_CUTOFF);
+    expect(await gateway.refund(id, 10000, "4242", "L-dup-refund")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.duplicate,
+      duplicate: true,
+    });
+    expect(await gateway.refund(id, 5000, "4242", "L-dup-refund")).toMatchObject({ status: "approved" });
+    const refunds = await conn.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.parentId, id));
+    expect(refunds.map((r) => r.amountCents).sort()).toEqual([10000, 5000]);
+    // Past the window the same refund is made again: what is left allows it.
+    clock.now = new Date(AFTER_CUTOFF.getTime() + DUPLICATE_WINDOW_MS);
+    expect(await gateway.refund(id, 10000, "4242", "L-dup-refund")).toMatchObject({ status: "approved" });
   });
 });
 

@@ -47,6 +47,11 @@ import { assertCents } from "./money";
  * behind `findByReference`: the unsettled transactions (`unsettledTransactions`), the batches
  * settled in a window (`settledBatches`) and each batch's transactions (`batchTransactions`).
  *
+ * Duplicates, as Authorize.net's window: a charge, void or refund for the same amount on the same
+ * card (brand and last four) with the same reference as one made within `DUPLICATE_WINDOW_MS` (of
+ * the processor's clock) is refused as a duplicate and nothing is recorded. The reference is the
+ * ledger row, so a re-sent row is a duplicate and two bookings at the same price are not.
+ *
  * A refund gives back at most what the charge settled minus the refunds already approved, and
  * names the card by the charge's last four. The check and the insert run in one transaction with
  * the charge's row locked (`select … for update`), so two instances refunding at once never go
@@ -80,7 +85,15 @@ export const SANDBOX_MESSAGES = {
   last4: "The card's last four digits do not match the transaction.",
   amount: "The refund amount must be more than zero.",
   overCap: "The refund is more than what is left to refund on the transaction.",
+  /** Authorize.net's wording (its error 11). */
+  duplicate: "A duplicate transaction has been submitted.",
 } as const;
+
+/**
+ * Authorize.net's default duplicate window: the same request (amount, card, reference) made again
+ * within it is refused, and the earlier one stands.
+ */
+export const DUPLICATE_WINDOW_MS = 2 * 60_000;
 
 /** A settled batch, as getSettledBatchListRequest lists it. */
 export type SettledBatch = { batchId: string; settlementTime: Date };
@@ -361,22 +374,31 @@ async function charge(context: SandboxContext, request: ChargeRequest): Promise<
   const digits = request.card.number.replace(/[\s-]/g, "");
   if (digits === SANDBOX_CARDS.unreached) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
   const declined = digits === SANDBOX_CARDS.decline;
-  const createdAt = context.now();
   const id = newTransactionId();
   try {
     const db = await context.database();
-    await db.insert(sandboxTransactions).values({
-      id,
-      createdAt,
-      type: "charge",
-      status: declined ? "declined" : "approved",
-      reference: request.reference,
-      amountCents: request.amountCents,
-      settlesAt: declined ? null : context.settlesAt(createdAt),
-      brand: card.brand,
-      last4: card.last4,
-      message: declined ? PAYMENT_MESSAGES.declined : "Approved.",
+    const duplicate = await db.transaction(async (tx) => {
+      const createdAt = context.now();
+      // Two instances sending the same request at once: one is made, the other is its duplicate.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sandbox:${request.reference}`}))`);
+      const { reference, amountCents } = request;
+      const sent = { type: "charge", reference, amountCents, brand: card.brand, last4: card.last4 };
+      if (await isDuplicate(tx, sent, createdAt)) return true;
+      await tx.insert(sandboxTransactions).values({
+        id,
+        createdAt,
+        type: "charge",
+        status: declined ? "declined" : "approved",
+        reference: request.reference,
+        amountCents: request.amountCents,
+        settlesAt: declined ? null : context.settlesAt(createdAt),
+        brand: card.brand,
+        last4: card.last4,
+        message: declined ? PAYMENT_MESSAGES.declined : "Approved.",
+      });
+      return false;
     });
+    if (duplicate) return { status: "declined", reason: "duplicate", message: SANDBOX_MESSAGES.duplicate };
   } catch (error) {
     return failed("charge", error);
   }
@@ -385,6 +407,34 @@ async function charge(context: SandboxContext, request: ChargeRequest): Promise<
   return { status: "approved", transactionId: id, brand: card.brand, last4: card.last4 };
 }
 
+/** What the duplicate check compares: the same kind of request for the same amount, card and reference. */
+type Sent = { type: string; reference: string; amountCents: number; brand: string | null; last4: string | null };
+
+/**
+ * Whether the same request was made within the duplicate window before `at` (Authorize.net's
+ * check, which includes the invoice number: only a re-sent ledger row is a duplicate).
+ */
+async function isDuplicate(tx: Tx, sent: Sent, at: Date): Promise<boolean> {
+  if (!sent.brand || !sent.last4) return false;
+  const [earlier] = await tx
+    .select({ id: sandboxTransactions.id })
+    .from(sandboxTransactions)
+    .where(
+      and(
+        eq(sandboxTransactions.reference, sent.reference),
+        eq(sandboxTransactions.type, sent.type),
+        eq(sandboxTransactions.amountCents, sent.amountCents),
+        eq(sandboxTransactions.brand, sent.brand),
+        eq(sandboxTransactions.last4, sent.last4),
+        gt(sandboxTransactions.createdAt, new Date(at.getTime() - DUPLICATE_WINDOW_MS)),
+      ),
+    )
+    .limit(1);
+  return Boolean(earlier);
+}
+
+const DUPLICATE: AdjustResult = { status: "declined", message: SANDBOX_MESSAGES.duplicate, duplicate: true };
+
 /** Voids a charge not settled yet: records the void and marks the charge voided, under the charge's lock. */
 async function voidCharge(context: SandboxContext, transactionId: string, reference: string): Promise<AdjustResult> {
   try {
@@ -392,9 +442,17 @@ async function voidCharge(context: SandboxContext, transactionId: string, refere
     return await db.transaction(async (tx): Promise<AdjustResult> => {
       const found = await lockedCharge(tx, transactionId);
       if ("refused" in found) return { status: "declined", message: found.refused };
-      if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.alreadyVoided };
       const { charge } = found;
       const at = context.now();
+      const sent = {
+        type: "void",
+        reference,
+        amountCents: charge.amountCents,
+        brand: charge.brand,
+        last4: charge.last4,
+      };
+      if (await isDuplicate(tx, sent, at)) return DUPLICATE;
+      if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.alreadyVoided };
       if (isBatched(context, charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.settled };
       const id = newTransactionId();
       await tx.insert(sandboxTransactions).values({
@@ -433,9 +491,11 @@ async function refund(
     return await db.transaction(async (tx): Promise<AdjustResult> => {
       const found = await lockedCharge(tx, transactionId);
       if ("refused" in found) return { status: "declined", message: found.refused };
-      if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.voided };
       const { charge } = found;
       const at = context.now();
+      if (await isDuplicate(tx, { type: "refund", reference, amountCents, brand: charge.brand, last4 }, at))
+        return DUPLICATE;
+      if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.voided };
       if (!isSettled(context, charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.notSettled };
       if (charge.last4 !== last4) return { status: "declined", message: SANDBOX_MESSAGES.last4 };
       const refunded = await refundedOf(tx, charge.id);
