@@ -4,7 +4,7 @@ import type { Connection } from "@db/client.server";
 import { sandboxTransactions } from "@db/schema/sandbox";
 import { createTestDatabase } from "../../tests/support/db";
 import { secretsIn } from "../../tests/integration/payments-support";
-import { CARD_MESSAGES, checkCard } from "./card";
+import { CARD_MESSAGES, checkCard, checkCardNumber } from "./card";
 import {
   PAYMENT_MESSAGES,
   type CardInput,
@@ -14,6 +14,7 @@ import {
 } from "./gateway";
 import {
   createSandboxGateway,
+  decideReview,
   DUPLICATE_WINDOW_MS,
   nextDetroitMidnight,
   SANDBOX_CARDS,
@@ -24,7 +25,7 @@ import {
 
 /**
  * The sandbox processor on a real database: the card checks every charge passes first, the test
- * cards (approved, declined, answer lost, never reached), settlement in batches at the day's cut-off
+ * cards (approved, declined, answer lost, never reached, held for review), settlement in batches at the day's cut-off
  * (void before, refund after) with Authorize.net's statuses, the reporting lists and findByReference
  * over them, refunds capped at what is left (two at once included), the look-ups, and two gateway
  * objects sharing one database as two site instances share the processor.
@@ -76,6 +77,10 @@ const byReference = (reference: string) =>
     .from(sandboxTransactions)
     .where(eq(sandboxTransactions.reference, reference))
     .orderBy(asc(sandboxTransactions.createdAt));
+
+const ids = (list: ProcessorTransaction[]) => list.map((t) => t.transactionId);
+/** The transactions of `list` that are `wanted`, in the list's order. */
+const only = (list: ProcessorTransaction[], wanted: string[]) => list.filter((t) => wanted.includes(t.transactionId));
 
 /** An approved charge's id (the test fails here when it is not approved). */
 async function approvedCharge(gateway: PaymentGateway, request = charge()): Promise<string> {
@@ -393,8 +398,6 @@ describe("batches and the reporting lists, as Authorize.net's", () => {
   const JUNE_NOON = new Date("2026-06-10T16:00:00Z");
   const JUNE_CUTOFF = new Date("2026-06-11T04:00:00Z");
   const NEXT_JUNE_CUTOFF = new Date("2026-06-12T04:00:00Z");
-  const ids = (list: ProcessorTransaction[]) => list.map((t) => t.transactionId);
-  const only = (list: ProcessorTransaction[], wanted: string[]) => list.filter((t) => wanted.includes(t.transactionId));
 
   it("the day's transactions are unsettled until its cut-off, then in one batch named by it, with Authorize.net's statuses", async () => {
     const { gateway, clock } = sandboxAt(JUNE_NOON);
@@ -627,6 +630,99 @@ describe("refunds: what is left, the right card", () => {
       message: SANDBOX_MESSAGES.unknownTransaction,
     });
     expect(await gateway.findByReference("L-x", NOON)).toEqual({ status: "missing" });
+  });
+});
+
+describe("a charge held for review (4000 0000 0000 0101)", () => {
+  const NEXT_CUTOFF = new Date("2026-04-17T04:00:00Z");
+
+  /** A held charge's id: the caller is told `unknown`, with the id. */
+  async function heldCharge(gateway: PaymentGateway, request = charge({ number: SANDBOX_CARDS.review })) {
+    const result = await gateway.charge(request);
+    expect(result).toEqual({
+      status: "unknown",
+      message: PAYMENT_MESSAGES.unknown,
+      transactionId: expect.stringMatching(/^sbx_[0-9a-f]{24}$/),
+    });
+    return (result as { transactionId: string }).transactionId;
+  }
+
+  it("is FDSPendingReview: in no batch, neither voided nor refunded, found by reference past the cut-off", async () => {
+    expect(checkCardNumber(SANDBOX_CARDS.review)).toMatchObject({ valid: true, brand: "Visa" });
+    const { gateway, clock } = sandboxAt();
+    const request = charge({ number: SANDBOX_CARDS.review });
+    const id = await heldCharge(gateway, request);
+    const held = {
+      transactionId: id,
+      type: "charge",
+      status: "review",
+      processorStatus: "FDSPendingReview",
+      settled: false,
+      amountCents: 25050,
+      reference: request.reference,
+      brand: "Visa",
+      last4: "0101",
+    };
+    expect(await gateway.lookup(id)).toEqual({ status: "found", transaction: held });
+    expect(await gateway.void(id, "L-held-void")).toEqual({ status: "declined", message: SANDBOX_MESSAGES.held });
+    clock.now = AFTER_CUTOFF;
+    // Still pending: the unsettled list holds it, no batch does.
+    expect(await gateway.findByReference(request.reference, NOON)).toEqual({ status: "found", transaction: held });
+    expect(ids(await gateway.unsettledTransactions())).toContain(id);
+    expect(ids(await gateway.batchTransactions(settlementBatchId(CUTOFF)))).not.toContain(id);
+    expect(await gateway.refund(id, 100, "0101", "L-held-refund")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.held,
+    });
+  });
+
+  it("approved: captured, then settled at the cut-off after the decision, refundable like any charge", async () => {
+    const { gateway, clock } = sandboxAt();
+    const id = await heldCharge(gateway);
+    clock.now = AFTER_CUTOFF;
+    await decideReview(conn.db, id, "approve", { now: clock.now });
+    expect(await gateway.lookup(id)).toMatchObject({
+      transaction: { status: "approved", processorStatus: "capturedPendingSettlement", settled: false },
+    });
+    expect(await gateway.refund(id, 100, "0101", "L-approved-early")).toMatchObject({ status: "declined" });
+    clock.now = NEXT_CUTOFF;
+    expect(await gateway.lookup(id)).toMatchObject({
+      transaction: {
+        status: "approved",
+        processorStatus: "settledSuccessfully",
+        settled: true,
+        batchId: settlementBatchId(NEXT_CUTOFF),
+      },
+    });
+    expect(await gateway.refund(id, 25050, "0101", "L-approved-refund")).toMatchObject({ status: "approved" });
+  });
+
+  it("approved the same day: voidable before the cut-off", async () => {
+    const { gateway } = sandboxAt();
+    const id = await heldCharge(gateway);
+    await decideReview(conn.db, id, "approve", { now: NOON });
+    expect(await gateway.void(id, "L-approved-void")).toMatchObject({ status: "approved" });
+    expect(await gateway.lookup(id)).toMatchObject({ transaction: { status: "voided", processorStatus: "voided" } });
+  });
+
+  it("declined: nothing moved, in the batch of the decision's cut-off; a second decision throws", async () => {
+    const { gateway, clock } = sandboxAt();
+    const id = await heldCharge(gateway);
+    clock.now = AFTER_CUTOFF;
+    await decideReview(conn.db, id, "decline", { now: clock.now });
+    expect(await gateway.lookup(id)).toMatchObject({
+      transaction: { status: "declined", processorStatus: "declined", settled: false },
+    });
+    expect(await gateway.void(id, "L-declined-void")).toEqual({
+      status: "declined",
+      message: SANDBOX_MESSAGES.notApproved,
+    });
+    clock.now = NEXT_CUTOFF;
+    expect(only(await gateway.batchTransactions(settlementBatchId(NEXT_CUTOFF)), [id])).toMatchObject([
+      { processorStatus: "declined", settled: false, batchId: settlementBatchId(NEXT_CUTOFF) },
+    ]);
+    await expect(decideReview(conn.db, id, "approve")).rejects.toThrow(/not held for review/);
+    await expect(decideReview(conn.db, "sbx_ffffffffffffffffffffffff", "decline")).rejects.toThrow();
   });
 });
 

@@ -31,6 +31,9 @@ import { assertCents } from "./money";
  *   4000 0000 0000 0119 → charged, answer lost: recorded approved, but the caller is told
  *                         `unknown` without a transaction id (found again by `findByReference`)
  *   4000 0000 0000 0127 → never reached: nothing recorded, the caller is told `unknown`
+ *   4000 0000 0000 0101 → held for review (FDSPendingReview): the caller is told `unknown` with the
+ *                         transaction id; it is in no batch until `decideReview` approves it
+ *                         (then a charge like any other) or declines it
  *
  * Settlement, as Authorize.net's: every transaction goes into the batch of the day's cut-off after
  * it was made, by default the next midnight in America/Detroit (`nextDetroitMidnight`;
@@ -67,6 +70,8 @@ export const SANDBOX_CARDS = {
   lost: "4000000000000119",
   /** The request never reaches the processor: `unknown`, nothing recorded. */
   unreached: "4000000000000127",
+  /** Held for review: `unknown` with a transaction id, pending until `decideReview`. */
+  review: "4000000000000101",
   /** The card named before issue 36 (the same as `lost`). */
   unknown: "4000000000000119",
 } as const;
@@ -85,6 +90,7 @@ export const SANDBOX_MESSAGES = {
   last4: "The card's last four digits do not match the transaction.",
   amount: "The refund amount must be more than zero.",
   overCap: "The refund is more than what is left to refund on the transaction.",
+  held: "The transaction is held for review: it can be neither voided nor refunded until it is approved.",
   /** Authorize.net's wording (its error 11). */
   duplicate: "A duplicate transaction has been submitted.",
 } as const;
@@ -214,24 +220,38 @@ function databaseOf(options: SandboxGatewayOptions): () => Promise<Database> {
 }
 
 /**
- * The cut-off of the batch the row goes into: its own (a charge's, a refund's), else the rule's for
- * when it was made (a declined charge, a void, rows written before they kept one).
+ * The cut-off of the batch the row goes into: its own (a charge's, a refund's, a decided review's),
+ * else the rule's for when it was made (a declined charge, a void, rows written before they kept
+ * one); none while it is held for review.
  */
-const cutoffOf = (context: SandboxContext, row: Row): Date => row.settlesAt ?? context.settlesAt(row.createdAt);
+function cutoffOf(context: SandboxContext, row: Row): Date | null {
+  if (row.status === "review") return null;
+  return row.settlesAt ?? context.settlesAt(row.createdAt);
+}
 
 /** Whether the row is in a batch at `at`: its cut-off has passed. */
-const isBatched = (context: SandboxContext, row: Row, at: Date) => at.getTime() >= cutoffOf(context, row).getTime();
+function isBatched(context: SandboxContext, row: Row, at: Date): boolean {
+  const cutoff = cutoffOf(context, row);
+  return cutoff !== null && at.getTime() >= cutoff.getTime();
+}
+
+/** The batch the row is in at `at`, if any. */
+function batchOf(context: SandboxContext, row: Row, at: Date): string | undefined {
+  const cutoff = cutoffOf(context, row);
+  return cutoff !== null && at.getTime() >= cutoff.getTime() ? settlementBatchId(cutoff) : undefined;
+}
 
 /** A charge or refund that went through and is in a batch: its money has settled. */
 const isSettled = (context: SandboxContext, row: Row, at: Date) =>
   row.status === "approved" && row.type !== "void" && isBatched(context, row, at);
 
-const STATUSES = new Set<string>(["approved", "declined", "voided"]);
+const STATUSES = new Set<string>(["approved", "declined", "voided", "review"]);
 
 /** Authorize.net's name for the row's status at `at` (whether its batch has settled decides some). */
 function processorStatusOf(row: Row, batched: boolean): ProcessorStatus {
   if (row.type === "void") return "voided";
   if (row.status === "declined" || row.status === "voided") return row.status;
+  if (row.status === "review") return "FDSPendingReview";
   if (row.status !== "approved") return "generalError";
   if (row.type === "refund") return batched ? "refundSettledSuccessfully" : "refundPendingSettlement";
   return batched ? "settledSuccessfully" : "capturedPendingSettlement";
@@ -239,7 +259,8 @@ function processorStatusOf(row: Row, batched: boolean): ProcessorStatus {
 
 /** A row of the books as the processor describes the transaction at `at`. */
 function describe(context: SandboxContext, row: Row, at: Date): ProcessorTransaction {
-  const batched = isBatched(context, row, at);
+  const batchId = batchOf(context, row, at);
+  const batched = batchId !== undefined;
   return {
     transactionId: row.id,
     type: row.type as ProcessorTransaction["type"],
@@ -247,7 +268,7 @@ function describe(context: SandboxContext, row: Row, at: Date): ProcessorTransac
     status: (STATUSES.has(row.status) ? row.status : "declined") as ProcessorTransaction["status"],
     processorStatus: processorStatusOf(row, batched),
     settled: isSettled(context, row, at),
-    ...(batched ? { batchId: settlementBatchId(cutoffOf(context, row)) } : {}),
+    ...(batched ? { batchId } : {}),
     amountCents: row.amountCents,
     ...(row.reference ? { reference: row.reference } : {}),
     ...(row.parentId ? { parentTransactionId: row.parentId } : {}),
@@ -275,6 +296,7 @@ async function lockedCharge(tx: Tx, transactionId: string): Promise<LockedCharge
   if (!charge) return { refused: SANDBOX_MESSAGES.unknownTransaction };
   if (charge.type !== "charge") return { refused: SANDBOX_MESSAGES.notCharge };
   if (charge.status === "voided") return { charge, voided: true };
+  if (charge.status === "review") return { refused: SANDBOX_MESSAGES.held };
   if (charge.status !== "approved") return { refused: SANDBOX_MESSAGES.notApproved };
   return { charge, voided: false };
 }
@@ -308,7 +330,7 @@ async function findByReference(context: SandboxContext, reference: string, since
     const from = since instanceof Date ? since.getTime() : 0;
     const row =
       rows.find((r) => !isBatched(context, r, at)) ??
-      rows.find((r) => cutoffOf(context, r).getTime() >= from && isBatched(context, r, at));
+      rows.find((r) => isBatched(context, r, at) && cutoffOf(context, r)!.getTime() >= from);
     return row ? { status: "found", transaction: describe(context, row, at) } : { status: "missing" };
   } catch (error) {
     return failed("findByReference", error);
@@ -348,7 +370,7 @@ async function settledBatches(context: SandboxContext, first: Date, last: Date):
   const batches = new Map<string, SettledBatch>();
   for (const row of await rowsWhere(context, batchedBetween(first, to))) {
     const cutoff = cutoffOf(context, row);
-    if (cutoff.getTime() < first.getTime() || cutoff.getTime() > to.getTime()) continue;
+    if (!cutoff || cutoff.getTime() < first.getTime() || cutoff.getTime() > to.getTime()) continue;
     const batchId = settlementBatchId(cutoff);
     batches.set(batchId, { batchId, settlementTime: new Date(Number(batchId) * 1000) });
   }
@@ -361,9 +383,7 @@ async function batchTransactions(context: SandboxContext, batchId: string): Prom
   const from = new Date(Number(batchId) * 1000);
   const to = new Date(Math.min(from.getTime() + 999, at.getTime()));
   const rows = await rowsWhere(context, batchedBetween(from, to));
-  return rows
-    .filter((row) => isBatched(context, row, at) && settlementBatchId(cutoffOf(context, row)) === batchId)
-    .map((row) => describe(context, row, at));
+  return rows.filter((row) => batchOf(context, row, at) === batchId).map((row) => describe(context, row, at));
 }
 
 /** Checks the card and records the charge, answering as the test card asks (approved, declined, lost, unreached). */
@@ -374,6 +394,7 @@ async function charge(context: SandboxContext, request: ChargeRequest): Promise<
   const digits = request.card.number.replace(/[\s-]/g, "");
   if (digits === SANDBOX_CARDS.unreached) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
   const declined = digits === SANDBOX_CARDS.decline;
+  const held = digits === SANDBOX_CARDS.review;
   const id = newTransactionId();
   try {
     const db = await context.database();
@@ -388,13 +409,13 @@ async function charge(context: SandboxContext, request: ChargeRequest): Promise<
         id,
         createdAt,
         type: "charge",
-        status: declined ? "declined" : "approved",
+        status: declined ? "declined" : held ? "review" : "approved",
         reference: request.reference,
         amountCents: request.amountCents,
-        settlesAt: declined ? null : context.settlesAt(createdAt),
+        settlesAt: declined || held ? null : context.settlesAt(createdAt),
         brand: card.brand,
         last4: card.last4,
-        message: declined ? PAYMENT_MESSAGES.declined : "Approved.",
+        message: declined ? PAYMENT_MESSAGES.declined : held ? HELD_MESSAGE : "Approved.",
       });
       return false;
     });
@@ -404,7 +425,37 @@ async function charge(context: SandboxContext, request: ChargeRequest): Promise<
   }
   if (declined) return { status: "declined", reason: "card", message: PAYMENT_MESSAGES.declined };
   if (digits === SANDBOX_CARDS.lost) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
+  if (held) return { status: "unknown", message: PAYMENT_MESSAGES.unknown, transactionId: id };
   return { status: "approved", transactionId: id, brand: card.brand, last4: card.last4 };
+}
+
+/** The processor's text on a held charge (Authorize.net's, for a transaction its fraud filters hold). */
+const HELD_MESSAGE = "Your order has been received. Thank you for your business!";
+
+/**
+ * The merchant's decision on a charge held for review (Authorize.net's updateHeldTransactionRequest;
+ * tests and e2e runs play the merchant): approved, it is captured (capturedPendingSettlement) and
+ * settles at the cut-off after the decision; declined, nothing moved. Either way it goes into the
+ * batch of that cut-off: `settlesAt` as the gateway's (default: the next Detroit midnight). Throws
+ * when the transaction is not held.
+ */
+export async function decideReview(
+  db: Database,
+  transactionId: string,
+  decision: "approve" | "decline",
+  options: { now?: Date; settlesAt?: (decidedAt: Date) => Date } = {},
+): Promise<void> {
+  const cutoff = (options.settlesAt ?? nextDetroitMidnight)(options.now ?? new Date());
+  const decided = await db
+    .update(sandboxTransactions)
+    .set(
+      decision === "approve"
+        ? { status: "approved", settlesAt: cutoff, message: "Approved." }
+        : { status: "declined", settlesAt: cutoff, message: PAYMENT_MESSAGES.declined },
+    )
+    .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, "review")))
+    .returning({ id: sandboxTransactions.id });
+  if (decided.length === 0) throw new Error(`sandbox: ${transactionId} is not held for review`);
 }
 
 /** What the duplicate check compares: the same kind of request for the same amount, card and reference. */
