@@ -1,8 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Connection } from "@db/client.server";
 import { sandboxTransactions } from "@db/schema/sandbox";
-import { createTestDatabase } from "../../tests/support/db";
+import { resultRows } from "@db/result-rows";
+import { env } from "~/lib/env.server";
+import { createTestDatabase, usingServer } from "../../tests/support/db";
 import { secretsIn } from "../../tests/integration/payments-support";
 import { CARD_MESSAGES, checkCard, checkCardNumber } from "./card";
 import {
@@ -27,8 +29,9 @@ import {
  * The sandbox processor on a real database: the card checks every charge passes first, the test
  * cards (approved, declined, answer lost, never reached, held for review), settlement in batches at the day's cut-off
  * (void before, refund after) with Authorize.net's statuses, the reporting lists and findByReference
- * over them, refunds capped at what is left (two at once included), the look-ups, and two gateway
- * objects sharing one database as two site instances share the processor.
+ * over them, the duplicate window, refunds capped at what is left (two at once included), writes
+ * bounded by the processing limit, the look-ups, and two gateway objects sharing one database as
+ * two site instances share the processor.
  */
 let conn: Connection;
 beforeAll(async () => {
@@ -827,6 +830,137 @@ describe("the duplicate window: the same amount, card and reference within 2 min
     // Past the window the same refund is made again: what is left allows it.
     clock.now = new Date(AFTER_CUTOFF.getTime() + DUPLICATE_WINDOW_MS);
     expect(await gateway.refund(id, 10000, "4242", "L-dup-refund")).toMatchObject({ status: "approved" });
+  });
+});
+
+describe("the processing limit: a write is done in time or not at all", () => {
+  const LIMIT_MS = 300;
+
+  /**
+   * Holds `LOCK TABLE sandbox_transactions IN SHARE MODE` until released: every write of the
+   * sandbox waits behind it (on the server for the lock, on PGlite for its turn).
+   */
+  async function lockTable() {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = conn.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table sandbox_transactions in share mode`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    return async () => {
+      release();
+      await holder;
+    };
+  }
+
+  /** On the server: the lock requests waiting on the sandbox's table now (another connection asks). */
+  const waiting = async () =>
+    Number(
+      resultRows<{ n: number | string }>(
+        await conn.db.execute(sql`
+          select count(*) as n from pg_locks l join pg_class c on c.oid = l.relation
+          where c.relname = 'sandbox_transactions' and not l.granted
+            and l.database = (select oid from pg_database where datname = current_database())`),
+      )[0]!.n,
+    );
+
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("a charge, a void and a refund stalled behind a lock: unknown at the limit, nothing recorded", async () => {
+    const clock = { now: NOON };
+    const gateway = createSandboxGateway({ db: conn.db, now: () => clock.now, processingLimitMs: LIMIT_MS });
+    const immediate = createSandboxGateway({
+      db: conn.db,
+      now: () => clock.now,
+      settlesAt: settleImmediately,
+      processingLimitMs: LIMIT_MS,
+    });
+    const toVoid = await approvedCharge(gateway);
+    const toRefund = await approvedCharge(immediate);
+    const request = charge();
+    const release = await lockTable();
+    let answers: Awaited<ReturnType<PaymentGateway["charge"] | PaymentGateway["void"]>>[];
+    const started = Date.now();
+    try {
+      const sent = Promise.all([
+        gateway.charge(request),
+        gateway.void(toVoid, "L-stalled-void"),
+        immediate.refund(toRefund, 100, "4242", "L-stalled-refund"),
+      ]);
+      if (usingServer()) {
+        // The three wait for the lock in the server itself…
+        await sleep(LIMIT_MS / 2);
+        expect(await waiting()).toBe(3);
+      }
+      answers = await sent;
+      // …answered at the limit while the lock is still held (released only below).
+      const elapsed = Date.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(LIMIT_MS - 5);
+      expect(elapsed).toBeLessThan(LIMIT_MS + 2_000);
+      if (usingServer()) {
+        // …and the server gives up the waits too (lock_timeout), not only this process.
+        const deadline = Date.now() + 2_000;
+        while ((await waiting()) > 0 && Date.now() < deadline) await sleep(20);
+        expect(await waiting()).toBe(0);
+      }
+    } finally {
+      await release();
+    }
+    expect(answers).toEqual([
+      { status: "unknown", message: PAYMENT_MESSAGES.unknown },
+      { status: "unknown", message: PAYMENT_MESSAGES.unknown },
+      { status: "unknown", message: PAYMENT_MESSAGES.unknown },
+    ]);
+    // Once the lock is gone, nothing lands late: no charge, the charge not voided, no refund.
+    await sleep(50);
+    expect(await byReference(request.reference)).toEqual([]);
+    expect(await byReference("L-stalled-void")).toEqual([]);
+    expect(await byReference("L-stalled-refund")).toEqual([]);
+    expect(await gateway.lookup(toVoid)).toMatchObject({ transaction: { status: "approved" } });
+    // Never made, so sending it again is no duplicate: it is made now.
+    expect(await gateway.charge(request)).toMatchObject({ status: "approved" });
+    expect(await gateway.void(toVoid, "L-stalled-void")).toMatchObject({ status: "approved" });
+  });
+
+  it("a write that waits less than its limit goes through; the limit ends with its transaction", async () => {
+    const gateway = createSandboxGateway({ db: conn.db, now: () => NOON, processingLimitMs: 5_000 });
+    const request = charge();
+    const release = await lockTable();
+    const answer = gateway.charge(request);
+    await sleep(200);
+    await release();
+    expect(await answer).toMatchObject({ status: "approved" });
+    expect(await byReference(request.reference)).toHaveLength(1);
+    const [settings] = resultRows<{ lock: string; statement: string }>(
+      await conn.db.execute(
+        sql`select current_setting('lock_timeout') as lock, current_setting('statement_timeout') as statement`,
+      ),
+    );
+    expect(settings).toEqual({ lock: "0", statement: "0" });
+  });
+
+  it("the limit is PAYMENT_TIMEOUT_MS unless given", async () => {
+    const before = env().PAYMENT_TIMEOUT_MS;
+    env().PAYMENT_TIMEOUT_MS = LIMIT_MS;
+    try {
+      const gateway = createSandboxGateway({ db: conn.db, now: () => NOON });
+      const request = charge();
+      const release = await lockTable();
+      let answer;
+      try {
+        answer = await gateway.charge(request);
+      } finally {
+        await release();
+      }
+      expect(answer).toEqual({ status: "unknown", message: PAYMENT_MESSAGES.unknown });
+      expect(await byReference(request.reference)).toEqual([]);
+    } finally {
+      env().PAYMENT_TIMEOUT_MS = before;
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from "dri
 import type { Database, Tx } from "@db/client.server";
 import { sandboxTransactions } from "@db/schema/sandbox";
 import { COMPANY_TIME_ZONE, todayInDetroit } from "~/lib/company-time";
+import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { checkCharge } from "./card";
 import {
@@ -60,6 +61,10 @@ import { assertCents } from "./money";
  * the charge's row locked (`select … for update`), so two instances refunding at once never go
  * past that cap. A refused void or refund leaves no row (as a processor answers an error without a
  * transaction).
+ *
+ * A processor either did a request or did not: every write runs in one transaction bounded by the
+ * processing limit (`processingLimitMs`, default PAYMENT_TIMEOUT_MS). A write stalled past it (a
+ * lock, a busy pool) is rolled back and answered `unknown`, never landing after the site gave up.
  *
  * The card never reaches the table: only its brand and last four digits.
  */
@@ -122,6 +127,11 @@ export type SandboxGatewayOptions = {
   now?: () => Date;
   /** When a charge or refund made at `createdAt` settles. Default: `nextDetroitMidnight`. */
   settlesAt?: (createdAt: Date) => Date;
+  /**
+   * How long a write may take before the processor gives it up: rolled back and answered
+   * `unknown`. Default: PAYMENT_TIMEOUT_MS, the site's own wait for an answer.
+   */
+  processingLimitMs?: number;
 };
 
 /** A new transaction id: `sbx_` and 24 random hex digits. */
@@ -174,6 +184,7 @@ type SandboxContext = {
   now: () => Date;
   settlesAt: (createdAt: Date) => Date;
   database: () => Promise<Database>;
+  processingLimitMs: () => number;
 };
 
 export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGateway {
@@ -181,6 +192,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): SandboxGat
     now: options.now ?? (() => new Date()),
     settlesAt: options.settlesAt ?? nextDetroitMidnight,
     database: databaseOf(options),
+    processingLimitMs: () => options.processingLimitMs ?? env().PAYMENT_TIMEOUT_MS,
   };
   return {
     name: "sandbox",
@@ -281,6 +293,59 @@ function describe(context: SandboxContext, row: Row, at: Date): ProcessorTransac
 function failed(action: string, error: unknown) {
   log.error({ processor: "sandbox", action, error: (error as Error)?.name ?? "Error" }, "sandbox processor failed");
   return { status: "unknown", message: PAYMENT_MESSAGES.unknown } as const;
+}
+
+type Unknown = ReturnType<typeof failed>;
+
+/** Thrown in a write's transaction once the processor has given it up: it rolls back. */
+class Abandoned extends Error {
+  override name = "ProcessingLimit";
+}
+
+const LATE = Symbol("late");
+
+/**
+ * Runs one write of the processor in a transaction bounded by its processing limit, so that it is
+ * either done or not at all, never landing after its answer was given up: the transaction's lock
+ * and statement waits end at the limit (`SET LOCAL` through set_config), and once the limit has
+ * passed the caller is told `unknown` and the transaction rolls back wherever it stands (waiting
+ * for a connection, a lock, or PGlite's turn), unless it is already committing.
+ */
+async function bounded<T>(context: SandboxContext, action: string, work: (tx: Tx) => Promise<T>): Promise<T | Unknown> {
+  const limitMs = context.processingLimitMs();
+  let abandoned = false;
+  let committing = false;
+  const run = context.database().then((db) =>
+    db.transaction(async (tx) => {
+      if (abandoned) throw new Abandoned();
+      const limit = `${limitMs}ms`;
+      await tx.execute(
+        sql`select set_config('lock_timeout', ${limit}, true), set_config('statement_timeout', ${limit}, true)`,
+      );
+      const result = await work(tx);
+      if (abandoned) throw new Abandoned();
+      committing = true;
+      return result;
+    }),
+  );
+  // Its end after the caller's answer (a rollback) is nobody's to handle.
+  run.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => {
+      if (committing) return;
+      abandoned = true;
+      resolve(LATE);
+    }, limitMs);
+  });
+  try {
+    const outcome = await Promise.race([run, late]);
+    return outcome === LATE ? failed(action, new Abandoned()) : outcome;
+  } catch (error) {
+    return failed(action, error);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -396,33 +461,29 @@ async function charge(context: SandboxContext, request: ChargeRequest): Promise<
   const declined = digits === SANDBOX_CARDS.decline;
   const held = digits === SANDBOX_CARDS.review;
   const id = newTransactionId();
-  try {
-    const db = await context.database();
-    const duplicate = await db.transaction(async (tx) => {
-      const createdAt = context.now();
-      // Two instances sending the same request at once: one is made, the other is its duplicate.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sandbox:${request.reference}`}))`);
-      const { reference, amountCents } = request;
-      const sent = { type: "charge", reference, amountCents, brand: card.brand, last4: card.last4 };
-      if (await isDuplicate(tx, sent, createdAt)) return true;
-      await tx.insert(sandboxTransactions).values({
-        id,
-        createdAt,
-        type: "charge",
-        status: declined ? "declined" : held ? "review" : "approved",
-        reference: request.reference,
-        amountCents: request.amountCents,
-        settlesAt: declined || held ? null : context.settlesAt(createdAt),
-        brand: card.brand,
-        last4: card.last4,
-        message: declined ? PAYMENT_MESSAGES.declined : held ? HELD_MESSAGE : "Approved.",
-      });
-      return false;
+  const made = await bounded(context, "charge", async (tx) => {
+    const createdAt = context.now();
+    // Two instances sending the same request at once: one is made, the other is its duplicate.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sandbox:${request.reference}`}))`);
+    const { reference, amountCents } = request;
+    const sent = { type: "charge", reference, amountCents, brand: card.brand, last4: card.last4 };
+    if (await isDuplicate(tx, sent, createdAt)) return "duplicate" as const;
+    await tx.insert(sandboxTransactions).values({
+      id,
+      createdAt,
+      type: "charge",
+      status: declined ? "declined" : held ? "review" : "approved",
+      reference: request.reference,
+      amountCents: request.amountCents,
+      settlesAt: declined || held ? null : context.settlesAt(createdAt),
+      brand: card.brand,
+      last4: card.last4,
+      message: declined ? PAYMENT_MESSAGES.declined : held ? HELD_MESSAGE : "Approved.",
     });
-    if (duplicate) return { status: "declined", reason: "duplicate", message: SANDBOX_MESSAGES.duplicate };
-  } catch (error) {
-    return failed("charge", error);
-  }
+    return "made" as const;
+  });
+  if (made !== "made" && made !== "duplicate") return made;
+  if (made === "duplicate") return { status: "declined", reason: "duplicate", message: SANDBOX_MESSAGES.duplicate };
   if (declined) return { status: "declined", reason: "card", message: PAYMENT_MESSAGES.declined };
   if (digits === SANDBOX_CARDS.lost) return { status: "unknown", message: PAYMENT_MESSAGES.unknown };
   if (held) return { status: "unknown", message: PAYMENT_MESSAGES.unknown, transactionId: id };
@@ -488,42 +549,37 @@ const DUPLICATE: AdjustResult = { status: "declined", message: SANDBOX_MESSAGES.
 
 /** Voids a charge not settled yet: records the void and marks the charge voided, under the charge's lock. */
 async function voidCharge(context: SandboxContext, transactionId: string, reference: string): Promise<AdjustResult> {
-  try {
-    const db = await context.database();
-    return await db.transaction(async (tx): Promise<AdjustResult> => {
-      const found = await lockedCharge(tx, transactionId);
-      if ("refused" in found) return { status: "declined", message: found.refused };
-      const { charge } = found;
-      const at = context.now();
-      const sent = {
-        type: "void",
-        reference,
-        amountCents: charge.amountCents,
-        brand: charge.brand,
-        last4: charge.last4,
-      };
-      if (await isDuplicate(tx, sent, at)) return DUPLICATE;
-      if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.alreadyVoided };
-      if (isBatched(context, charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.settled };
-      const id = newTransactionId();
-      await tx.insert(sandboxTransactions).values({
-        id,
-        createdAt: at,
-        type: "void",
-        status: "approved",
-        reference,
-        parentId: charge.id,
-        amountCents: charge.amountCents,
-        brand: charge.brand,
-        last4: charge.last4,
-        message: "Approved.",
-      });
-      await tx.update(sandboxTransactions).set({ status: "voided" }).where(eq(sandboxTransactions.id, charge.id));
-      return { status: "approved", transactionId: id };
+  return bounded(context, "void", async (tx): Promise<AdjustResult> => {
+    const found = await lockedCharge(tx, transactionId);
+    if ("refused" in found) return { status: "declined", message: found.refused };
+    const { charge } = found;
+    const at = context.now();
+    const sent = {
+      type: "void",
+      reference,
+      amountCents: charge.amountCents,
+      brand: charge.brand,
+      last4: charge.last4,
+    };
+    if (await isDuplicate(tx, sent, at)) return DUPLICATE;
+    if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.alreadyVoided };
+    if (isBatched(context, charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.settled };
+    const id = newTransactionId();
+    await tx.insert(sandboxTransactions).values({
+      id,
+      createdAt: at,
+      type: "void",
+      status: "approved",
+      reference,
+      parentId: charge.id,
+      amountCents: charge.amountCents,
+      brand: charge.brand,
+      last4: charge.last4,
+      message: "Approved.",
     });
-  } catch (error) {
-    return failed("void", error);
-  }
+    await tx.update(sandboxTransactions).set({ status: "voided" }).where(eq(sandboxTransactions.id, charge.id));
+    return { status: "approved", transactionId: id };
+  });
 }
 
 /** Refunds (part of) a settled charge, at most what is left of it, under the charge's lock. */
@@ -537,39 +593,34 @@ async function refund(
   assertCents(amountCents);
   if (amountCents === 0) return { status: "declined", message: SANDBOX_MESSAGES.amount };
   if (!/^\d{4}$/.test(last4)) return { status: "declined", message: "The card's last four digits are required." };
-  try {
-    const db = await context.database();
-    return await db.transaction(async (tx): Promise<AdjustResult> => {
-      const found = await lockedCharge(tx, transactionId);
-      if ("refused" in found) return { status: "declined", message: found.refused };
-      const { charge } = found;
-      const at = context.now();
-      if (await isDuplicate(tx, { type: "refund", reference, amountCents, brand: charge.brand, last4 }, at))
-        return DUPLICATE;
-      if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.voided };
-      if (!isSettled(context, charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.notSettled };
-      if (charge.last4 !== last4) return { status: "declined", message: SANDBOX_MESSAGES.last4 };
-      const refunded = await refundedOf(tx, charge.id);
-      if (amountCents > charge.amountCents - refunded) return { status: "declined", message: SANDBOX_MESSAGES.overCap };
-      const id = newTransactionId();
-      await tx.insert(sandboxTransactions).values({
-        id,
-        createdAt: at,
-        type: "refund",
-        status: "approved",
-        reference,
-        parentId: charge.id,
-        amountCents,
-        settlesAt: context.settlesAt(at),
-        brand: charge.brand,
-        last4: charge.last4,
-        message: "Approved.",
-      });
-      return { status: "approved", transactionId: id };
+  return bounded(context, "refund", async (tx): Promise<AdjustResult> => {
+    const found = await lockedCharge(tx, transactionId);
+    if ("refused" in found) return { status: "declined", message: found.refused };
+    const { charge } = found;
+    const at = context.now();
+    if (await isDuplicate(tx, { type: "refund", reference, amountCents, brand: charge.brand, last4 }, at))
+      return DUPLICATE;
+    if (found.voided) return { status: "declined", message: SANDBOX_MESSAGES.voided };
+    if (!isSettled(context, charge, at)) return { status: "declined", message: SANDBOX_MESSAGES.notSettled };
+    if (charge.last4 !== last4) return { status: "declined", message: SANDBOX_MESSAGES.last4 };
+    const refunded = await refundedOf(tx, charge.id);
+    if (amountCents > charge.amountCents - refunded) return { status: "declined", message: SANDBOX_MESSAGES.overCap };
+    const id = newTransactionId();
+    await tx.insert(sandboxTransactions).values({
+      id,
+      createdAt: at,
+      type: "refund",
+      status: "approved",
+      reference,
+      parentId: charge.id,
+      amountCents,
+      settlesAt: context.settlesAt(at),
+      brand: charge.brand,
+      last4: charge.last4,
+      message: "Approved.",
     });
-  } catch (error) {
-    return failed("refund", error);
-  }
+    return { status: "approved", transactionId: id };
+  });
 }
 
 /** The cents of the approved refunds of the charge `chargeId` so far. */
