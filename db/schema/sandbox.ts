@@ -23,14 +23,18 @@ export const sandboxTransactions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** charge | void | refund */
     type: text("type").notNull(),
-    /** approved | declined | voided (a charge, once a void of it is approved). */
+    /** approved | declined | voided (a charge, once a void of it is approved) | review (a charge held for review). */
     status: text("status").notNull(),
     /** The reference the site set on the request (its ledger row), as Authorize.net's invoice number. */
     reference: text("reference"),
     /** For a void or a refund: the charge it acts on. A void's amount is the charge's. */
     parentId: text("parent_id"),
     amountCents: integer("amount_cents").notNull(),
-    /** A charge or refund: when it settles (the day's cut-off after it was made); null for voids and declines. */
+    /**
+     * A charge or refund: when it settles (the day's cut-off after it was made); a charge held for
+     * review, once decided: the cut-off after the decision. Null for voids, declines and held charges
+     * (their batch's cut-off is the rule's for `created_at`; a held charge is in no batch).
+     */
     settlesAt: timestamp("settles_at", { withTimezone: true }),
     brand: text("brand"),
     last4: text("last4"),
