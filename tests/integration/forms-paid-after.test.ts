@@ -49,6 +49,8 @@ async function orphanCharge(key: string) {
     card: { number: "4242424242424242", expMonth: 4, expYear: 2030, cvc: "847", holder: "Ada Lovelace" },
     description: "Invoice INV-2001",
     idempotencyKey: `invoice:${key}`,
+    // As the dead post priced it (the invoice form's priced fields): its re-send must match them.
+    priced: invoiceForm.payment!.priced(orphanInvoice() as never, undefined),
   });
   expect(payment.status).toBe("approved");
   return payment;

@@ -43,7 +43,7 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
     },
     card: cardInput,
     description: (value) => `Invoice ${value.invoice_number}`,
-    priced: (value) => ({ invoice: value.invoice_number, amount: value.invoice_payment_amount }),
+    priced: (value) => ({ invoice: value.invoice_number }), // the amount itself is in the digest
     details: (value, clientIp) => ({
       customer: { email: value.email, ip: clientIp ?? undefined },
       billing: { address: value.address, city: value.city, state: value.state, zip: value.zip, country: "US" },
