@@ -27,7 +27,7 @@ process.env.LOG_LEVEL ??= "warn";
 process.env.DB_SOCKET_PORT = "0";
 
 const { getDb, closeDatabase } = await import("../app/lib/db.server");
-const { auditPayments } = await import("../server/payments-audit");
+const { auditPayments } = await import("../server/ledger");
 const db = await getDb();
 const mismatches = await auditPayments(db, { since });
 for (const m of mismatches)

@@ -8,8 +8,7 @@ import { clearSentBodies } from "~/mail/outbox.server";
 import { mailAuditMismatches } from "~/mail/staff-notices.server";
 import { RECONCILE_EVERY_MS, reconcile, reconcileGraceMs } from "~/payments/reconcile.server";
 import { claimRender, endClaim, pruneSubmissionKeys, renewClaim } from "~/forms/submission-keys.server";
-import { auditPayments } from "./payments-audit";
-import { ledgerHooks } from "./ledger-hooks";
+import { auditPayments, reconcileHooks } from "./ledger";
 import { pruneCarts } from "~/shop/cart.server";
 
 /**
@@ -59,7 +58,7 @@ export function startMaintenance(
   ];
   const reconcileRound = () =>
     underLease(db, RECONCILER_LEASE, async () => {
-      await reconcile(db, { hooks: ledgerHooks, graceMs: reconcileGraceMs() });
+      await reconcile(db, { hooks: reconcileHooks, graceMs: reconcileGraceMs() });
     });
   const auditRound = () =>
     underLease(

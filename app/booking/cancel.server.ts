@@ -8,7 +8,8 @@ import { performGiveBacks, requestGiveBack } from "~/payments/give-back.server";
 import { moneyOf } from "~/payments/ledger.server";
 import type { ServiceTime } from "~/booking/service-price";
 import { canChangeOnline } from "./cutoff";
-import { changeSentence, finishMoneyChange, lockBookingByToken, subjectOf, BOOKING_BUSY } from "./change.server";
+import { changeSentence, finishMoneyChange, lockBookingByToken, BOOKING_BUSY } from "./change.server";
+import { bookingRecord } from "~/payments/record";
 import { dropReminder } from "./reminders.server";
 
 /**
@@ -49,12 +50,12 @@ export async function cancelBooking(
       return { refusal: { ok: false, status: 409, message: CANCEL_MESSAGES.tooLate(cutoff) } };
     if (row.paymentStatus !== "paid")
       return { refusal: { ok: false, status: 409, message: CANCEL_MESSAGES.unknownPayment } };
-    const money = await moneyOf(tx, subjectOf(row.id));
+    const money = await moneyOf(tx, bookingRecord(row.id));
     // A charge of this booking still open (a move being paid, an unknown answer) finishes first.
     if (money.openCharge) return { refusal: { ok: false, status: 409, message: BOOKING_BUSY } };
     const owed = money.netCents - money.pendingOutCents;
     const ids = await requestGiveBack(tx, {
-      reference: subjectOf(row.id),
+      reference: bookingRecord(row.id),
       cents: Math.max(0, owed),
       intent: "cancel",
       key: changeKey(row.id),

@@ -11,18 +11,17 @@ import { isServiceTime, priceRule, SERVICE_PRICE_CENTS } from "./service-price";
 import { resolveRows } from "~/payments/give-back.server";
 import { changeSentence as ledgerSentence, rowsOfChange } from "~/payments/ledger.server";
 import type { LedgerRow } from "~/payments/payments.server";
+import { bookingRecord } from "~/payments/record";
+import type { RecordLedger } from "~/payments/reconcile.server";
 import { bookingMailFacts, visitText, type BookingRow } from "./facts.server";
 import { isManageToken, managePath, manageTokenHash } from "./reference.server";
 import { dropReminder } from "./reminders.server";
 
 /**
- * What a change of a paid booking (a move, a cancel) shares: the booking's row lock, the ledger
- * subject it is, and its finish — the mails that say what moved, in the ledger's words, written
+ * What a change of a paid booking (a move, a cancel) shares: the booking's row lock, and its finish — the mails that say what moved, in the ledger's words, written
  * once with the ledger rows they resolve, whoever finishes (the request, or the reconciler after
  * the process died: `finishBookingRow`).
  */
-export const subjectOf = (bookingId: number) => ({ table: "service_requests", id: bookingId });
-
 export const BOOKING_BUSY = BOOKING_BUSY_TEXT;
 
 /** The residential booking a manage token opens, locked for this transaction (FOR UPDATE), or null. */
@@ -39,7 +38,7 @@ export async function lockBookingByToken(tx: Tx, token: string | undefined): Pro
 
 /** The sentence of what a change moved ("$69.05 refunded to Visa ending in 4242 (…)."), from the ledger. */
 export async function changeSentence(db: DbOrTx, bookingId: number, keyPrefix: string): Promise<string> {
-  return ledgerSentence(db, subjectOf(bookingId), await rowsOfChange(db, keyPrefix));
+  return ledgerSentence(db, bookingRecord(bookingId), await rowsOfChange(db, keyPrefix));
 }
 
 /**
@@ -88,13 +87,12 @@ export async function mailChange(tx: Tx, row: BookingRow, keyPrefix: string, tok
 export const NOTHING_MOVED = "Nothing was charged or refunded: the new time costs the same.";
 
 /**
- * The reconciler's finish for a row of a booking (app/payments/reconcile.server.ts calls it
- * through the hooks the server registers): a give-back of a change whose mails were never written
+ * The reconciler's finish for a row of a booking (`bookingLedger` below): a give-back of a change whose mails were never written
  * gets them now; one that completed later than its mails (a refund sent once its charge settled)
  * tells the visitor and the company it went through.
  */
 export async function finishBookingRow(tx: Tx, row: LedgerRow, { later }: { later: boolean }): Promise<boolean> {
-  if (row.referenceTable !== "service_requests" || row.referenceId === null) return false;
+  if (row.referenceId === null) return false;
   const [booking] = await tx
     .select()
     .from(serviceRequests)
@@ -120,7 +118,7 @@ export async function finishBookingRow(tx: Tx, row: LedgerRow, { later }: { late
     return true;
   }
   const facts = await bookingMailFacts(tx, booking, "", {});
-  await mailMoneyBack(tx, facts.mail, await ledgerSentence(tx, subjectOf(booking.id), [row.id]));
+  await mailMoneyBack(tx, facts.mail, await ledgerSentence(tx, bookingRecord(booking.id), [row.id]));
   return true;
 }
 
@@ -164,7 +162,7 @@ async function tellVisitor(tx: Tx, row: BookingRow, charge: LedgerRow, outcome: 
     outcome,
     money:
       outcome === "confirmed"
-        ? await ledgerSentence(tx, subjectOf(row.id), [charge.id])
+        ? await ledgerSentence(tx, bookingRecord(row.id), [charge.id])
         : "Nothing was charged to your card.",
     next:
       outcome === "confirmed"
@@ -193,7 +191,7 @@ export async function expectedBookingPayments(db: DbOrTx) {
     const rule = isServiceTime(r.time) ? priceRule(r.date, r.time) : null;
     const priced = rule ? SERVICE_PRICE_CENTS[rule] : null;
     return {
-      subject: subjectOf(r.id),
+      subject: bookingRecord(r.id),
       label: `booking ${r.reference ?? `#${r.id}`}`,
       expectedCents: r.status === "cancelled" || r.status === "cancellation pending" ? 0 : (r.total ?? 0),
       problems:
@@ -204,3 +202,11 @@ export async function expectedBookingPayments(db: DbOrTx) {
     };
   });
 }
+
+/** What the ledger's reconciler and audit do with a booking's rows (its move and cancel among them). */
+export const bookingLedger: RecordLedger = {
+  confirmed: confirmPendingBooking,
+  released: releasePendingBooking,
+  gaveBack: finishBookingRow,
+  expected: expectedBookingPayments,
+};

@@ -11,6 +11,7 @@ import { changeDeadline } from "./cutoff";
 import { bookingInvite } from "./invitation.server";
 import { changePolicy, WHAT_HAPPENS_NEXT } from "./policy";
 import { visitDay } from "./visit-day";
+import { bookingRecord } from "~/payments/record";
 
 export type BookingRow = typeof serviceRequests.$inferSelect;
 
@@ -48,7 +49,7 @@ export async function bookingMailFacts(
   description: string,
   { manageUrl, changeEventId }: { manageUrl?: string; changeEventId?: number } = {},
 ): Promise<{ card: string; mail: BookingMailFacts }> {
-  const money = await moneyOf(db, { table: "service_requests", id: row.id });
+  const money = await moneyOf(db, bookingRecord(row.id));
   // The invitation's SEQUENCE: one per change sent so far. A change whose history line is written
   // already counts up to it; otherwise the change about to be written is the next one.
   const [{ n } = { n: 0 }] = await db

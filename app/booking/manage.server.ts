@@ -13,6 +13,7 @@ import type { ServiceTime } from "~/booking/service-price";
 import { canChangeOnline } from "./cutoff";
 import { lastMoveByToken } from "./reschedule.server";
 import { isManageToken, manageTokenHash } from "./reference.server";
+import { bookingRecord } from "~/payments/record";
 
 /** What the manage page (/booking/{token}) shows of one booking. */
 export type ManagedBooking = {
@@ -74,7 +75,7 @@ export async function findBookingByToken(db: DbOrTx, token: string | undefined):
     .where(eq(bookingEvents.serviceRequestId, b.id))
     .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id));
   const status = b.bookingStatus ?? "booked";
-  const money = await moneyOf(db, { table: "service_requests", id: b.id });
+  const money = await moneyOf(db, bookingRecord(b.id));
   return {
     canChange:
       (status === "booked" || status === "rescheduled") &&

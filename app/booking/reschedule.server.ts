@@ -21,7 +21,8 @@ import {
   type PaymentOutcome,
 } from "~/payments/payments.server";
 import type { ServiceTime } from "~/booking/service-price";
-import { BOOKING_BUSY, changeSentence, mailChange, NOTHING_MOVED, subjectOf } from "./change.server";
+import { BOOKING_BUSY, changeSentence, mailChange, NOTHING_MOVED } from "./change.server";
+import { bookingRecord } from "~/payments/record";
 import { canChangeOnline } from "./cutoff";
 import { visitText, type BookingRow } from "./facts.server";
 import { priceChange, priceChangeText, type PriceChange } from "./price-change";
@@ -275,7 +276,7 @@ async function requestMove(
   if (!row) return refused(RESCHEDULE_MESSAGES.notFound, 404);
   const refusal = checkMovable(row, value, now);
   if (refusal) return refusal;
-  const money = await moneyOf(tx, subjectOf(id));
+  const money = await moneyOf(tx, bookingRecord(id));
   if (money.openCharge) return ownOpenCharge(tx, key, money.netCents - money.pendingOutCents, value, now);
   const change = priceChange(money.netCents - money.pendingOutCents, value, now);
   if (!change.ok) return refused(change.message, 400, { [change.field]: [change.message] });
@@ -312,12 +313,12 @@ async function requestDifference(
 ): Promise<Step> {
   const cardRefusal = checkCard(value, change);
   if (cardRefusal) return cardRefusal;
-  if ((await declinedLastHour(tx, subjectOf(id), "move")) >= DECLINES_PER_HOUR)
+  if ((await declinedLastHour(tx, bookingRecord(id), "move")) >= DECLINES_PER_HOUR)
     return refused(RESCHEDULE_MESSAGES.tooManyDeclines, 429, { cardNumber: [RESCHEDULE_MESSAGES.tooManyDeclines] });
   const request = {
     purpose: "service" as const,
     intent: "move" as const,
-    reference: subjectOf(id),
+    reference: bookingRecord(id),
     amountCents: change.diffCents,
     idempotencyKey: key,
     priced: movePriced(value),
@@ -360,7 +361,7 @@ async function moveWithoutCharge(
   await confirmPlace(tx, key, value.serviceDate, time);
   const giveBacks =
     change.direction === "cheaper"
-      ? await requestGiveBack(tx, { reference: subjectOf(row.id), cents: -change.diffCents, intent: "move", key })
+      ? await requestGiveBack(tx, { reference: bookingRecord(row.id), cents: -change.diffCents, intent: "move", key })
       : [];
   const refundCents = -Math.max(0, -change.diffCents);
   await moveRow(tx, row, value, change.newCents, key, giveBacks[0] ?? null, refundCents, token, now);
@@ -418,7 +419,7 @@ async function storeDearerMove(
     throw new FormFailure(RESCHEDULE_MESSAGES.changed, {}, 409);
   const time = req.serviceTime as ServiceTime;
   await confirmPlace(tx, key, req.serviceDate, time);
-  await linkPayment(tx, charge.paymentId, subjectOf(id));
+  await linkPayment(tx, charge.paymentId, bookingRecord(id));
   await moveRow(tx, row, req, newCents, key, charge.paymentId, charge.amountCents, token, now);
   await mailChange(tx, { ...row, serviceDate: req.serviceDate, serviceTime: time, totalCents: newCents }, key, token);
 }

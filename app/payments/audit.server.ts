@@ -6,6 +6,7 @@ import { ledgerReference } from "./gateway";
 import { formatUsd } from "./money";
 import type { LedgerRow } from "./payments.server";
 import type { Subject } from "./ledger.server";
+import { tableOf } from "./record";
 
 /**
  * The payments audit (issue 36 item 6): every ledger row against the processor's own record, and
@@ -182,7 +183,7 @@ export async function auditSubjects(db: DbOrTx, expected: readonly ExpectedPayme
   const found: Mismatch[] = [];
   const covered = new Set<string>();
   for (const e of expected) {
-    const key = `${e.subject.table}:${e.subject.id}`;
+    const key = `${tableOf(e.subject)}:${e.subject.id}`;
     covered.add(key);
     for (const problem of e.problems ?? []) found.push({ where: e.label, problem, since: e.since });
     const net = ledger.get(key) ?? 0;

@@ -4,6 +4,7 @@ import { payments, type LedgerIntent } from "@db/schema";
 import { log } from "~/lib/log.server";
 import type { AdjustResult, LookupResult, PaymentGateway, ProcessorTransaction } from "./gateway";
 import { ledgerReference } from "./gateway";
+import { tableOf, type LedgerRecord } from "./record";
 import { paymentGateway } from "./gateway.server";
 import { assertCents } from "./money";
 import {
@@ -38,7 +39,7 @@ import { scrubCardNumbers } from "./redact";
  */
 export type GiveBackRequest = {
   /** The business record the money went to (null: an undo of a charge nothing stood on). */
-  reference: { table: string; id: number } | null;
+  reference: LedgerRecord | null;
   /** How much, or "all": whatever remains of the charges. */
   cents: number | "all";
   /** Only this charge (the reconciler's undo); otherwise every charge of the reference, newest first. */
@@ -81,7 +82,7 @@ export async function requestGiveBack(tx: Tx, req: GiveBackRequest): Promise<num
         req.chargeId !== undefined
           ? eq(payments.id, req.chargeId)
           : and(
-              eq(payments.referenceTable, req.reference?.table ?? ""),
+              eq(payments.referenceTable, req.reference ? tableOf(req.reference) : ""),
               eq(payments.referenceId, req.reference?.id ?? 0),
             ),
       ),
@@ -108,7 +109,7 @@ export async function requestGiveBack(tx: Tx, req: GiveBackRequest): Promise<num
         processor: charge.processor,
         brand: charge.brand,
         last4: charge.last4,
-        referenceTable: req.reference?.table ?? null,
+        referenceTable: req.reference ? tableOf(req.reference) : null,
         referenceId: req.reference?.id ?? null,
       })
       .returning({ id: payments.id });
@@ -398,13 +399,13 @@ function asResult(row: LedgerRow): GiveBackResult {
  * answer, or a charge taken whose change has not committed. A change of the record (a move, a
  * cancel) made under its lock refuses while there is one.
  */
-export async function openRowsOf(db: DbOrTx, reference: { table: string; id: number }): Promise<LedgerRow[]> {
+export async function openRowsOf(db: DbOrTx, reference: LedgerRecord): Promise<LedgerRow[]> {
   return db
     .select()
     .from(payments)
     .where(
       and(
-        eq(payments.referenceTable, reference.table),
+        eq(payments.referenceTable, tableOf(reference)),
         eq(payments.referenceId, reference.id),
         or(
           inArray(payments.state, ["requested", "unknown"]),

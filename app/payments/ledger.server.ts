@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { payments, type LedgerIntent } from "@db/schema";
 import { cardLabel, moneySentence, type MoneyWords } from "./words";
+import { tableOf, type LedgerRecord } from "./record";
 
 /**
  * What the ledger says of one business record (a booking, an order, an invoice payment): the
@@ -34,7 +35,8 @@ export type MoneyOf = {
   lines: LedgerLine[];
 };
 
-export type Subject = { table: string; id: number };
+/** The record whose money is read. */
+export type Subject = LedgerRecord;
 
 /** Every row serving the record, oldest first: its charges and what acted on them. */
 export async function moneyOf(db: DbOrTx, subject: Subject): Promise<MoneyOf> {
@@ -43,7 +45,7 @@ export async function moneyOf(db: DbOrTx, subject: Subject): Promise<MoneyOf> {
     .from(payments)
     .where(
       and(
-        eq(payments.referenceTable, subject.table),
+        eq(payments.referenceTable, tableOf(subject)),
         eq(payments.referenceId, subject.id),
         or(eq(payments.state, "succeeded"), inArray(payments.state, ["requested", "unknown"])),
       ),

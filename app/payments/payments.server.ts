@@ -6,6 +6,7 @@ import { PAYMENT_PURPOSES, payments, type LedgerIntent, type LedgerState, type P
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import type { ChargeRequest, ChargeResult, PaymentGateway } from "./gateway";
+import { tableOf, type LedgerRecord } from "./record";
 import { ledgerReference, PAYMENT_MESSAGES } from "./gateway";
 import { paymentGateway } from "./gateway.server";
 import { cardDigits, checkCardNumber } from "./card";
@@ -39,7 +40,7 @@ export type ChargeOnceInput = Omit<ChargeRequest, "currency" | "reference"> & {
   /** The business change it serves (default: the purpose's own: book, checkout, invoice). */
   intent?: LedgerIntent;
   /** What is paid for, when it already exists (or later: `linkPayment`). */
-  reference?: { table: string; id: number };
+  reference?: LedgerRecord;
   /** Every field that set the amount: a re-post of the key with others is refused (PricedKeyError). */
   priced?: Record<string, unknown>;
 };
@@ -103,7 +104,7 @@ export async function requestCharge(
       intent: input.intent ?? DEFAULT_INTENT[input.purpose],
       idempotencyKey: key,
       processor,
-      referenceTable: input.reference?.table,
+      referenceTable: input.reference ? tableOf(input.reference) : undefined,
       referenceId: input.reference?.id,
       changeKey: key,
       pricedDigest: pricedDigest(input.amountCents, input.priced),
@@ -419,15 +420,11 @@ export class PaymentSettledError extends Error {
  * charge back meanwhile (its store came too late): the submission rolls back rather than stand on
  * a voided charge. The row is locked first, so the reconciler's undo and this wait for each other.
  */
-export async function linkPayment(
-  db: DbOrTx,
-  paymentId: number,
-  reference: { table: string; id: number },
-): Promise<void> {
+export async function linkPayment(db: DbOrTx, paymentId: number, reference: LedgerRecord): Promise<void> {
   const rows = await db
     .update(payments)
     .set({
-      referenceTable: reference.table,
+      referenceTable: tableOf(reference),
       referenceId: reference.id,
       resolvedAt: sql`now()`,
       // The visitor's page and receipt say a charge that succeeded; a pending one is told later.
@@ -530,14 +527,14 @@ export function refuseTransaction(db: DbOrTx, what: string): void {
 }
 
 /** The charges of a business record, newest first (for give-backs and the ledger's sums). */
-export async function chargesOf(db: DbOrTx, reference: { table: string; id: number }): Promise<LedgerRow[]> {
+export async function chargesOf(db: DbOrTx, reference: LedgerRecord): Promise<LedgerRow[]> {
   return db
     .select()
     .from(payments)
     .where(
       and(
         eq(payments.kind, "charge"),
-        eq(payments.referenceTable, reference.table),
+        eq(payments.referenceTable, tableOf(reference)),
         eq(payments.referenceId, reference.id),
       ),
     )
@@ -547,17 +544,13 @@ export async function chargesOf(db: DbOrTx, reference: { table: string; id: numb
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How many charges for a record and intent were declined in the last hour (a booking's link is no card-testing tool). */
-export async function declinedLastHour(
-  db: DbOrTx,
-  reference: { table: string; id: number },
-  intent: LedgerIntent,
-): Promise<number> {
+export async function declinedLastHour(db: DbOrTx, reference: LedgerRecord, intent: LedgerIntent): Promise<number> {
   const [{ n } = { n: 0 }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(payments)
     .where(
       and(
-        eq(payments.referenceTable, reference.table),
+        eq(payments.referenceTable, tableOf(reference)),
         eq(payments.referenceId, reference.id),
         eq(payments.intent, intent),
         eq(payments.kind, "charge"),

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database, Tx } from "@db/client.server";
+import type { Database, DbOrTx, Tx } from "@db/client.server";
 import { payments } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
@@ -13,6 +13,8 @@ import {
   requestGiveBack,
   resolveRows,
 } from "./give-back.server";
+import type { ExpectedPayment } from "./audit.server";
+import { recordOf, type RecordKind } from "./record";
 import { claimRow, refuseTransaction, releaseLease, type Lease, type LedgerRow } from "./payments.server";
 
 /**
@@ -47,21 +49,42 @@ export type ReconcileEvent = {
   outcome?: "voided" | "refunded" | "pending" | "refused";
 };
 
-/** What the capabilities do when the reconciler settles a row of theirs (the server registers them). */
-export type ReconcileHooks = {
-  /** A charge stored as pending (unknown answer) turned out to have succeeded: confirm its record. True: the visitor was told. */
-  confirmed?(tx: Tx, row: LedgerRow): Promise<boolean>;
-  /** A charge stored as pending turned out not taken: release its record. True: the visitor was told. */
-  released?(tx: Tx, row: LedgerRow): Promise<boolean>;
+/**
+ * What a capability declares, beside its own code, for the records its ledger rows serve: how the
+ * reconciler finishes or undoes them, and what the audit expects of them. The server hands the
+ * reconciler and the audit one of these per kind of record (`RecordLedgers`): a kind without its
+ * declaration does not typecheck.
+ */
+export type RecordLedger = {
+  /** A charge stored as pending (unknown answer) turned out to have succeeded: confirm the record. True: the visitor was told. */
+  confirmed(tx: Tx, id: number, charge: LedgerRow): Promise<boolean>;
+  /** A charge stored as pending turned out not taken: release the record. True: the visitor was told. */
+  released(tx: Tx, id: number, charge: LedgerRow): Promise<boolean>;
   /**
    * A give-back finished by the reconciler: `later` when the change's mails were written before it
    * went through. True when the capability wrote the change's mails (the company's copy among them):
-   * no second mail is sent then.
+   * no second mail is sent then. Without it the reconciler only tells the company.
    */
   gaveBack?(tx: Tx, row: LedgerRow, info: { later: boolean }): Promise<boolean>;
+  /** What each record should have been paid, and what else is wrong with it (the audit's side). */
+  expected(db: DbOrTx): Promise<ExpectedPayment[]>;
+};
+
+export type RecordLedgers = { readonly [K in RecordKind]: RecordLedger };
+
+/** What the reconciler calls when it settles a row: the record's own ledger, and the company's notice. */
+export type ReconcileHooks = {
+  ledgers?: RecordLedgers;
   /** Tell the company, in the same transaction (once). */
   notify?(tx: Tx, event: ReconcileEvent): Promise<void>;
 };
+
+/** The record a row serves and its capability's declaration (none for a row that serves nothing). */
+function ledgerOf(hooks: ReconcileHooks, row: LedgerRow) {
+  const record = recordOf({ table: row.referenceTable, id: row.referenceId });
+  const ledger = record ? hooks.ledgers?.[record.kind] : undefined;
+  return record && ledger ? { record, ledger } : null;
+}
 
 export const RECONCILE_EVERY_MS = 60_000;
 
@@ -201,7 +224,10 @@ async function answerCharge(
     // A record stored while the answer was unknown (a pending booking, order, invoice) settles now.
     if (updated.resolvedAt !== null) {
       const event: ReconcileEvent = { kind: took ? "confirmed" : "released", row: updated };
-      const told = await (took ? hooks.confirmed : hooks.released)?.(tx, updated);
+      const owner = ledgerOf(hooks, updated);
+      const told = owner
+        ? await (took ? owner.ledger.confirmed : owner.ledger.released)(tx, owner.record.id, updated)
+        : false;
       if (told)
         await tx
           .update(payments)
@@ -251,10 +277,7 @@ export async function undoCharge(
       .returning();
     if (!charge) return undefined;
     // The give-back carries the charge's reference (the booking a failed move was for), or none.
-    const reference =
-      charge.referenceTable && charge.referenceId !== null
-        ? { table: charge.referenceTable, id: charge.referenceId }
-        : null;
+    const reference = recordOf({ table: charge.referenceTable, id: charge.referenceId });
     await requestGiveBack(tx, { reference, chargeId: charge.id, cents: "all", intent: "undo", key: `${key}:` });
     return charge;
   });
@@ -343,7 +366,8 @@ async function reconcileGiveBack(db: Database, row: LedgerRow, gateway: PaymentG
       // Its change's mails said it was on its way: now it has gone.
       await db.transaction(async (tx) => {
         const event: ReconcileEvent = { kind: "gave-back", row: after };
-        const mailed = after.intent !== "undo" && (await hooks.gaveBack?.(tx, after, { later: true }));
+        const mailed =
+          after.intent !== "undo" && (await ledgerOf(hooks, after)?.ledger.gaveBack?.(tx, after, { later: true }));
         if (!mailed) await hooks.notify?.(tx, event);
         events.push(event);
       });
@@ -366,7 +390,7 @@ async function reconcileGiveBack(db: Database, row: LedgerRow, gateway: PaymentG
       await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(payments).where(eq(payments.id, current.id)).for("update");
         if (!locked || locked.resolvedAt !== null) return;
-        const mailed = await hooks.gaveBack?.(tx, locked, { later: false });
+        const mailed = await ledgerOf(hooks, locked)?.ledger.gaveBack?.(tx, locked, { later: false });
         // A capability without a finish of its own: the row is resolved here.
         await tx
           .update(payments)

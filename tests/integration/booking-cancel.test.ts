@@ -13,7 +13,7 @@ import type { PaymentGateway } from "~/payments/gateway";
 import { MAX_GIVE_BACK_ATTEMPTS } from "~/payments/give-back.server";
 import { reconcile } from "~/payments/reconcile.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
-import { ledgerHooks } from "../../server/ledger-hooks";
+import { reconcileHooks as ledgerHooks } from "../../server/ledger";
 import { createTestDatabase } from "../support/db";
 import { formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
 import { residentialFields } from "./payments-support";

@@ -15,7 +15,7 @@ import type { PaymentGateway } from "~/payments/gateway";
 import { reconcile } from "~/payments/reconcile.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { SERVICE_PRICE_MESSAGES, weekdayOf, type ServiceTime } from "~/booking/service-price";
-import { ledgerHooks } from "../../server/ledger-hooks";
+import { reconcileHooks as ledgerHooks } from "../../server/ledger";
 import { createTestDatabase } from "../support/db";
 import { formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
 import { residentialFields } from "./payments-support";

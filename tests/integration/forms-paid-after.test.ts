@@ -12,7 +12,7 @@ import { reconcile } from "~/payments/reconcile.server";
 import { addToCart, cartCookieHeader } from "~/shop/cart.server";
 import { checkoutForm } from "~/shop/checkout/handle.server";
 import { CHECKOUT_SUCCESS } from "~/shop/checkout/identity";
-import { ledgerHooks } from "../../server/ledger-hooks";
+import { reconcileHooks as ledgerHooks } from "../../server/ledger";
 import { createTestDatabase } from "../support/db";
 import { count, formPost, honeypotFields, nextIp, rows, sumAnswer, toFormData } from "./forms-support";
 import { checkoutFields, invoiceFields } from "./payments-support";

@@ -10,8 +10,8 @@ import { chargeOnce } from "~/payments/payments.server";
 import { reconcile } from "~/payments/reconcile.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
 import { RESOLVED_SUBJECTS } from "~/mail/payment-resolved.server";
-import { ledgerHooks } from "../../server/ledger-hooks";
-import { auditPayments } from "../../server/payments-audit";
+import { reconcileHooks as ledgerHooks } from "../../server/ledger";
+import { auditPayments } from "../../server/ledger";
 import { createTestDatabase } from "../support/db";
 import { rows } from "./forms-support";
 import {

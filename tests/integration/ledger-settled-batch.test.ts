@@ -7,7 +7,7 @@ import { AUTHORIZENET_ENDPOINTS, createAuthorizeNetGateway } from "~/payments/au
 import type { PaymentGateway } from "~/payments/gateway";
 import { reconcile } from "~/payments/reconcile.server";
 import { createSandboxGateway } from "~/payments/sandbox.server";
-import { ledgerHooks } from "../../server/ledger-hooks";
+import { reconcileHooks as ledgerHooks } from "../../server/ledger";
 import { createTestDatabase } from "../support/db";
 import { rows } from "./forms-support";
 import { book, LOST, mailsTo, weekdays } from "./ledger-support";

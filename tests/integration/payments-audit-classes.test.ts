@@ -4,7 +4,7 @@ import { addDays } from "~/booking/availability";
 import { mailAuditMismatches } from "~/mail/staff-notices.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { createSandboxGateway, settleImmediately } from "~/payments/sandbox.server";
-import { auditPayments } from "../../server/payments-audit";
+import { auditPayments } from "../../server/ledger";
 import { createTestDatabase } from "../support/db";
 import { rows } from "./forms-support";
 import { book, LOST, order, stockedProduct, weekdays } from "./ledger-support";

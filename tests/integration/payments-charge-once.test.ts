@@ -419,7 +419,7 @@ describe("what chargeOnce refuses", () => {
   it("linkPayment records what was paid for (inside the booking's transaction)", async () => {
     const { gateway } = countedSandbox();
     const paid = await chargeOnce(db, input(), { gateway });
-    await db.transaction((tx) => linkPayment(tx, paid.paymentId, { table: "service_requests", id: 42 }));
+    await db.transaction((tx) => linkPayment(tx, paid.paymentId, { kind: "booking", id: 42 }));
     const [row] = await rows(
       db,
       `select reference_table, reference_id, resolved_at is not null as resolved from payments where id = ${paid.paymentId}`,

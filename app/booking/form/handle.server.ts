@@ -15,6 +15,7 @@ import type { PaymentOutcome } from "~/payments/payments.server";
 import type { Tx } from "@db/client.server";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
+import { bookingRecord } from "~/payments/record";
 import { servicePrice } from "~/booking/service-price";
 import { CARD_FIELD_NAMES } from "~/forms/card-names";
 import { cardInput } from "~/forms/card-schema";
@@ -96,7 +97,7 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     await confirmPlace(tx, ctx.paymentKey, value.serviceDate, value.serviceTime);
     const row = await storeBooking(tx, value, ctx, payment);
     const submission = { table: getTableName(serviceRequests), id: row.id };
-    await linkPayment(tx, payment.paymentId, submission);
+    await linkPayment(tx, payment.paymentId, bookingRecord(row.id));
     const visit = bookedVisit(value, row, payment);
     return {
       submission,

@@ -5,6 +5,7 @@ import { chargeRows } from "~/mail/charge-rows";
 import { invoiceReceipt } from "~/mail/invoice-receipt.server";
 import { formatUsd } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
+import { invoiceRecord } from "~/payments/record";
 import { CARD_FIELD_NAMES } from "../card-names";
 import { cardInput } from "../card-schema";
 import { type FormDefinition } from "../pipeline";
@@ -71,7 +72,7 @@ export const invoiceForm: FormDefinition<typeof invoiceSchema> = {
       clientIp: ctx.clientIp,
     });
     const submission = { table: getTableName(invoicePayments), id: row.id };
-    await linkPayment(tx, payment.paymentId, submission);
+    await linkPayment(tx, payment.paymentId, invoiceRecord(row.id));
 
     const paid = status === "paid";
     const amount = formatUsd(payment.amountCents);

@@ -10,6 +10,8 @@ import type { MailRow } from "~/mail/templates/types";
 import { signedReceiptPath, verifiedReceiptId } from "~/payments/receipt.server";
 import { cardLabel, moneySentence } from "~/payments/words";
 import { formatUsd } from "~/payments/money";
+import { invoiceRecord } from "~/payments/record";
+import type { RecordLedger } from "~/payments/reconcile.server";
 
 /** The invoice receipt's address, signed (~/payments/receipt.server.ts). */
 const PURPOSE = "invoice-receipt";
@@ -116,9 +118,7 @@ export async function settlePendingInvoicePayment(
     name: row.name,
     what: `invoice ${row.invoiceNumber}`,
     outcome: paid ? "confirmed" : "released",
-    money: paid
-      ? moneySentence((await moneyOf(tx, { table: "invoice_payments", id: row.id })).lines)
-      : "Nothing was charged to your card.",
+    money: paid ? moneySentence((await moneyOf(tx, invoiceRecord(row.id))).lines) : "Nothing was charged to your card.",
     next: paid
       ? "Thank you: the invoice is paid by this amount."
       : `The invoice is not paid. Please pay it again, or call us at ${company.phone.display}.`,
@@ -138,8 +138,15 @@ export async function expectedInvoicePayments(db: DbOrTx) {
     })
     .from(invoicePayments);
   return rows.map((r) => ({
-    subject: { table: "invoice_payments", id: r.id },
+    subject: invoiceRecord(r.id),
     label: `invoice payment ${r.reference ?? `#${r.id}`}`,
     expectedCents: r.status === "released" ? 0 : r.amount,
   }));
 }
+
+/** What the ledger's reconciler and audit do with an invoice payment's rows. */
+export const invoiceLedger: RecordLedger = {
+  confirmed: (tx, id) => settlePendingInvoicePayment(tx, id, true),
+  released: (tx, id) => settlePendingInvoicePayment(tx, id, false),
+  expected: expectedInvoicePayments,
+};

@@ -3,6 +3,7 @@ import { getTableName } from "drizzle-orm";
 import { FormFailure, type FormDefinition } from "~/forms/pipeline";
 import { formatUsd, parseDollars } from "~/payments/money";
 import { linkPayment } from "~/payments/payments.server";
+import { orderRecord } from "~/payments/record";
 import { cartIdOf } from "../cart.server";
 import {
   CHECKOUT_SUCCESS,
@@ -93,7 +94,7 @@ export const checkoutForm: FormDefinition<typeof checkoutSchema, CheckoutCart> =
     await takeStock(tx, ctx.paymentKey, cart);
     const placed = await insertOrder(tx, value, cart, payment, { page: ctx.page, clientIp: ctx.clientIp });
     const submission = { table: getTableName(orders), id: placed.id };
-    await linkPayment(tx, payment.paymentId, submission);
+    await linkPayment(tx, payment.paymentId, orderRecord(placed.id));
     const { message, receipt, summary } = orderMessages(value, cart, payment, placed);
     return {
       submission,

@@ -9,6 +9,8 @@ import { moneyOf } from "~/payments/ledger.server";
 import { cardLabel } from "~/payments/words";
 import { moneySentence } from "~/payments/words";
 import type { LedgerRow, PaymentOutcome } from "~/payments/payments.server";
+import { orderRecord } from "~/payments/record";
+import type { RecordLedger } from "~/payments/reconcile.server";
 import { lineTotalCents, unitsAndPrice } from "../pricing";
 import { installationOf } from "./installation";
 import type { CheckoutInput } from "./schema";
@@ -292,7 +294,7 @@ export async function expectedOrderPayments(db: DbOrTx) {
     if (Number(r.lines) !== r.total)
       problems.push(`stored at ${formatUsd(r.total)}; its lines add up to ${formatUsd(Number(r.lines))}`);
     return {
-      subject: { table: "orders", id: r.id },
+      subject: orderRecord(r.id),
       label: `order ${r.reference ?? `#${r.id}`}`,
       expectedCents: released ? 0 : r.total,
       problems,
@@ -303,6 +305,13 @@ export async function expectedOrderPayments(db: DbOrTx) {
 
 /** The order's money in the ledger's words (what moved, never the price). */
 async function paymentSentence(db: DbOrTx, orderId: number): Promise<string> {
-  const money = await moneyOf(db, { table: "orders", id: orderId });
+  const money = await moneyOf(db, orderRecord(orderId));
   return moneySentence(money.lines) || "No payment recorded.";
 }
+
+/** What the ledger's reconciler and audit do with an order's rows. */
+export const orderLedger: RecordLedger = {
+  confirmed: (tx, id, charge) => settlePendingOrder(tx, id, charge, true),
+  released: (tx, id, charge) => settlePendingOrder(tx, id, charge, false),
+  expected: expectedOrderPayments,
+};
