@@ -59,6 +59,56 @@ function cyclesOf(graph: Graph): string[] {
   });
 }
 
+/** file → the files of app/ it imports (a specifier resolved as Vite does: .ts, .tsx, /index.ts). */
+function fileGraph(): Map<string, string[]> {
+  const files = new Set(sourceFiles("app"));
+  const resolve = (p: string) => [p, `${p}.ts`, `${p}.tsx`, path.join(p, "index.ts")].find((c) => files.has(c));
+  const graph = new Map<string, string[]>();
+  for (const file of files)
+    graph.set(
+      file,
+      importedSpecifiers(readSource(file)).flatMap((specifier) => {
+        const target = projectPathOf(specifier, file);
+        const found = target && resolve(target);
+        return found ? [found] : [];
+      }),
+    );
+  return graph;
+}
+
+/** The files that import each other, directly or through others: each strongly connected group of two or more (Tarjan). */
+function fileCycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1 || graph.get(v)?.includes(v)) groups.push(group.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return groups;
+}
+
 describe("the folders of app/ import one way", () => {
   const graph = folderGraph();
 
@@ -69,6 +119,24 @@ describe("the folders of app/ import one way", () => {
 
   it("has no cycle: no folder imports a folder that imports it back, directly or through others", () => {
     expect(cyclesOf(graph)).toEqual([]);
+  });
+
+  it("has no circle of files either: no file imports one that imports it back (dynamic imports included)", () => {
+    expect(fileCycles(fileGraph())).toEqual([]);
+  });
+
+  it("would see a circle of files, and not a chain", () => {
+    const g = new Map([
+      ["app/booking/manage.server.ts", ["app/booking/reschedule.server.ts"]],
+      ["app/booking/reschedule.server.ts", ["app/booking/move-form.server.ts"]],
+      ["app/booking/move-form.server.ts", ["app/booking/manage.server.ts"]],
+      ["app/lib/env.server.ts", []],
+    ]);
+    expect(fileCycles(g)).toEqual([
+      ["app/booking/manage.server.ts", "app/booking/move-form.server.ts", "app/booking/reschedule.server.ts"],
+    ]);
+    g.set("app/booking/move-form.server.ts", ["app/lib/env.server.ts"]);
+    expect(fileCycles(g)).toEqual([]);
   });
 
   it("keeps app/lib/ at the bottom: it imports no other folder", () => {

@@ -6,6 +6,7 @@ import { cardInput } from "~/forms/card-schema";
 import { runForm, type FormDefinition } from "~/forms/pipeline";
 import { PREVIEW_VALUE } from "~/booking/form/identity";
 import { formatUsd } from "~/payments/money";
+import { releasePlace } from "./availability.server";
 import { priceChange, priceChangeText } from "./price-change";
 import { findBookingByToken } from "./manage.server";
 import { MOVE_FORM_ID, MOVE_INTENT } from "./move-form";
@@ -62,10 +63,7 @@ export const moveForm: FormDefinition<typeof moveSchema, MoveHold> = {
     description: (value) => `Booking moved to ${value.serviceDate} ${value.serviceTime}: difference`,
     priced: (value) => movePriced(value),
     reserve: (db, value, key, request, options) => reserveMove(db, value, key, request, options),
-    release: async (db, key) => {
-      const { releasePlace } = await import("~/booking/availability.server");
-      await releasePlace(db, key);
-    },
+    release: (db, key) => releasePlace(db, key),
     refusePending: (_value, hold) => RESCHEDULE_MESSAGES.unknown(formatUsd(hold.diffCents)),
     answerPath: (request) => `/booking/${tokenOf(request) ?? ""}?moved#booking`,
   },

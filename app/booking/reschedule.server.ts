@@ -3,11 +3,11 @@ import type { Database, DbOrTx, Tx } from "@db/client.server";
 import { bookingEvents, serviceRequests } from "@db/schema";
 import { company } from "~/lib/company";
 import { cardShape, refineCard } from "~/forms/card-schema";
-import { FormFailure, runForm } from "~/forms/pipeline";
+import { FormFailure } from "~/forms/pipeline";
 import { confirmPlace, holdPlace, releasePlace } from "~/booking/availability.server";
 import { env } from "~/lib/env.server";
 import { z } from "~/lib/zod";
-import type { CardInput, PaymentGateway } from "~/payments/gateway";
+import type { PaymentGateway } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/gateway.server";
 import { requestGiveBack, resolveRows } from "~/payments/give-back.server";
 import { moneyOf } from "~/payments/ledger.server";
@@ -46,18 +46,6 @@ import { moveReminder } from "./reminders.server";
  * its charge. Whatever dies in between, the reconciler undoes a charge no move stands on and
  * sends a give-back that was requested.
  */
-export type RescheduleRequest = {
-  serviceDate: string;
-  serviceTime: string;
-  /** The change form's render key: a double click charges once. */
-  changeKey: string;
-  /** The visit the form was rendered for ("2026-12-06|Morning (8 AM to 11 AM)"): a booking moved since refuses it. */
-  currentVisit?: string | null;
-  /** Only for a dearer window. */
-  card?: CardInput | null;
-  clientIp?: string | null;
-};
-
 export type RescheduleOutcome = {
   ok: boolean;
   status: number;
@@ -97,55 +85,6 @@ export const movePriced = (value: Pick<MoveValue, "serviceDate" | "serviceTime">
 
 /** "2026-12-06|Morning (8 AM to 11 AM)": the visit a move form was rendered for. */
 export const visitKey = (row: { serviceDate: string; serviceTime: string }) => `${row.serviceDate}|${row.serviceTime}`;
-
-/**
- * A move, programmatically: the move form's post (./move-form.server.ts) run through the form
- * pipeline as the booking's page sends it. What tests and the drill call; the page goes the
- * same way through `answerMove`.
- */
-export async function rescheduleBooking(
-  db: Database,
-  token: string | undefined,
-  req: RescheduleRequest,
-  options: { now?: Date; gateway?: PaymentGateway } = {},
-): Promise<RescheduleOutcome> {
-  const { moveForm } = await import("./move-form.server");
-  const fields = new FormData();
-  fields.set("serviceDate", req.serviceDate);
-  fields.set("serviceTime", req.serviceTime);
-  fields.set("submission_key", req.changeKey);
-  fields.set("intent", "move");
-  if (req.currentVisit) fields.set("currentVisit", req.currentVisit);
-  if (req.card) {
-    fields.set("cardHolder", req.card.holder);
-    fields.set("cardNumber", req.card.number);
-    fields.set("cardExpMonth", String(req.card.expMonth));
-    fields.set("cardExpYear", String(req.card.expYear));
-    fields.set("cardCVC", req.card.cvc);
-  }
-  const site = env().SITE_URL;
-  const request = new Request(`${site}/booking/${token ?? ""}?move`, {
-    method: "POST",
-    headers: { Origin: site, "Sec-Fetch-Site": "same-origin" },
-    body: fields,
-  });
-  const outcome = await runForm(moveForm, request, { db, clientIp: req.clientIp ?? null, ...options });
-  if (outcome.ok) {
-    const said = isManageToken(token) ? await lastMoveByToken(db, token) : null;
-    return { ok: true, status: 200, message: said ?? outcome.message };
-  }
-  const field = Object.keys(outcome.fieldErrors)[0];
-  return {
-    ok: false,
-    status: outcome.status,
-    message: outcome.message,
-    ...(field === "serviceDate" || field === "serviceTime"
-      ? { field }
-      : field?.startsWith("card")
-        ? { field: "card" as const }
-        : {}),
-  };
-}
 
 /** What the move form's fields are once parsed (./move-form.server.ts's schema). */
 export type MoveValue = {
@@ -442,7 +381,7 @@ export async function lastMove(
   db: DbOrTx,
   id: number,
   key: string,
-  req?: Pick<RescheduleRequest, "serviceDate" | "serviceTime">,
+  req?: Pick<MoveValue, "serviceDate" | "serviceTime">,
 ): Promise<RescheduleOutcome | null> {
   const [event] = await db
     .select()

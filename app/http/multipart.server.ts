@@ -14,7 +14,7 @@ import {
   jsonToFormData,
   readChunks,
 } from "./body.server";
-import type { AcceptedUpload, ParsedBody, ReadBodyOptions } from "./read-body.server";
+import type { AcceptedUpload, ParsedBody, ReadBodyOptions } from "./parsed-body";
 import { TempFiles, uploadsUnavailable, type TempFile } from "./temp-files.server";
 import { MAX_UPLOAD_TOTAL_BYTES, megabytes, photosTotalMessage, type UploadRule } from "./upload-rule";
 

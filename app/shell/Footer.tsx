@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { company } from "~/lib/company";
 import type { ReviewView } from "~/reviews/types";
-import { SmartLink } from "./Header";
+import { SmartLink } from "./SmartLink";
 import { SiteLink } from "./SiteLink";
 import { ClockIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { siteMap } from "./navigation";

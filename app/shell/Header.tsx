@@ -6,22 +6,8 @@ import { ChevronDownIcon } from "./icons";
 import { Logo } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
 import { SiteLink } from "./SiteLink";
-import { menus, topBarLinks, type NavGroup, type NavLink } from "./navigation";
-
-export function SmartLink({ link, className, onClick }: { link: NavLink; className?: string; onClick?: () => void }) {
-  if (link.external) {
-    return (
-      <a href={link.to} className={className} target="_blank" rel="noopener noreferrer" onClick={onClick}>
-        {link.label}
-      </a>
-    );
-  }
-  return (
-    <SiteLink to={link.to} className={className} onClick={onClick}>
-      {link.label}
-    </SiteLink>
-  );
-}
+import { SmartLink } from "./SmartLink";
+import { menus, topBarLinks, type NavGroup } from "./navigation";
 
 export function TopBar({ shopUrl }: { shopUrl?: string }) {
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { company } from "~/lib/company";
-import { SmartLink } from "./Header";
+import { SmartLink } from "./SmartLink";
 import { SiteLink } from "./SiteLink";
 import { CloseIcon, MenuIcon, PhoneIcon } from "./icons";
 import { menus } from "./navigation";

@@ -5,7 +5,8 @@ import { changeDeadline, windowStart } from "~/booking/cutoff";
 import { cancelBooking } from "~/booking/cancel.server";
 import { findBookingByToken } from "~/booking/manage.server";
 import { answerMove } from "~/booking/move-form.server";
-import { RESCHEDULE_MESSAGES, rescheduleBooking, type RescheduleRequest } from "~/booking/reschedule.server";
+import { RESCHEDULE_MESSAGES } from "~/booking/reschedule.server";
+import { postMove, type MoveRequest } from "./move-support";
 import { runForm, type FormDefinition } from "~/forms/pipeline";
 import { addDays, AVAILABILITY_MESSAGES } from "~/booking/availability";
 import { loadAvailability } from "~/booking/availability.server";
@@ -70,8 +71,8 @@ async function book(serviceDate: string, serviceTime = MORNING) {
   return { token, serviceDate, ...row! };
 }
 
-const move = (token: string, to: Partial<RescheduleRequest>, gateway?: PaymentGateway) =>
-  rescheduleBooking(
+const move = (token: string, to: Partial<MoveRequest>, gateway?: PaymentGateway) =>
+  postMove(
     conn.db,
     token,
     { serviceDate: "", serviceTime: MORNING, changeKey: crypto.randomUUID(), ...to },
@@ -339,7 +340,7 @@ describe("moving a booking from its page", () => {
     const b = await book(weekday(2));
     expect(await move(b.token, { serviceDate: b.serviceDate })).toMatchObject({ message: RESCHEDULE_MESSAGES.same });
     const late = new Date(changeDeadline(b.serviceDate, MORNING, 24).getTime() + 60_000);
-    const afterCutoff = await rescheduleBooking(
+    const afterCutoff = await postMove(
       conn.db,
       b.token,
       { serviceDate: addDays(b.serviceDate, 1), serviceTime: MORNING, changeKey: crypto.randomUUID() },

@@ -4,7 +4,7 @@ import { categories, products } from "@db/schema";
 import { BOOKING_BUSY } from "~/booking/change.server";
 import { cancelBooking } from "~/booking/cancel.server";
 import { findBookingByToken } from "~/booking/manage.server";
-import { rescheduleBooking, type RescheduleRequest } from "~/booking/reschedule.server";
+import { postMove, type MoveRequest } from "./move-support";
 import { invoiceForm } from "~/forms/invoice/handle.server";
 import { runForm, type FormDefinition } from "~/forms/pipeline";
 import { addDays } from "~/booking/availability";
@@ -71,8 +71,8 @@ async function book(serviceDate: string, serviceTime = MORNING) {
   return { token, serviceDate, serviceTime, ...row! };
 }
 
-const move = (b: { token: string; serviceDate: string; serviceTime: string }, to: Partial<RescheduleRequest>) =>
-  rescheduleBooking(conn.db, b.token, {
+const move = (b: { token: string; serviceDate: string; serviceTime: string }, to: Partial<MoveRequest>) =>
+  postMove(conn.db, b.token, {
     serviceDate: "",
     serviceTime: MORNING,
     changeKey: crypto.randomUUID().replaceAll("-", ""),

@@ -3,7 +3,7 @@ import type { Database } from "@db/client.server";
 import { categories, products } from "@db/schema";
 import { addDays } from "~/booking/availability";
 import { residentialServiceForm } from "~/booking/form/handle.server";
-import { rescheduleBooking, type RescheduleRequest } from "~/booking/reschedule.server";
+import { postMove, type MoveRequest } from "./move-support";
 import { weekdayOf, type ServiceTime } from "~/booking/service-price";
 import { invoiceForm } from "~/forms/invoice/handle.server";
 import { runForm, type FormDefinition } from "~/forms/pipeline";
@@ -92,10 +92,10 @@ export function postBooking(db: Database, serviceDate: string, options: BookOpti
 export function move(
   db: Database,
   b: Pick<Booked, "token" | "serviceDate" | "serviceTime">,
-  to: Partial<RescheduleRequest>,
+  to: Partial<MoveRequest>,
   gateway?: PaymentGateway,
 ) {
-  return rescheduleBooking(
+  return postMove(
     db,
     b.token,
     {

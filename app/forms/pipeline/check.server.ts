@@ -1,4 +1,3 @@
-import type { Submission as ConformSubmission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Database } from "@db/client.server";
 import { rateLimitSubject } from "~/http/client-ip.server";
@@ -8,7 +7,7 @@ import { spendCaptchaPass, type CaptchaPassed } from "../captcha/pass.server";
 import { CAPTCHA_MESSAGE, SPAM_CHECK_MESSAGE } from "../captcha/types";
 import { CHECK_FIELDS_MESSAGE } from "../result";
 import type { FormDefinition } from "./definition";
-import { failure, hiddenFields, refusal } from "./reply";
+import { failure, hiddenFields, refusal, type Submission, type Valid } from "./reply";
 import { stop } from "./stop";
 
 /**
@@ -16,9 +15,7 @@ import { stop } from "./stop";
  * rules' verdicts), then the captcha, spent once, and the tighter budget of answers through the
  * no-JS sum.
  */
-export type Submission = ConformSubmission<Record<string, unknown>>;
-/** A submission whose fields passed: its `value` is the schema's output. */
-export type Valid = Extract<Submission, { status: "success" }>;
+export type { Submission, Valid } from "./reply";
 
 export function validate(
   def: FormDefinition,

@@ -1,12 +1,16 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission as ConformSubmission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "~/lib/zod";
 import { company } from "~/lib/company";
 import { CAPTCHA_FIELDS, CAPTCHA_PASS_FIELD } from "../captcha/types";
 import { HONEYPOT_NAME_FIELD, HONEYPOT_VALID_FROM_FIELD } from "../honeypot.server";
 import { SUBMISSION_KEY_FIELD } from "../result";
-import type { Submission } from "./check.server";
 import type { FormDefinition, FormFailure, FormOutcome } from "./definition";
+
+/** A post as Conform parsed it against the form's schema (./check.server.ts looks at it). */
+export type Submission = ConformSubmission<Record<string, unknown>>;
+/** A submission whose fields passed: its `value` is the schema's output. */
+export type Valid = Extract<Submission, { status: "success" }>;
 
 /**
  * The pipeline's answers: a refusal, a stored submission's success, the values kept for a

@@ -1,4 +1,4 @@
-import type { FormBootstrapData } from "./LeadForm";
+import type { FormBootstrapData } from "./bootstrap";
 
 /**
  * The honeypot's two fields, rendered here rather than by remix-utils'

@@ -11,13 +11,14 @@ import {
   CAPTCHA_TOKEN_FIELD,
   captchaPassOf,
   RECAPTCHA_RESPONSE_FIELD,
-  type CaptchaBootstrap,
 } from "../captcha/types";
 import { CHECK_FIELDS_MESSAGE, isFormActionData, SUBMISSION_KEY_FIELD, type FormActionData } from "../result";
 import { useAnswerShown } from "./answer-shown";
 import { ErrorSummary, summaryEntries } from "./ErrorSummary";
 import { PhoneText } from "./PhoneText";
 import { HoneypotFields } from "./HoneypotFields";
+import type { FormBootstrapData } from "./bootstrap";
+export type { FormBootstrapData } from "./bootstrap";
 import { schemaFieldOrder } from "../schema-helpers";
 import { PhotoField } from "./fields";
 import type { FormUploadRule } from "../identity";
@@ -30,16 +31,6 @@ import type { FormUploadRule } from "../identity";
  * the honeypot and the green/red message, and on a refusal the error summary at the top
  * (./ErrorSummary.tsx). A form's view only lays out fields.
  */
-export type FormBootstrapData = {
-  captcha: CaptchaBootstrap;
-  honeypot: { nameFieldName: string; validFromFieldName: string; encryptedValidFrom: string };
-  /** This render's submission key: a resubmission of a stored form answers as its success. */
-  submissionKey: string;
-  /** A paid form: this browser paid with it a moment ago (app/forms/recent-payment.server.ts). */
-  recentPayment?: { form: string; path: string } | null;
-  /** A paid form: the answer to this browser's post without JavaScript, shown after its 303 (app/forms/posted-answer.server.ts). */
-  answer?: unknown;
-};
 
 type Fields<S extends z.ZodType> = ReturnType<typeof useForm<z.input<S> & Record<string, unknown>>>[1];
 
