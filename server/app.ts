@@ -5,7 +5,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import sirv from "sirv";
 import type { ViteDevServer } from "vite";
 import { clientIpContext, clientIpFromNode } from "~/http/client-ip.server";
-import { carriesLinkSecret, loggablePath } from "~/lib/secret-paths";
+import { isPrivatePage, loggablePath } from "~/lib/secret-paths";
 import { refuseCrossOriginRequest, siteScheme } from "~/http/origin.server";
 import type { Connection } from "@db/client.server";
 import { closeDatabase, connect, isDatabaseClosed } from "~/lib/db.server";
@@ -48,8 +48,8 @@ import { runSteps, sendFetchResponse, toFetchRequest, type Step } from "./node-a
  *
  * Every answer, whoever wrote it, gets the security headers it lacks just
  * before its headers go out (`nonPageSecurityHeaders`: pages set their own),
- * and every answer to an address that carries a link's secret (/booking/…,
- * /order/…) gets `SECRET_LINK_HEADERS` over whatever it had.
+ * and every answer to one visitor's private page (a secret link, /booking/…,
+ * /order/…, or a signed receipt) gets `SECRET_LINK_HEADERS` over whatever it had.
  */
 
 export type StartOptions =
@@ -80,7 +80,7 @@ function securityHeadersHook(req: IncomingMessage, res: ServerResponse): () => v
   return () => {
     fillMissingHeaders(res, nonPageSecurityHeaders(String(res.getHeader("content-type") ?? "")));
     const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "";
-    if (carriesLinkSecret(target))
+    if (isPrivatePage(target))
       for (const [name, value] of Object.entries(SECRET_LINK_HEADERS)) res.setHeader(name, value);
   };
 }
@@ -109,11 +109,17 @@ function staticFiles(clientDir: string): Step[] {
       brotli: true,
       gzip: true,
       setHeaders(res, pathname) {
+        iconType(res, pathname);
         if (pathname.startsWith("/assets/")) res.setHeader("Cache-Control", `public, max-age=${year}, immutable`);
       },
     }),
-    sirv("public", common),
+    sirv("public", { ...common, setHeaders: iconType }),
   ];
+}
+
+/** sirv's types (mrmime) know no .ico: the favicon would go out with an empty Content-Type. */
+function iconType(res: ServerResponse, pathname: string): void {
+  if (pathname.endsWith(".ico")) res.setHeader("Content-Type", "image/x-icon");
 }
 
 /**

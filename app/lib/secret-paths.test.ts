@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriesLinkSecret, loggablePath, redactLinkSecrets } from "./secret-paths";
+import { carriesLinkSecret, isPrivatePage, loggablePath, redactLinkSecrets } from "./secret-paths";
 
 const TOKEN = "Qk3m9ZpX0aB-_c7Yt2LwVv8nR4sD1eFgHhJjKkMmNnP"; // 43 characters, as a link's token
 
@@ -45,5 +45,21 @@ describe("the addresses that carry a link's secret", () => {
     expect(redacted).toContain("http://localhost:3000/booking/:token?booked");
     expect(redacted).toContain("/app/booking/cancel.server.ts");
     expect(redactLinkSecrets(redacted)).toBe(redacted);
+  });
+});
+
+describe("a private page (the headers of one visitor's page)", () => {
+  it("is a secret link or a signed receipt, however its path is spelled; a receipt's path is logged as it is", () => {
+    for (const target of [
+      "/booking/abc",
+      "/pay-invoice/receipt/12?sig=x",
+      "/PAY-INVOICE/receipt/12",
+      "/pay-invoice/%72eceipt/12",
+      "/request-service/receipt/7?sig=y",
+    ])
+      expect(isPrivatePage(target), target).toBe(true);
+    for (const target of ["/pay-invoice", "/pay-invoice/receipt", "/request-service", "/receipts/1"])
+      expect(isPrivatePage(target), target).toBe(false);
+    expect(loggablePath("/pay-invoice/receipt/12?sig=secret")).toBe("/pay-invoice/receipt/12");
   });
 });

@@ -35,6 +35,20 @@ export function carriesLinkSecret(target: string): boolean {
   return SECRET_PATH.test(path) || SECRET_PATH.test(decoded(path));
 }
 
+/** A signed receipt's address (`/pay-invoice/receipt/{id}?sig=…`, the booking form's too): one payer's page. */
+const SIGNED_RECEIPT_PATH = /^\/+(?:pay-invoice|request-service)\/+receipt\/+[^/]/i;
+
+/**
+ * Whether an answer to this target is one visitor's private page: a secret link, or a signed
+ * receipt. Both get the same headers (stored nowhere, no Referer, never indexed); only a secret
+ * link's token is kept out of the logs (a receipt's path holds a payment's number, its query the
+ * signature, and queries are never logged).
+ */
+export function isPrivatePage(target: string): boolean {
+  const path = pathPart(target);
+  return carriesLinkSecret(path) || SIGNED_RECEIPT_PATH.test(path) || SIGNED_RECEIPT_PATH.test(decoded(path));
+}
+
 /** What stands in a log for a link's token. */
 export const TOKEN_PLACEHOLDER = ":token";
 

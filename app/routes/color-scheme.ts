@@ -14,19 +14,26 @@ import { COLOR_SCHEME_COOKIE, colorSchemeCookieAttributes, isScheme } from "~/sh
  */
 const MAX_BODY = 4096;
 
-/** A path of this site to go back to: one leading slash, no scheme, no host. */
-function isPath(value: string | null | undefined): value is string {
-  return !!value && /^\/(?![/\\])/.test(value) && !/[\r\n]/.test(value);
+/**
+ * A path of this site to go back to (one leading slash, no scheme, no host), as the URL parser
+ * writes it: percent-encoded UTF-8 (`/café` → `/caf%C3%A9`), control characters encoded or
+ * dropped, so the Location header holds only what a header may. Null for anything else.
+ */
+function sitePath(value: string | null | undefined): string | null {
+  if (!value || value.length > 2048 || !/^\/(?![/\\])/.test(value)) return null;
+  const base = "http://site.invalid";
+  const url = URL.parse(value, base);
+  return url && url.origin === base ? url.pathname + url.search : null;
 }
 
 function backPath(request: Request, back: string | null): string {
   const referer = URL.parse(request.headers.get("Referer") ?? "");
   const ownHosts = [new URL(request.url).host, new URL(env().SITE_URL).host]; // behind a proxy the first may be internal
   if (referer && ownHosts.includes(referer.host)) {
-    const path = referer.pathname + referer.search;
-    if (isPath(path) && referer.pathname !== "/color-scheme") return path;
+    const path = sitePath(referer.pathname + referer.search);
+    if (path && referer.pathname !== "/color-scheme") return path;
   }
-  return isPath(back) ? back : "/";
+  return sitePath(back) ?? "/";
 }
 
 function refuse(status: number, message: string): Response {

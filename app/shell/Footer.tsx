@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType } from "react";
+import { useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { company } from "~/lib/company";
 import type { ReviewView } from "~/reviews/types";
 import { SmartLink } from "./SmartLink";
@@ -72,9 +72,10 @@ function Reviews({ reviews }: CarouselProps) {
 }
 
 export function LocationCard({ location }: { location: LocationView }) {
+  const headingId = useId();
   return (
-    <article className="location-card">
-      <h3>{location.name}</h3>
+    <article className="location-card" aria-labelledby={headingId}>
+      <h3 id={headingId}>{location.name}</h3>
       <p className="location-line">
         <MapPinIcon size={18} />
         <span>

@@ -1,4 +1,5 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import { ComboboxChevron, createTheme, NativeSelect, type MantineColorsTuple } from "@mantine/core";
+import { createElement } from "react";
 
 /** Dark green primary, white secondary (SPEC §2). Shade 7 is the brand green #1d5c3a. */
 const brand: MantineColorsTuple = [
@@ -24,4 +25,10 @@ export const theme = createTheme({
   headings: { fontWeight: "800" },
   defaultRadius: "md",
   cursorType: "pointer",
+  components: {
+    // Mantine's chevron is a bare <svg>: a screen reader would meet an unnamed image in every select.
+    NativeSelect: NativeSelect.extend({
+      defaultProps: { rightSection: createElement(ComboboxChevron, { "aria-hidden": true }) },
+    }),
+  },
 });

@@ -49,7 +49,7 @@ export function CheckoutForm({ bootstrap, shownTotal }: { bootstrap: FormBootstr
                 meta={fields.address}
                 label={checkoutLabels.address}
                 required
-                autoComplete="street-address"
+                autoComplete="address-line1"
                 className="form-span-2"
               />
               <CityStateZipFields fields={fields} labels={checkoutLabels} />
