@@ -261,6 +261,8 @@ export function PhotoField({
 }) {
   const { field: name, maxFiles: max, maxBytes, maxTotalBytes = MAX_PHOTOS_TOTAL_BYTES, tooManyMessage } = rule;
   const [clientError, setClientError] = useState<string | null>(null);
+  // Too many chosen: the first ones are kept and the page says so beside the field (no alert).
+  const [kept, setKept] = useState<string | null>(null);
   // Chosen again after a refused page lost the photos: the word about them goes.
   const [chosenAgain, setChosenAgain] = useState(false);
   const id = `${formId}-${name}`;
@@ -269,6 +271,8 @@ export function PhotoField({
     clientError ?? (errors?.[0] && droppedText ? `${errors[0]} ${droppedText}` : (errors?.[0] ?? droppedText));
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const keptId = `${id}-kept`;
+  const describedBy = [hintId, kept ? keptId : null, error ? errorId : null].filter(Boolean).join(" ");
   // The total is worth a word only where the photos allowed could pass it (10 × 10 MB, not 3 × 10 MB).
   const totalApplies = max * maxBytes > maxTotalBytes;
   return (
@@ -287,17 +291,20 @@ export function PhotoField({
         name={name}
         multiple
         accept="image/*"
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={describedBy}
         aria-invalid={error ? true : undefined}
         onChange={(event) => {
           const input = event.currentTarget;
-          const files = Array.from(input.files ?? []);
+          let files = Array.from(input.files ?? []);
           setClientError(null);
+          setKept(null);
           setChosenAgain(files.length > 0);
           if (files.length > max) {
-            window.alert(tooManyMessage);
-            input.value = "";
-            return;
+            files = files.slice(0, max);
+            const first = new DataTransfer();
+            for (const file of files) first.items.add(file);
+            input.files = first.files;
+            setKept(`${tooManyMessage} The first ${max} you chose are kept: ${files.map((f) => f.name).join(", ")}.`);
           }
           const big = files.find((f) => f.size > maxBytes);
           const total = files.reduce((sum, f) => sum + f.size, 0);
@@ -310,6 +317,11 @@ export function PhotoField({
           }
         }}
       />
+      {kept ? (
+        <p id={keptId} className="form-hint form-photos-kept" role="status">
+          {kept}
+        </p>
+      ) : null}
       <FieldError id={errorId} error={error} />
     </div>
   );

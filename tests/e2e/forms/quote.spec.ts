@@ -7,7 +7,9 @@ test.afterAll(closeE2eSql);
 const SUCCESS = "Submitted successfully! A representative will reach out within 48 hours.";
 
 test.describe("full quote form, JavaScript on", () => {
-  test("residential: chooser, 4 photos refused by an alert, 2 photos sent, form cleared", async ({ page }) => {
+  test("residential: chooser, 4 photos cut to the first 3 with a word beside the field, 2 photos sent, form cleared", async ({
+    page,
+  }) => {
     const visitor = await asNewVisitor(page);
     await page.goto("/request-quote");
     await expect(page.getByRole("heading", { name: "Is this quote for Residential or Commercial?" })).toBeVisible();
@@ -21,15 +23,25 @@ test.describe("full quote form, JavaScript on", () => {
     const form = page.getByRole("form", { name: "Residential quote request form" });
     await expect(form.getByLabel("Business Name")).toHaveCount(0);
 
-    const alerts: string[] = [];
+    const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
-      alerts.push(dialog.message());
+      dialogs.push(dialog.message());
       void dialog.accept();
     });
     const files = form.getByLabel("Photos (optional)");
     await files.setInputFiles([photo("a.png"), photo("b.png"), photo("c.png"), photo("d.png")]);
-    await expect.poll(() => alerts).toEqual(["You can only upload up to 3 photos."]);
-    expect(await files.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(0);
+    // Said on the page, beside the field, and read with it; no dialog; the first three kept.
+    const kept = form.getByText(
+      "You can only upload up to 3 photos. The first 3 you chose are kept: a.png, b.png, c.png.",
+    );
+    await expect(kept).toBeVisible();
+    await expect(files).toHaveAttribute("aria-describedby", new RegExp(`${await kept.getAttribute("id")}`));
+    expect(await files.evaluate((el: HTMLInputElement) => Array.from(el.files ?? []).map((f) => f.name))).toEqual([
+      "a.png",
+      "b.png",
+      "c.png",
+    ]);
+    expect(dialogs).toEqual([]);
     await files.setInputFiles([photo("front.png"), photo("side.png")]);
 
     await form.getByLabel("First Name").fill("Marie");
