@@ -39,7 +39,7 @@ export async function loadManagePage(request: Request, token: string | undefined
   const move = search.has("move") && booking.canChange;
   return {
     booking,
-    policy: changePolicy(env().BOOKING_CHANGE_CUTOFF_HOURS),
+    policy: changePolicy(env().BOOKING_CHANGE_CUTOFF_HOURS, { onPage: true }),
     // Until when this visit can be changed online, or that it no longer can (DECISIONS 37).
     changes: bookingChangesSentence(booking, env().BOOKING_CHANGE_CUTOFF_HOURS),
     // Right after paying (the booking form's redirect): SPEC's success text and the receipt line lead.

@@ -120,7 +120,8 @@ export function bookingReceipt(b: ManagedBooking): { pending: boolean; title: st
   return b.paid
     ? {
         pending: false,
-        title: RESIDENTIAL_SUCCESS,
+        // SPEC's words, then what they mean here: the page is the booking's, not a form's answer.
+        title: `${RESIDENTIAL_SUCCESS} Your visit is booked and paid.`,
         line: serviceReceiptLine({
           amount: b.amount,
           brand: b.brand,

@@ -14,8 +14,10 @@ export const VISIT_INCLUDES = [
 export const WHAT_HAPPENS_NEXT =
   "A technician arrives within your window; if anything about the visit is unclear, our office calls you first.";
 
-export function changePolicy(cutoffHours: number): string {
-  return `Until ${cutoffHours} hours before your window starts, you can move your visit to another open window or cancel it on your booking's page. Cancelling refunds the full amount to the card that paid. A window that costs more is charged the difference (you enter your card again); one that costs less is refunded the difference. Closer to the visit, call us at ${company.phone.display} and we will do what we can.`;
+/** The rules for changing a visit; `onPage`: said on the booking's own page, whose buttons are below it. */
+export function changePolicy(cutoffHours: number, { onPage = false }: { onPage?: boolean } = {}): string {
+  const where = onPage ? "with the buttons below" : "on your booking's page";
+  return `Until ${cutoffHours} hours before your window starts, you can move your visit to another open window or cancel it ${where}. Cancelling refunds the full amount to the card that paid. A window that costs more is charged the difference (you enter your card again); one that costs less is refunded the difference. Closer to the visit, call us at ${company.phone.display} and we will do what we can.`;
 }
 
 /** A payment of the booking is still being confirmed with the processor: said on its page and to a change refused for it. */

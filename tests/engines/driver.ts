@@ -21,6 +21,11 @@ export type TargetSpec = {
   within?: string | { css: string; text: string };
 };
 
+export type Focused = { className: string; top: number; bottom: number; viewHeight: number };
+
+/** The page-side reading of `Driver.focused`. */
+export const FOCUSED_IN_PAGE = `(() => { const el = document.activeElement; if (!el || el === document.body) return null; const box = el.getBoundingClientRect(); return { className: String(el.className), top: box.top, bottom: box.bottom, viewHeight: innerHeight }; })()`;
+
 export interface Driver {
   readonly engine: "firefox" | "webkit";
   /** Opens a path of the site; an HTML page returns once it has hydrated (`<html data-hydrated>`). */
@@ -43,6 +48,8 @@ export interface Driver {
   setViewport(width: number, height: number): Promise<void>;
   /** The address the page is at now. */
   url(): Promise<string>;
+  /** What has focus (its class list) and where it sits in the view, in CSS pixels; null: nothing. */
+  focused(): Promise<Focused | null>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
-import { describe, inPage, spec, until, type Driver, type Target } from "./driver";
+import { describe, FOCUSED_IN_PAGE, inPage, spec, until, type Driver, type Focused, type Target } from "./driver";
 
 /** Debian's Firefox ESR (`apt-get install firefox-esr`); never a browser of puppeteer's own. */
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
@@ -107,6 +107,9 @@ export async function firefox(baseUrl: string): Promise<Driver> {
     },
     async url() {
       return page.url();
+    },
+    async focused() {
+      return (await page.evaluate(FOCUSED_IN_PAGE)) as Focused | null;
     },
     async close() {
       await browser.close();

@@ -3,7 +3,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { remote } from "webdriverio";
-import { describe, inPage, spec, until, type Driver, type Target } from "./driver";
+import { describe, FOCUSED_IN_PAGE, inPage, spec, until, type Driver, type Focused, type Target } from "./driver";
 
 /** Debian's WebKitGTK (`apt-get install webkit2gtk-driver xvfb`): its WebDriver and its MiniBrowser. */
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? "/usr/bin/WebKitWebDriver";
@@ -209,6 +209,9 @@ export async function webkit(baseUrl: string, driverPort: number, logFile: strin
     },
     async url() {
       return browser.getUrl();
+    },
+    async focused() {
+      return (await script(FOCUSED_IN_PAGE)) as Focused | null;
     },
     async close() {
       await browser.deleteSession().catch(() => {});

@@ -38,7 +38,14 @@ export function ErrorSummary({
 }) {
   const box = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (focusKey !== null) box.current?.focus();
+    // Scrolled into view, then focused without a scroll of its own, once the frame is laid out:
+    // in Firefox the view was left on the field being typed in, the summary focused above it.
+    if (focusKey === null) return;
+    const frame = requestAnimationFrame(() => {
+      box.current?.scrollIntoView({ block: "start" });
+      box.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [focusKey]);
   const titleId = `${id}-title`;
   const said = unsaid(message, entries);

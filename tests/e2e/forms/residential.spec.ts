@@ -186,8 +186,11 @@ for (const [index, mode] of modes.entries()) {
       const line = `$159.00 charged to Visa ending in 4242 for your service visit on ${receiptDay(date)}, ${MORNING}.`;
       // The booking's own page (its manage link) is the receipt: the reference, the visit, the policy.
       await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\?booked(#[\w-]+)?$/);
-      await expect(page.getByText("Submitted successfully!")).toBeVisible();
+      await expect(page.getByText("Submitted successfully! Your visit is booked and paid.")).toBeVisible();
       await expect(page.getByText(line)).toBeVisible();
+      // On the booking's own page its rules point at its buttons, not at "your booking's page".
+      await expect(page.getByText(/or cancel it with the buttons below\./)).toBeVisible();
+      await expect(page.getByText(/on your booking's page/)).toHaveCount(0);
       await expect(page.getByText(/^Booking reference: DV-[0-9A-Z]{4}-[0-9A-Z]{2}$/)).toBeVisible();
 
       const rows = await dbRows<Record<string, unknown>>(

@@ -1,6 +1,6 @@
 import { SERVICE_TIMES } from "../../../app/forms/options";
 import { calendarDay, dayAhead, enterCard, fail, passSpamCheck, pickDay, see, seeUrl, type Flow } from "../flow";
-import type { Driver } from "../driver";
+import { until, type Driver } from "../driver";
 
 const FORM = 'form[aria-label="Residential service booking form"]';
 const MOVE = "form.booking-move";
@@ -104,6 +104,13 @@ export const refusedBooking: Flow = {
     // Refused above the form, with the nearest location; still the form, nothing booked.
     const refusal = await see(d, ".error-summary", /There is a problem[^]*49684/);
     if (!refusal.includes("Saginaw")) fail("the refusal does not name the nearest location, Saginaw");
+    // Focused, and in view (Firefox's focus() once left it above the view).
+    const focused = await until("the error summary to have focus", async () => {
+      const f = await d.focused();
+      return f?.className.includes("error-summary") ? f : undefined;
+    });
+    if (focused.top < 0 || focused.top > focused.viewHeight)
+      fail(`the focused error summary is out of view (its top at ${focused.top}px of ${focused.viewHeight}px)`);
     await seeUrl(d, /\/request-service\?type=residential/);
     await shot("refused-out-of-area", ".error-summary");
     await shot("refused-out-of-area-zip", { within: FORM, css: "label", text: "ZIP Code" });
