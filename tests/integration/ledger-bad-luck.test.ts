@@ -4,7 +4,7 @@ import { addDays } from "~/booking/availability";
 import { residentialServiceForm } from "~/booking/form/handle.server";
 import { findBookingByToken } from "~/booking/manage.server";
 import { PRICED_KEY_MESSAGE } from "~/forms/pipeline/reply";
-import { paymentKey } from "~/forms/pipeline/paid.server";
+import { paymentKey } from "~/payments/command.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { chargeOnce } from "~/payments/payments.server";
 import { reconcile } from "~/payments/reconcile.server";

@@ -1,10 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "~/lib/zod";
 import type { Database, Tx } from "@db/client.server";
-import type { PaymentPurpose } from "@db/schema";
 import type { MailRow } from "~/mail/render.server";
 import type { CalendarInvite, MailReceipt } from "~/mail/submission-mail.server";
-import type { CardInput, ChargeRequest, PaymentGateway } from "~/payments/gateway";
+import type { PaidCommand, PayOptions } from "~/payments/command.server";
 import type { PaymentOutcome } from "~/payments/payments.server";
 import type { RateLimitRule } from "~/http/rate-limit.server";
 import type { AcceptedUpload, UploadRule } from "~/http/read-body.server";
@@ -48,43 +47,14 @@ export type FormDefinition<Schema extends z.ZodType = z.ZodType, H = unknown> = 
 };
 
 /**
- * A paid form's charge (issue 16): what to charge, computed on the server from the form's own
- * validated fields and what `reserve` held (a posted `total` is never charged). `H` is the hold
- * `reserve` returns (the checkout's priced cart), handed to `amountCents` and `handle`.
+ * A paid form's charge: its paid command (app/payments/command.server.ts), refused by a
+ * `FormFailure`, and where the visitor reads the outcome.
  */
-export type FormPayment<V, H = unknown> = {
-  purpose: PaymentPurpose;
-  /** Positive integer cents. */
-  amountCents(value: V, hold: H): number;
-  card(value: V): CardInput;
-  /** Shown to the company in the processor's dashboard. */
-  description(value: V): string;
-  /** Every field that sets the amount (day and window, cart lines, invoice): bound to the render's key. */
-  priced(value: V, hold: H): Record<string, unknown>;
-  /** Customer, billing address and invoice number passed on to the processor when known. */
-  details?(value: V, clientIp: string | null): Pick<ChargeRequest, "customer" | "billing" | "invoiceNumber">;
+export type FormPayment<V, H = unknown> = PaidCommand<V, H, FormFailure> & {
   /** Where the visitor reads the outcome after success (redirect-after-post), by payment id. */
   receiptPath?(paymentId: number): string;
   /** Where a stored post is answered whatever it charged (a move: the booking's page), given the request. */
   answerPath?(request: Request): string;
-  /**
-   * Before the charge: hold what is paid for under `key` and return it, or refuse (nothing is
-   * charged). It may commit the ledger's request itself, under the lock of what is paid for
-   * (a booking's move): `ledger` then names the charge requested (`fresh`: by this call, so the
-   * pay step sends it; otherwise an earlier post's, whose outcome is this post's), or the voids
-   * and refunds requested, which the pay step sends instead of a charge.
-   */
-  reserve?(
-    db: Database,
-    value: V,
-    key: string,
-    request: Request,
-    options: PayOptions,
-  ): Promise<{ hold: H; ledger?: { chargeId: number; fresh: boolean } | { giveBacks: number[] } } | FormFailure>;
-  /** A charge whose answer is unknown: stored as pending (default), or refused with this message (a move stays as it was). */
-  refusePending?(value: V, hold: H): string;
-  /** The charge was refused, or its submission could not be stored: give the hold back. */
-  release?(db: Database, key: string): Promise<void>;
   /** Said when a refused charge comes without the processor's message (default PAYMENT_DECLINED_MESSAGE). */
   declinedMessage?: string;
 };
@@ -177,5 +147,4 @@ export type RunOptions = {
   clientIp?: string | null;
 } & PayOptions;
 
-/** What a paid step may be given instead of the site's own (tests): the processor and the clock. */
-export type PayOptions = { gateway?: PaymentGateway; now?: Date };
+export type { PayOptions };

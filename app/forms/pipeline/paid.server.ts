@@ -2,20 +2,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "@db/client.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { performGiveBacks } from "~/payments/give-back.server";
-import {
-  chargeOnce,
-  findPayment,
-  liveCharge,
-  performCharge,
-  PricedKeyError,
-  type PaymentOutcome,
-} from "~/payments/payments.server";
+import { paymentKey, runPaidCommand, undoUnstored } from "~/payments/command.server";
+import { liveCharge, type PaymentOutcome } from "~/payments/payments.server";
 import { mailReconcileEvent } from "~/mail/staff-notices.server";
-import { undoCharge } from "~/payments/reconcile.server";
 import { claimRender, claimState, renewClaim, storedSubmission } from "../submission-keys.server";
 import type { Submission } from "./check.server";
-import { FormFailure, type FormDefinition, type PayOptions } from "./definition";
+import type { FormDefinition, FormPayment, PayOptions } from "./definition";
 import {
   CHARGED_NOT_SAVED_MESSAGE,
   failure,
@@ -32,13 +24,10 @@ import {
 import { stop } from "./stop";
 
 /**
- * A paid form's steps (issue 16, issue 28): the render's claim (one post of it answered at a
- * time; a twin waits for the first one's outcome), the hold (`reserve`), the one charge per
- * key (`chargeOnce`), and what happens to money taken for something that could not be stored.
+ * A paid form's HTTP side: the render's claim (one post of it answered at a time; a twin waits
+ * for the first one's outcome) and the answers to the paid command's outcomes. The command itself
+ * (hold, charge once, release, undo) is app/payments/command.server.ts.
  */
-
-/** A paid render's idempotency key: the form's id and its render's submission key. */
-export const paymentKey = (form: string, key: string) => `${form}:${key}`;
 
 /** A running claim not renewed for this long belongs to a post whose process died or lost the database. */
 const CLAIM_STALE_MS = 5_000;
@@ -83,103 +72,54 @@ export async function earlierCharge(def: FormDefinition, db: Database, key: stri
 export type Paid<H> = { payment?: PaymentOutcome; paymentKey: string; hold?: H };
 
 /**
- * Hold, then pay: charge once (or send the voids and refunds the hold requested); a refusal
- * gives the hold back and ends the run.
+ * The pay step: runs the form's paid command (app/payments/command.server.ts) and answers its
+ * refusals as the form's page does, values kept.
  */
 export async function reserveAndCharge<V, H>(
   def: FormDefinition,
   db: Database,
   value: V,
   submission: Submission,
-  options: { key: string; request: Request; clientIp: string | null } & PayOptions,
+  { key, ...options }: { key: string; request: Request; clientIp: string | null } & PayOptions,
 ): Promise<Paid<H>> {
-  try {
-    return await holdAndPay<V, H>(def, db, value, submission, options);
-  } catch (error) {
-    // The render's key charged before for other priced fields: never stored at that amount.
-    if (!(error instanceof PricedKeyError)) throw error;
-    await def.payment?.release?.(db, paymentKey(def.id, options.key)).catch(() => {});
-    stop(refusal(submission, hiddenFields(def), 409, PRICED_KEY_MESSAGE));
-  }
-}
-
-async function holdAndPay<V, H>(
-  def: FormDefinition,
-  db: Database,
-  value: V,
-  submission: Submission,
-  { key, request, clientIp, gateway, now }: { key: string; request: Request; clientIp: string | null } & PayOptions,
-): Promise<Paid<H>> {
-  const charge = def.payment!;
-  const idempotencyKey = paymentKey(def.id, key);
-  const held = await charge.reserve?.(db, value, idempotencyKey, request, { gateway, now });
-  if (held instanceof FormFailure)
-    stop(refusal(submission, hiddenFields(def), held.status, held.message, held.fieldErrors));
-  const hold = held?.hold as H | undefined;
-  const ledger = held?.ledger;
-  // Money going back (a move to a cheaper window): the voids and refunds requested with the change.
-  if (ledger && "giveBacks" in ledger) {
-    await performGiveBacks(db, ledger.giveBacks, { gateway });
-    return { paymentKey: idempotencyKey, hold };
-  }
-  const amountCents = charge.amountCents(value, hold);
-  if (!ledger && amountCents === 0) return { paymentKey: idempotencyKey, hold };
-  const request_ = {
-    amountCents,
-    card: charge.card(value),
-    description: charge.description(value),
-    idempotencyKey,
-    priced: charge.priced(value, hold as H),
-    ...charge.details?.(value, clientIp),
-  };
-  const payment = !ledger
-    ? await chargeOnce(db, { purpose: charge.purpose, ...request_ }, { gateway })
-    : ledger.fresh
-      ? await performCharge(db, ledger.chargeId, request_, { gateway })
-      : ((await findPayment(db, ledger.chargeId)) ?? (await performCharge(db, ledger.chargeId, request_, { gateway })));
-  if (payment.status === "pending" && charge.refusePending) {
-    // A change that stands on a charge whose answer is unknown does not happen until it is known.
-    await charge.release?.(db, idempotencyKey);
-    const message = charge.refusePending(value, hold as never);
-    stop(refusal(submission, hiddenFields(def), 202, message, { cardNumber: [message] }));
-  }
-  if (payment.status !== "approved" && payment.status !== "pending") {
-    // Declined or refused: nothing is stored but the attempt's payments row (or, for a render
-    // whose charge was voided after a failed store, nothing new at all).
-    await charge.release?.(db, idempotencyKey);
-    if (payment.status === "voided" || payment.status === "refunded")
-      stop(refusal(submission, hiddenFields(def), 402, PAYMENT_CANCELLED_MESSAGE));
-    // Refused, nothing taken: the same render may be sent again with another card (its captcha
-    // pass: ./run.server.ts). A card the issuer declined says what to do next.
-    const said = payment.message ?? charge.declinedMessage ?? PAYMENT_DECLINED_MESSAGE;
-    const message = payment.status === "declined" ? withNextStep(said) : said;
-    stop(refusal(submission, hiddenFields(def), 402, message, {}, { paymentRefused: true }));
-  }
-  return { payment, paymentKey: idempotencyKey, hold };
-}
-
-/**
- * Money taken for something that could not be stored: voided at once (and its hold given back),
- * or — the database gone too — left to the reconciliation, which voids it within minutes. The
- * answer says which. A twin's charge (same key, still in flight) is that post's to settle.
- */
-export async function settleUnstored(def: FormDefinition, db: Database, paid: Paid<unknown>): Promise<string> {
-  if (!paid.payment || paid.payment.status !== "approved" || paid.payment.repeated) return "";
-  try {
-    const settled = await undoCharge(db, paid.payment.paymentId, { hooks: { notify: mailReconcileEvent } });
-    await def.payment?.release?.(db, paid.paymentKey).catch(() => {});
-    if (settled && (settled.outcome === "voided" || settled.outcome === "refunded")) {
-      log.warn(
-        { form: def.id, paymentId: paid.payment.paymentId },
-        "charge voided: its submission could not be stored",
-      );
-      return VOIDED_NOT_SAVED_MESSAGE;
+  const command = def.payment as FormPayment<V, H>;
+  const outcome = await runPaidCommand(db, command, value, { key: paymentKey(def.id, key), ...options });
+  const refuse = (status: number, message: string, errors = {}, extra = {}) =>
+    stop(refusal(submission, hiddenFields(def), status, message, errors, extra));
+  switch (outcome.kind) {
+    case "paid":
+      return outcome;
+    case "refused":
+      return refuse(outcome.refusal.status, outcome.refusal.message, outcome.refusal.fieldErrors);
+    case "priced-key":
+      return refuse(409, PRICED_KEY_MESSAGE);
+    case "pending-refused":
+      // A change that stands on a charge whose answer is unknown does not happen until it is known.
+      return refuse(202, outcome.message, { cardNumber: [outcome.message] });
+    case "not-taken": {
+      if (outcome.status === "voided" || outcome.status === "refunded") return refuse(402, PAYMENT_CANCELLED_MESSAGE);
+      // Refused, nothing taken: the same render may be sent again with another card (its captcha
+      // pass: ./run.server.ts). A card the issuer declined says what to do next.
+      const said = outcome.message ?? command.declinedMessage ?? PAYMENT_DECLINED_MESSAGE;
+      const message = outcome.status === "declined" ? withNextStep(said) : said;
+      return refuse(402, message, {}, { paymentRefused: true });
     }
-  } catch (error) {
+  }
+}
+
+/** Money taken for something that could not be stored: what the refusal says of it. */
+export async function settleUnstored(def: FormDefinition, db: Database, paid: Paid<unknown>): Promise<string> {
+  const settled = await undoUnstored(db, def.payment ?? {}, paid, { notify: mailReconcileEvent });
+  const paymentId = paid.payment?.paymentId;
+  if (settled.undo === "none") return "";
+  if (settled.undo === "undone") {
+    log.warn({ form: def.id, paymentId }, "charge voided: its submission could not be stored");
+    return VOIDED_NOT_SAVED_MESSAGE;
+  }
+  if (settled.undo === "failed")
     log.error(
-      { form: def.id, paymentId: paid.payment.paymentId, err: { name: (error as Error)?.name } },
+      { form: def.id, paymentId, err: { name: (settled.error as Error)?.name } },
       "charge for an unstored submission not voided yet: the reconciliation will",
     );
-  }
   return CHARGED_NOT_SAVED_MESSAGE;
 }

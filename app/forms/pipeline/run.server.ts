@@ -12,7 +12,8 @@ import { captchaRefusal, spendCaptcha, validate, type Submission } from "./check
 import type { FormDefinition, FormOutcome, RunOptions } from "./definition";
 import { isUniqueViolation, unexpected } from "./errors.server";
 import { gate } from "./gate.server";
-import { claimPaidRender, earlierCharge, paymentKey, reserveAndCharge, type Paid } from "./paid.server";
+import { paymentKey } from "~/payments/command.server";
+import { claimPaidRender, earlierCharge, reserveAndCharge, type Paid } from "./paid.server";
 import { hiddenFields, success, withCaptchaPass } from "./reply";
 import { store, storeRefusal } from "./store.server";
 import { Stop, stop } from "./stop";
