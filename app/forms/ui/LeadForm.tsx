@@ -179,6 +179,9 @@ export function LeadForm<S extends z.ZodType>({
         {...getFormProps(form)}
         aria-label={title}
         className="lead-form"
+        // Paid a moment ago (Back after paying): the browser must not put back what was typed for
+        // that payment; a fillable copy of it would invite paying twice (issue 45 item 2).
+        autoComplete={bootstrap.recentPayment?.form === id ? "off" : undefined}
       >
         <HoneypotFields formId={form.id} fields={result?.honeypot ?? bootstrap.honeypot} />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />

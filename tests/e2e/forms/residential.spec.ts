@@ -232,6 +232,10 @@ for (const [index, mode] of modes.entries()) {
         await expect(page.getByText("You paid with this form a moment ago.")).toBeVisible();
         // Nor what was typed before paying, put back by the browser (issue 38 item 4).
         await expectNoCardInFields(page, { cards: [TEST_CARDS.approve], cvc: TEST_CVCS.three });
+        // Nor anything else typed for that payment (issue 45 item 2): the form is empty.
+        const again = page.getByRole("form", { name: "Residential service booking form" });
+        for (const label of ["Name", "Describe the problem", "Cardholder Name", CARD_ENTRY.expiry])
+          await expect(again.getByRole("textbox", { name: label, exact: true })).toHaveValue("");
         await page.getByRole("link", { name: "See your receipt" }).click();
         await expect(page).toHaveURL(receiptUrl.replace(/#.*$/, ""));
       }
