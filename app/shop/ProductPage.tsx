@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
+import { company } from "~/lib/company";
 import { formatUsd } from "~/payments/money";
 import { useHydrated } from "~/shell/hydrated";
 import { QUANTITY_MAX } from "./cart-schema";
@@ -112,39 +113,40 @@ function ProductDetail({
             {inStock ? `In stock: ${product.stock}` : "Out of stock"}
           </p>
         )}
-        <Form method="post" action="/my-cart" className="product-form">
-          <input type="hidden" name={CART_INTENT_FIELD} value={CartIntent.add} />
-          <input type="hidden" name="inventory_id" value={product.id} />
-          {product.customFields.length > 0 ? (
-            <fieldset className="product-options">
-              <legend>Customization Options</legend>
-              {product.customFields.map((field, i) => {
-                const id = `option-${i}`;
-                return (
-                  <div key={field.name} className="shop-field">
-                    <label htmlFor={id}>{field.name}</label>
-                    <select
-                      id={id}
-                      name={optionFieldName(field.name)}
-                      value={selected[field.name] ?? field.options[0]?.label}
-                      onChange={(e) => setSelected({ ...selected, [field.name]: e.currentTarget.value })}
-                    >
-                      {field.options.map((o) => (
-                        <option key={o.label} value={o.label}>
-                          {`${o.label} (+${formatUsd(optionCents(o.price) ?? 0)})`}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                );
-              })}
-              <button type="submit" className="btn btn-outline" formMethod="get" formAction={href} hidden={hydrated}>
-                Update price
-              </button>
-            </fieldset>
-          ) : null}
-          {/* Out of stock: nothing to add (DECISIONS 25); the options still show their prices. */}
-          {inStock ? (
+        {inStock ? null : <OutOfStock name={name} />}
+        {/* Out of stock: nothing to add or price (DECISIONS 25); the note above says what to do instead. */}
+        {inStock ? (
+          <Form method="post" action="/my-cart" className="product-form">
+            <input type="hidden" name={CART_INTENT_FIELD} value={CartIntent.add} />
+            <input type="hidden" name="inventory_id" value={product.id} />
+            {product.customFields.length > 0 ? (
+              <fieldset className="product-options">
+                <legend>Customization Options</legend>
+                {product.customFields.map((field, i) => {
+                  const id = `option-${i}`;
+                  return (
+                    <div key={field.name} className="shop-field">
+                      <label htmlFor={id}>{field.name}</label>
+                      <select
+                        id={id}
+                        name={optionFieldName(field.name)}
+                        value={selected[field.name] ?? field.options[0]?.label}
+                        onChange={(e) => setSelected({ ...selected, [field.name]: e.currentTarget.value })}
+                      >
+                        {field.options.map((o) => (
+                          <option key={o.label} value={o.label}>
+                            {`${o.label} (+${formatUsd(optionCents(o.price) ?? 0)})`}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  );
+                })}
+                <button type="submit" className="btn btn-outline" formMethod="get" formAction={href} hidden={hydrated}>
+                  Update price
+                </button>
+              </fieldset>
+            ) : null}
             <div className="product-buy">
               <div className="shop-field product-quantity">
                 <label htmlFor="product-quantity">Quantity</label>
@@ -164,9 +166,19 @@ function ProductDetail({
                 Add to Cart
               </button>
             </div>
-          ) : null}
-        </Form>
+          </Form>
+        ) : null}
       </div>
     </div>
+  );
+}
+
+/** An out-of-stock product is not a dead end: the office can order it, or a quote can replace it. */
+function OutOfStock({ name }: { name: string }) {
+  return (
+    <p className="product-out-of-stock">
+      We have no {name} on hand. Call us at <a href={company.phone.href}>{company.phone.display}</a> to order one or to
+      hear when it is back, or <Link to="/request-quote">ask for a quote</Link>.
+    </p>
   );
 }

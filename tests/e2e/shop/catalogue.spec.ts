@@ -198,7 +198,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Shop Our Collection" })).toBeVisible();
     });
 
-    test("an out-of-stock product says so on its card and its page, which has no add button; fallbacks and 'Product not found.' with 404", async ({
+    test("an out-of-stock product says so on its card and its page, which has no add button or options but a call and quote link; fallbacks and 'Product not found.' with 404", async ({
       page,
       request,
     }) => {
@@ -216,8 +216,17 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`/product/${economy.id}`);
       await expect(page.locator(".product-stock")).toHaveText("Out of stock");
       await expect(page.getByRole("button", { name: /add to cart|out of stock/i })).toHaveCount(0);
-      // The options still show their prices.
-      await expect(page.getByText("Customization Options")).toBeVisible();
+      // No options to choose or price for what cannot be bought (issue 45 item 7): a way forward instead.
+      await expect(page.getByText("Customization Options")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Update price" })).toHaveCount(0);
+      const instead = page.locator(".product-out-of-stock");
+      await expect(instead).toHaveText(
+        `We have no ${economy.name} on hand. Call us at (810) 555-0100 to order one or to hear when it is back, or ask for a quote.`,
+      );
+      await expect(instead.getByRole("link", { name: "(810) 555-0100" })).toHaveAttribute("href", "tel:+18105550100");
+      await instead.getByRole("link", { name: "ask for a quote" }).click();
+      await expect(page).toHaveURL("/request-quote");
+      await page.goBack();
 
       // A product without options shows no options section.
       await page.goto(`/product/${product("Three-Button Visor Remote").id}`);
