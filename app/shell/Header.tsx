@@ -120,7 +120,7 @@ export function Header({ shopUrl, cart }: { shopUrl?: string; cart: ReactNode })
               ))}
             </ul>
           </nav>
-          <div className="mainbar-actions">
+          <div className={shopUrl ? "mainbar-actions without-cart" : "mainbar-actions"}>
             <SiteLink to="/request-quote" className="btn btn-primary request-quote-btn">
               Request Quote
             </SiteLink>
