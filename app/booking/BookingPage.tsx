@@ -54,7 +54,7 @@ export function BookingPage({
             {loaderData.move ? (
               <MoveBooking
                 formId={MOVE_FORM_ID}
-                paidCents={loaderData.booking.backOnCancelCents}
+                money={loaderData.booking.money}
                 availability={loaderData.move.availability}
                 changeKey={loaderData.move.changeKey}
                 currentVisit={`${loaderData.booking.serviceDate}|${loaderData.booking.serviceTime}`}

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { company } from "~/lib/company";
-import { formatUsd } from "~/payments/money";
+import { cancelWords } from "~/payments/words";
 import { visitDay } from "./visit-day";
 import type { ManagedBooking } from "./manage.server";
 import { BOOKING_BUSY_TEXT, VISIT_INCLUDES, WHAT_HAPPENS_NEXT } from "./policy";
@@ -113,12 +113,7 @@ function ConfirmCancel({ booking }: { booking: ManagedBooking }) {
       <h2 id="cancel-confirm-title" className="booking-subhead" tabIndex={-1}>
         Cancel this visit?
       </h2>
-      <p>
-        {booking.paid && booking.backOnCancelCents > 0
-          ? `What this booking has been paid, ${formatUsd(booking.backOnCancelCents)}, goes back to ${booking.card}.`
-          : ""}{" "}
-        The place is given to someone else.
-      </p>
+      <p>{booking.paid ? cancelWords(booking.money) : ""} The place is given to someone else.</p>
       <input type="hidden" name="intent" value="cancel" />
       <div className="booking-actions">
         <button type="submit" className="btn btn-primary">

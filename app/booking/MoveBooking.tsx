@@ -9,7 +9,8 @@ import { formatServiceDay } from "~/booking/form/calendar";
 import { VisitFields, YOUR_VISIT, type BookedVisit, type Typed } from "~/booking/form/VisitFields";
 import type { ServiceTime } from "~/booking/service-price";
 import { MantineScope } from "~/shell/MantineScope";
-import { priceChange, priceChangeText } from "./price-change";
+import { priceChange } from "./price-change";
+import { changeWords, keptCents, type MoneySums } from "~/payments/words";
 
 /**
  * Moving a booked visit (/booking/{token}?move): the booking form's calendar (native inputs and
@@ -37,7 +38,7 @@ type MoveFields = {
 
 export function MoveBooking({
   formId,
-  paidCents,
+  money,
   availability,
   changeKey,
   currentVisit,
@@ -45,7 +46,8 @@ export function MoveBooking({
   answer,
 }: {
   formId: string;
-  paidCents: number;
+  /** What the booking has been paid, from the ledger: the new window's price is compared with it. */
+  money: MoneySums;
   availability: Availability;
   changeKey: string;
   /** The visit this form is rendered for: a booking moved meanwhile refuses it (never priced from a stale page). */
@@ -62,8 +64,12 @@ export function MoveBooking({
   const [picked, setPicked] = useState<{ date: string | null; time: ServiceTime | null }>({ date: null, time: null });
   const onPick = useCallback((date: string | null, time: ServiceTime | null) => setPicked({ date, time }), []);
   const live =
-    picked.date && picked.time ? priceChange(paidCents, { serviceDate: picked.date, serviceTime: picked.time }) : null;
-  const change = live?.ok ? { dearer: live.direction === "dearer", text: priceChangeText(live) } : answer?.change;
+    picked.date && picked.time
+      ? priceChange(keptCents(money), { serviceDate: picked.date, serviceTime: picked.time })
+      : null;
+  const change = live?.ok
+    ? { dearer: live.direction === "dearer", text: changeWords(money, live.newCents) }
+    : answer?.change;
   const statusId = `${formId}-status`;
   // A refusal: the summary above the form (focused with JavaScript; without, the post's fragment lands on it).
   const summary = answer && !answer.ok && answer.message ? summaryEntries(formId, form.allErrors) : null;

@@ -2,9 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { bookingEvents, serviceRequests } from "@db/schema";
 import type { BookingMailFacts } from "~/mail/booking-mail.server";
-import { formatUsd } from "~/payments/money";
 import { moneyOf } from "~/payments/ledger.server";
-import { cardLabel } from "~/payments/words";
+import { cardLabel, paidWords } from "~/payments/words";
 import type { ServiceTime } from "~/booking/service-price";
 import { env } from "~/lib/env.server";
 import { changeDeadline } from "./cutoff";
@@ -80,7 +79,7 @@ export async function bookingMailFacts(
         { label: "Booking reference", value: row.reference ?? "" },
         { label: "Visit", value: visit },
         { label: "Address", value: where },
-        { label: "Paid (from the ledger)", value: paidLine(money) },
+        { label: "Paid (from the ledger)", value: paidWords(money, "company") },
         { label: "Card", value: card },
       ],
       invite: bookingInvite(
@@ -100,15 +99,4 @@ export async function bookingMailFacts(
       policy: { next: WHAT_HAPPENS_NEXT, changing: changePolicy(cutoffHours) },
     },
   };
-}
-
-/** What the booking has actually been paid, net, and what is still on its way: from the ledger, never the price. */
-export function paidLine(money: { netCents: number; pendingInCents: number; pendingOutCents: number }): string {
-  return [
-    formatUsd(money.netCents),
-    money.pendingOutCents ? `${formatUsd(money.pendingOutCents)} on its way back` : "",
-    money.pendingInCents ? `${formatUsd(money.pendingInCents)} not confirmed yet` : "",
-  ]
-    .filter(Boolean)
-    .join("; ");
 }

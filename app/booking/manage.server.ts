@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database, DbOrTx } from "@db/client.server";
 import { bookingEvents, serviceRequests, type BookingStatus } from "@db/schema";
 import { moneyOf, type MoneyOf } from "~/payments/ledger.server";
-import { moneyWords } from "~/payments/words";
+import { moneyWords, paidWords, type MoneySums } from "~/payments/words";
 import { formatUsd } from "~/payments/money";
 import { RESIDENTIAL_PENDING, RESIDENTIAL_SUCCESS } from "~/booking/form/identity";
 import { serviceReceiptLine } from "~/booking/form/receipt.server";
@@ -38,8 +38,8 @@ export type ManagedBooking = {
   payments: { at: string; text: string }[];
   /** What the booking has been paid, net, from the ledger ("$129.95 paid with Visa ending in 4242"; pending said). */
   paidLine: string;
-  /** What a cancellation would give back now: net paid, less what is already on its way back. */
-  backOnCancelCents: number;
+  /** The ledger's sums: what a move is compared with and a cancel gives back (words.ts says them). */
+  money: MoneySums;
   /** A payment of this booking is still being confirmed: it cannot be changed (nor paid again) until it is. */
   paymentChecking: boolean;
   history: {
@@ -101,8 +101,13 @@ export async function findBookingByToken(db: DbOrTx, token: string | undefined):
     brand: money.brand ?? b.cardBrand,
     last4: money.last4 ?? b.cardLast4,
     payments: paymentLines(money),
-    paidLine: paidNow(money),
-    backOnCancelCents: money.netCents - money.pendingOutCents,
+    paidLine: paidWords(money),
+    money: {
+      netCents: money.netCents,
+      pendingInCents: money.pendingInCents,
+      pendingOutCents: money.pendingOutCents,
+      card: money.card,
+    },
     paymentChecking: money.openCharge,
     paid: b.paymentStatus === "paid",
     history: history.map((h) => ({
@@ -142,13 +147,4 @@ function paymentLines(money: MoneyOf): { at: string; text: string }[] {
     const text = moneyWords(line);
     return { at: line.at.toISOString(), text: `${text.charAt(0).toUpperCase()}${text.slice(1)}.` };
   });
-}
-
-/** The payment line: what the booking has actually been paid, net, and what is still on its way. */
-function paidNow(money: MoneyOf): string {
-  const parts = [`${formatUsd(money.netCents)} paid with ${money.card}`];
-  if (money.pendingOutCents > 0)
-    parts.push(`${formatUsd(money.pendingOutCents)} on its way back to it (we will confirm it by e-mail)`);
-  if (money.pendingInCents > 0) parts.push(`${formatUsd(money.pendingInCents)} pending: we will confirm it by e-mail`);
-  return `${parts.join("; ")}.`;
 }

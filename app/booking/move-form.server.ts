@@ -7,7 +7,8 @@ import { runForm, type FormDefinition } from "~/forms/pipeline";
 import { PREVIEW_VALUE } from "~/booking/form/identity";
 import { formatUsd } from "~/payments/money";
 import { releasePlace } from "./availability.server";
-import { priceChange, priceChangeText } from "./price-change";
+import { priceChange } from "./price-change";
+import { changeWords, keptCents } from "~/payments/words";
 import { findBookingByToken } from "./manage.server";
 import { MOVE_FORM_ID, MOVE_INTENT } from "./move-form";
 import {
@@ -117,12 +118,14 @@ export async function answerMove(
   if (outcome.ok && outcome.redirectTo) return { ...answer(outcome), redirect: outcome.redirectTo };
   const values = (outcome.reply?.initialValue ?? {}) as Record<string, unknown>;
   const picked = { serviceDate: String(values.serviceDate ?? ""), serviceTime: String(values.serviceTime ?? "") };
-  const priced = picked.serviceDate ? priceChange(booking.backOnCancelCents, picked, now) : null;
+  const priced = picked.serviceDate ? priceChange(keptCents(booking.money), picked, now) : null;
   return {
     ...answer(outcome),
     // "Show price" is a fine answer; its kept day's refusal (a day past, a window begun) sits beside its field.
     ok: outcome.preview ? true : outcome.ok,
-    change: priced?.ok ? { dearer: priced.direction === "dearer", text: priceChangeText(priced) } : null,
+    change: priced?.ok
+      ? { dearer: priced.direction === "dearer", text: changeWords(booking.money, priced.newCents) }
+      : null,
     ...(outcome.preview && priced && !priced.ok
       ? { lastResult: outcome.reply && { ...outcome.reply, error: { [priced.field]: [priced.message] } } }
       : {}),

@@ -1,4 +1,3 @@
-import { formatUsd } from "~/payments/money";
 import { servicePrice, type ServicePrice } from "~/booking/service-price";
 
 /**
@@ -26,14 +25,4 @@ export function priceChange(
     newCents: price.cents,
     diffCents,
   };
-}
-
-/** The sentence the page and the mails say of a change's money. */
-export function priceChangeText(change: Extract<PriceChange, { ok: true }>): string {
-  const diff = formatUsd(Math.abs(change.diffCents));
-  if (change.direction === "same")
-    return `The new time costs the same (${formatUsd(change.newCents)}): nothing more to pay.`;
-  if (change.direction === "dearer")
-    return `The new time costs ${formatUsd(change.newCents)}, ${diff} more than you paid: enter your card to pay the difference.`;
-  return `The new time costs ${formatUsd(change.newCents)}, ${diff} less than you paid: ${diff} goes back to the card that paid.`;
 }

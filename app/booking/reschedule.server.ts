@@ -25,7 +25,8 @@ import { BOOKING_BUSY, changeSentence, mailChange, NOTHING_MOVED } from "./chang
 import { bookingRecord } from "~/payments/record";
 import { canChangeOnline } from "./cutoff";
 import { visitText, type BookingRow } from "./facts.server";
-import { priceChange, priceChangeText, type PriceChange } from "./price-change";
+import { priceChange, type PriceChange } from "./price-change";
+import { changeWords, MONEY_WORDS, type MoneySums } from "~/payments/words";
 import { isManageToken, manageTokenHash } from "./reference.server";
 import { moveReminder } from "./reminders.server";
 
@@ -67,7 +68,7 @@ export const RESCHEDULE_MESSAGES = {
   tooManyDeclines: `Too many declined cards for this booking. Please call us at ${company.phone.display} to move your visit.`,
   failed: `Your visit could not be moved, and nothing was charged. Please try again, or call us at ${company.phone.display}.`,
   unknown: (diff: string) =>
-    `We could not confirm the ${diff} payment with the card processor: ${diff} pending: we will confirm it by e-mail. Your visit stays as it was until then; please do not pay again.`,
+    `We could not confirm the ${diff} payment with the card processor: ${MONEY_WORDS.pendingIn(diff, "your card")}. Your visit stays as it was until then; please do not pay again.`,
 } as const;
 
 const cardSchema = z.object(cardShape).superRefine(refineCard);
@@ -219,7 +220,7 @@ async function requestMove(
   if (money.openCharge) return ownOpenCharge(tx, key, money.netCents - money.pendingOutCents, value, now);
   const change = priceChange(money.netCents - money.pendingOutCents, value, now);
   if (!change.ok) return refused(change.message, 400, { [change.field]: [change.message] });
-  if (change.direction === "dearer") return requestDifference(tx, id, key, value, change, processor);
+  if (change.direction === "dearer") return requestDifference(tx, id, key, value, change, money, processor);
   return moveWithoutCharge(tx, row, key, value, change, token, now);
 }
 
@@ -248,9 +249,10 @@ async function requestDifference(
   key: string,
   value: MoveValue,
   change: PricedChange,
+  money: MoneySums,
   processor: PaymentGateway["name"],
 ): Promise<Step> {
-  const cardRefusal = checkCard(value, change);
+  const cardRefusal = checkCard(value, change, money);
   if (cardRefusal) return cardRefusal;
   if ((await declinedLastHour(tx, bookingRecord(id), "move")) >= DECLINES_PER_HOUR)
     return refused(RESCHEDULE_MESSAGES.tooManyDeclines, 429, { cardNumber: [RESCHEDULE_MESSAGES.tooManyDeclines] });
@@ -268,7 +270,7 @@ async function requestDifference(
 }
 
 /** The card for a dearer window's difference: a refusal naming what to fix, or undefined when it passes. */
-function checkCard(value: MoveValue, change: PricedChange): Step | undefined {
+function checkCard(value: MoveValue, change: PricedChange, money: MoneySums): Step | undefined {
   const card = cardSchema.safeParse({
     cardHolder: value.cardHolder ?? "",
     cardNumber: value.cardNumber ?? "",
@@ -282,7 +284,7 @@ function checkCard(value: MoveValue, change: PricedChange): Step | undefined {
   const nothingTyped = !value.cardNumber?.trim();
   const message = nothingTyped
     ? RESCHEDULE_MESSAGES.needsCard(formatUsd(change.diffCents))
-    : `${priceChangeText(change)} Please check the card details.`;
+    : `${changeWords(money, change.newCents)} Please check the card details.`;
   return refused(message, 400, nothingTyped ? { cardNumber: [message] } : errors);
 }
 

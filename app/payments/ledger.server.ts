@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client.server";
 import { payments, type LedgerIntent } from "@db/schema";
-import { cardLabel, moneySentence, type MoneyWords } from "./words";
+import { cardLabel, moneySentence, stillOnItsWay, type MoneyWords } from "./words";
 import { tableOf, type LedgerRecord } from "./record";
 
 /**
@@ -82,11 +82,19 @@ export async function moneyOf(db: DbOrTx, subject: Subject): Promise<MoneyOf> {
   };
 }
 
-/** The lines one change wrote (its rows by id), as one sentence: what a banner, a history line or a mail says. */
+/**
+ * The lines one change wrote (its rows by id), as one sentence: what a banner, a history line or a
+ * mail says; then what earlier changes still have on its way back, so the figures add up.
+ */
 export async function changeSentence(db: DbOrTx, subject: Subject, ids: readonly number[]): Promise<string> {
   if (ids.length === 0) return "";
   const money = await moneyOf(db, subject);
-  return moneySentence(money.lines.filter((line) => ids.includes(line.id)));
+  const earlierOut = money.lines
+    .filter((line) => !ids.includes(line.id) && line.kind !== "charge" && line.state === "pending")
+    .reduce((total, line) => total + line.amountCents, 0);
+  return [moneySentence(money.lines.filter((line) => ids.includes(line.id))), stillOnItsWay(earlierOut, money.card)]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** The ids of the rows a change wrote (by its exact change key), for its sentence after a restart. */

@@ -80,7 +80,8 @@ const mailsOf = (bookingId: number) =>
   );
 
 const VOIDED = "The $129.95 charge was cancelled before it was taken (no money left your card).";
-const PENDING = "$129.95 pending: we will confirm it by e-mail.";
+const PENDING =
+  "A refund of $129.95 to Visa ending in 4242, on its way: we will e-mail you when it is confirmed, usually within a day.";
 
 /** The sandbox on the test's database, its voids refused (and refunds unanswered), counting its calls. */
 function refusingSandbox() {
@@ -113,7 +114,7 @@ describe("cancelling a booking from its page", () => {
     ]);
     expect(await taken(b.serviceDate)).toBe(0);
     const page = await findBookingByToken(conn.db, b.token);
-    expect(page).toMatchObject({ status: "cancelled", canChange: false, backOnCancelCents: 0 });
+    expect(page).toMatchObject({ status: "cancelled", canChange: false, money: { netCents: 0, pendingOutCents: 0 } });
     expect(page?.history.map((h) => h.kind)).toEqual(["booked", "cancelled"]);
     expect(page?.paidLine).toBe("$0.00 paid with Visa ending in 4242.");
     expect(page?.payments.map((p) => p.text)).toEqual(["$129.95 charged to Visa ending in 4242.", VOIDED]);
@@ -195,10 +196,13 @@ describe("cancelling a booking from its page", () => {
     ]);
     expect(await taken(b.serviceDate)).toBe(0);
     const page = await findBookingByToken(conn.db, b.token);
-    expect(page).toMatchObject({ status: "cancelled", canChange: false, backOnCancelCents: 0 });
-    expect(page?.paidLine).toBe(
-      "$129.95 paid with Visa ending in 4242; $129.95 on its way back to it (we will confirm it by e-mail).",
-    );
+    // Nothing stays paid: all of it is on its way back.
+    expect(page).toMatchObject({
+      status: "cancelled",
+      canChange: false,
+      money: { netCents: 129_95, pendingOutCents: 129_95 },
+    });
+    expect(page?.paidLine).toBe(PENDING);
     expect(page?.payments.map((p) => p.text)).toEqual(["$129.95 charged to Visa ending in 4242.", PENDING]);
     // The mails say the same: pending, never voided or refunded.
     const [visitor, staff] = (await mailsOf(b.id)).slice(2);

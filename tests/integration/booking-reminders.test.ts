@@ -202,7 +202,8 @@ describe("the reminder's job", () => {
     expect(await cancelBooking(conn.db, b.token, { gateway: refusing })).toMatchObject({
       ok: true,
       status: 200,
-      message: "Your booking is cancelled. $129.95 pending: we will confirm it by e-mail.",
+      message:
+        "Your booking is cancelled. A refund of $129.95 to Visa ending in 4242, on its way: we will e-mail you when it is confirmed, usually within a day.",
     });
     expect(await waiting(b.id)).toHaveLength(0);
     const due = reminderDueAt(b.serviceDate, MORNING);

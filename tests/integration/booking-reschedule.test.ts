@@ -211,7 +211,7 @@ describe("moving a booking from its page", () => {
     expect(outcome).toMatchObject({ ok: true });
     // A part of a charge that has not settled cannot be voided, nor refunded yet: never said to be refunded.
     expect(outcome.message).toMatch(
-      /^Your visit is moved to Monday, .+\. \$69\.05 pending: we will confirm it by e-mail\.$/,
+      /^Your visit is moved to Monday, .+\. A refund of \$69\.05 to Visa ending in 4242, on its way: we will e-mail you when it is confirmed, usually within a day\.$/,
     );
     expect(await ledgerOf(b.id)).toEqual([
       ["charge", "succeeded", 199_00],
@@ -220,7 +220,7 @@ describe("moving a booking from its page", () => {
     const page = await findBookingByToken(conn.db, b.token);
     expect(page?.totalCents).toBe(129_95);
     expect(page?.paidLine).toBe(
-      "$199.00 paid with Visa ending in 4242; $69.05 on its way back to it (we will confirm it by e-mail).",
+      "$129.95 paid with Visa ending in 4242; a refund of $69.05 to Visa ending in 4242, on its way: we will e-mail you when it is confirmed, usually within a day.",
     );
     // Before the charge settles the reconciler leaves it waiting; after, it refunds it and the visitor is told.
     expect(await reconcile(conn.db, { hooks: ledgerHooks, graceMs: 0 })).toEqual([]);
@@ -247,7 +247,9 @@ describe("moving a booking from its page", () => {
     const outcome = await move(b.token, { serviceDate: addDays(b.serviceDate, 2) }, refusing);
     expect(outcome.ok).toBe(true);
     expect(outcome.message).not.toMatch(/refunded/);
-    expect(outcome.message).toMatch(/\. \$29\.05 pending: we will confirm it by e-mail\.$/);
+    expect(outcome.message).toMatch(
+      /\. A refund of \$29\.05 to Visa ending in 4242, on its way: we will e-mail you when it is confirmed, usually within a day\.$/,
+    );
     // The refusal is on the ledger (nothing moved), followed by a new request for the same money.
     expect(await ledgerOf(b.id)).toEqual([
       ["charge", "succeeded", 159_00],
@@ -257,7 +259,9 @@ describe("moving a booking from its page", () => {
     expect((await events(b.id)).map((e) => e.kind)).toEqual(["booked", "rescheduled"]);
     const sent = await mails(b.id);
     const staff = sent.find((m) => m.subject.startsWith(`Booking ${b.reference} moved`))!;
-    expect(staff.text).toContain("\nMoney (as the visitor was told): $29.05 pending: we will confirm it by e-mail.\n");
+    expect(staff.text).toContain(
+      "\nMoney (as the visitor was told): A refund of $29.05 to Visa ending in 4242, on its way: we will e-mail you when it is confirmed, usually within a day.\n",
+    );
     for (const m of sent) expect(m.text).not.toMatch(/refunded to/);
   });
 
@@ -372,7 +376,7 @@ describe("moving a booking from its page", () => {
     );
     expect(preview).toMatchObject({ ok: true, change: { dearer: true } });
     expect(preview?.change?.text).toBe(
-      "The new time costs $159.00, $29.05 more than you paid: enter your card to pay the difference.",
+      "The new time costs $159.00; you have paid $129.95, so $29.05 more: enter your card to pay the difference.",
     );
     const noCard = await answerMove(
       conn.db,

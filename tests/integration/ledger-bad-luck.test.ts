@@ -194,7 +194,7 @@ describe("money that survives a lying processor, a crash and a wandering visitor
       (await mailsTo(conn.db, b.email)).filter((m) => /moved/i.test(m.subject));
     expect(await moveMails(x)).toHaveLength(1);
     expect(await moveMails(y)).toHaveLength(1);
-    expect((await moveMails(x))[0]!.text).toContain("$69.05 pending");
+    expect((await moveMails(x))[0]!.text).toContain("A refund of $69.05 to Visa ending in 4242, on its way");
     const xLedger = await ledgerOf(conn.db, x.id);
     expect(sum(xLedger, "refund", "requested")).toBe(69_05);
     expect(await audit()).toEqual([]);

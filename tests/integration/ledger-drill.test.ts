@@ -142,7 +142,7 @@ describe("issue 36: every cent accounted for", () => {
     const sunday = addDays(b.serviceDate, 4);
     const lost = await move(b, { serviceDate: sunday, card: LOST });
     expect(lost).toMatchObject({ ok: false, status: 202 });
-    expect(lost.message).toContain("$69.05 pending: we will confirm it by e-mail");
+    expect(lost.message).toContain("a charge of $69.05 to your card, not confirmed yet: we will e-mail you when it is");
     // A second render pays again: refused while the first is unknown, and nothing is sent.
     const again = await move(b, { serviceDate: sunday, card: CARD });
     expect(again).toMatchObject({ ok: false, status: 409, message: BOOKING_BUSY });

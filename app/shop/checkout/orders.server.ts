@@ -120,7 +120,7 @@ export type OrderView = {
   totalCents: number;
   /** "Visa ending in 4242", or what is known of the card. */
   card: string;
-  /** What moved for it, from the ledger: "$249.00 charged to Visa ending in 4242." or "$249.00 pending: …". */
+  /** What moved for it, from the ledger: "$249.00 charged to Visa ending in 4242." or "a charge of $249.00 to …, not confirmed yet: …". */
   payment: string;
   name: string;
   email: string;

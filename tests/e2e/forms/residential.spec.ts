@@ -290,7 +290,9 @@ for (const [index, mode] of modes.entries()) {
         await move.getByRole("button", { name: "Show price" }).click();
       }
       await expect(
-        move.getByText("The new time costs $199.00, $40.00 more than you paid: enter your card to pay the difference."),
+        move.getByText(
+          "The new time costs $199.00; you have paid $159.00, so $40.00 more: enter your card to pay the difference.",
+        ),
       ).toBeVisible();
       await move.getByLabel("Cardholder Name").fill("Ada Lovelace");
       await typeCard(move, mode.javaScriptEnabled, TEST_CARDS.approve);
