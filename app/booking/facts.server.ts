@@ -91,7 +91,7 @@ export async function bookingMailFacts(
           address: where,
           manageUrl,
         },
-        { lead: description, sequence },
+        { lead: description, sequence, cutoffHours },
       ),
       sequence,
       ...(manageUrl ? { manageUrl } : {}),

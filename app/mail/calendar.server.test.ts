@@ -128,17 +128,24 @@ describe("calendarInvite", () => {
     expect(property(moved.content, "DTEND")).toBe("DTEND:20270710T200000Z");
   });
 
-  it("the event's page as URL and a display alarm before the start; a withdrawal keeps the URL and drops the alarm", async () => {
+  it("the event's page as URL and each display alarm before the start; a withdrawal keeps the URL and drops the alarms", async () => {
     const linked = {
       ...visit,
       url: "https://dover.example.com/booking/abc",
-      alarm: { minutesBefore: 14 * 60 + 30, description: "Tomorrow: your service visit." },
+      alarms: [
+        { minutesBefore: 38 * 60, description: "Changes close tomorrow." },
+        { minutesBefore: 14 * 60 + 30, description: "Tomorrow: your service visit." },
+      ],
     };
     const ics = await calendarInvite(linked);
     const all = lines(ics);
     expect(all).toContain("URL:https://dover.example.com/booking/abc");
-    const alarm = all.slice(all.indexOf("BEGIN:VALARM"), all.indexOf("END:VALARM") + 1);
-    expect(alarm).toEqual(
+    const first = all.slice(all.indexOf("BEGIN:VALARM"), all.indexOf("END:VALARM") + 1);
+    expect(first).toEqual(
+      expect.arrayContaining(["ACTION:DISPLAY", "DESCRIPTION:Changes close tomorrow.", "TRIGGER:-PT38H"]),
+    );
+    const second = all.slice(all.lastIndexOf("BEGIN:VALARM"), all.lastIndexOf("END:VALARM") + 1);
+    expect(second).toEqual(
       expect.arrayContaining(["ACTION:DISPLAY", "DESCRIPTION:Tomorrow: your service visit.", "TRIGGER:-PT14H30M"]),
     );
     // Inside the event, after the event's own description.

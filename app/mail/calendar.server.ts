@@ -13,6 +13,9 @@ import { COMPANY_TIME_ZONE } from "~/lib/company-time";
  * offset Intl gives for that date: EST or EDT) and written in UTC
  * (DTSTART:…Z). A calendar in any zone then shows the right moment.
  */
+/** A reminder the calendar shows (VALARM, ACTION:DISPLAY) this long before the start. */
+export type CalendarAlarm = { minutesBefore: number; description: string };
+
 export type CalendarInvite = {
   /** Stable and unique to the booking (e.g. `service-request-42`): a later update with the same UID replaces the event. */
   uid: string;
@@ -21,8 +24,8 @@ export type CalendarInvite = {
   location: string;
   /** The event's own page (URL): the booking's page. */
   url?: string;
-  /** A reminder the calendar shows (VALARM, ACTION:DISPLAY) this long before the start. */
-  alarm?: { minutesBefore: number; description: string };
+  /** Reminders the calendar shows (VALARM, ACTION:DISPLAY), each this long before the start. */
+  alarms?: CalendarAlarm[];
   /** The invitation's SEQUENCE when the caller does not give one: 0 first, one higher per update sent. */
   sequence?: number;
   /** The day in Detroit, YYYY-MM-DD. */
@@ -98,7 +101,6 @@ export async function calendarInvite(
 ): Promise<string> {
   const createEvent = await loadCreateEvent();
   const start = detroitWallClockToUtc(invite.date, invite.startHour, invite.startMinute);
-  const alarm = invite.alarm;
   const { error, value } = createEvent({
     productId: `-//${company.name}//Service booking//EN`,
     method: cancel ? "CANCEL" : INVITE_METHOD,
@@ -109,19 +111,17 @@ export async function calendarInvite(
     location: invite.location,
     ...(invite.url ? { url: invite.url } : {}),
     // A withdrawn event reminds of nothing.
-    ...(alarm && !cancel
+    ...(invite.alarms?.length && !cancel
       ? {
-          alarms: [
-            {
-              action: "display" as const,
-              description: alarm.description,
-              trigger: {
-                before: true,
-                hours: Math.floor(alarm.minutesBefore / 60),
-                minutes: alarm.minutesBefore % 60,
-              },
+          alarms: invite.alarms.map((alarm) => ({
+            action: "display" as const,
+            description: alarm.description,
+            trigger: {
+              before: true,
+              hours: Math.floor(alarm.minutesBefore / 60),
+              minutes: alarm.minutesBefore % 60,
             },
-          ],
+          })),
         }
       : {}),
     start,

@@ -117,14 +117,17 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
         ? `${RESIDENTIAL_SUCCESS} ${receiptLine(value, payment)} Booking reference: ${row.reference}.`
         : RESIDENTIAL_PENDING,
       receipt: bookingReceipt(visit),
-      calendar: bookingInvite({
-        id: row.id,
-        reference: row.reference,
-        serviceDate: value.serviceDate,
-        serviceTime: value.serviceTime,
-        address: visit.address,
-        manageUrl: visit.manageUrl,
-      }),
+      calendar: bookingInvite(
+        {
+          id: row.id,
+          reference: row.reference,
+          serviceDate: value.serviceDate,
+          serviceTime: value.serviceTime,
+          address: visit.address,
+          manageUrl: visit.manageUrl,
+        },
+        { cutoffHours: env().BOOKING_CHANGE_CUTOFF_HOURS },
+      ),
       // HTML posts go to the booking's own page (redirect-after-post: a refresh does not book or pay again).
       redirectTo: ctx.api ? undefined : `${managePath(row.token)}?booked`,
     };

@@ -135,12 +135,26 @@ for (const [index, mode] of modes.entries()) {
       expect(booked.event.getFirstPropertyValue("sequence")).toBe(0);
       const start = booked.event.getFirstPropertyValue("dtstart") as ICAL.Time;
       expect(start.toJSDate().toISOString()).toBe(windowStart.toISOString());
+      // Two reminders (issue 45 item 8): 6 PM the evening before online changes close (24 hours
+      // before the window), with the page's link; and 6 PM the evening before, saying to call.
       const alarms = booked.event.getAllSubcomponents("valarm");
-      expect(alarms).toHaveLength(1);
-      expect(String(alarms[0]!.getFirstPropertyValue("action"))).toBe("DISPLAY");
-      const trigger = alarms[0]!.getFirstPropertyValue("trigger") as ICAL.Duration;
-      // 6 PM in Detroit the evening before.
-      expect(windowStart.getTime() + trigger.toSeconds() * 1000).toBe(detroitHour(addDays(date, -1), 18).getTime());
+      expect(alarms).toHaveLength(2);
+      const rings = alarms.map((alarm) => {
+        expect(String(alarm.getFirstPropertyValue("action"))).toBe("DISPLAY");
+        const trigger = alarm.getFirstPropertyValue("trigger") as ICAL.Duration;
+        return windowStart.getTime() + trigger.toSeconds() * 1000;
+      });
+      expect(rings).toEqual([
+        detroitHour(addDays(date, -2), 18).getTime(),
+        detroitHour(addDays(date, -1), 18).getTime(),
+      ]);
+      expect(String(alarms[0]!.getFirstPropertyValue("description"))).toMatch(
+        /You can still move or cancel it online until \d{1,2} (AM|PM) on \w+day, /,
+      );
+      expect(String(alarms[0]!.getFirstPropertyValue("description"))).toContain(bookingUrl);
+      expect(String(alarms[1]!.getFirstPropertyValue("description"))).toContain(
+        "Online changes have closed: to change it, call us at (810) 555-0100.",
+      );
       const receiptText = mimeParts(receipt.eml).find((p) => /^Content-Type: text\/plain/im.test(p.headers))!.body;
       expect(receiptText.replace(/\s+/g, " ")).toContain(
         "You can move or cancel this visit on your booking's page until",
