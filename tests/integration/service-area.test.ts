@@ -73,6 +73,9 @@ describe("service area before the charge", () => {
     const outcome = await run(residentialServiceForm as FormDefinition, htmlPost(PATH, booking()));
     expect(outcome).toMatchObject({ ok: false, status: 400, message: OUTSIDE, fieldErrors: { zip: [OUTSIDE] } });
     expect(outcome.reply?.error).toMatchObject({ zip: [OUTSIDE] });
+    // No card can fix it: the card comes back empty without the line asking for it again.
+    expect(outcome.cardless).toBe(true);
+    expect(outcome.notice).toBeUndefined();
     expect(await state()).toEqual(before);
   });
 

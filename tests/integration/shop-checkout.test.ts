@@ -639,6 +639,7 @@ describe("checkout", () => {
     );
     expect(other).toMatchObject({ ok: false, status: 400, message: refusal, fieldErrors: { installZip: [refusal] } });
     expect(other.fieldErrors.zip).toBeUndefined();
+    expect(other.notice).toBeUndefined();
 
     // The API: the same words, a 4xx.
     const api = await apiFormAction(

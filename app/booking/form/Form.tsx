@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { PolicyNote } from "~/forms/ui/PolicyNote";
 import { company } from "~/lib/company";
 import { formatUsd } from "~/payments/money";
@@ -12,6 +12,7 @@ import { residentialServiceIdentity } from "./identity";
 import { residentialLabels, residentialServiceSchema } from "./schema";
 import { ServiceContactFields } from "~/forms/service/ContactFields";
 import { ServiceAreaField } from "./ServiceAreaField";
+import { isOutsideAreaMessage, OUTSIDE_QUOTE_LINK, OUTSIDE_QUOTE_PATH } from "~/maps/coverage";
 import { VisitFields, visitPreviewId, type Typed } from "./VisitFields";
 
 /**
@@ -33,6 +34,8 @@ export function ResidentialServiceForm({
   const { id, uploads } = residentialServiceIdentity;
   // What the visitor typed in the native inputs before hydration replaced them.
   const typed = useRef<Typed>({});
+  // With JavaScript: the ZIP's answer came back outside the area; no price is shown for a visit that cannot be booked.
+  const [outside, setOutside] = useState<string | null>(null);
   return (
     <>
       <p className="form-hint">
@@ -53,12 +56,16 @@ export function ResidentialServiceForm({
         busyLabel="Processing..."
         previewAnchor={visitPreviewId(`${id}-serviceDate`)}
         submitNote={<PolicyNote action="booking and paying" />}
+        summaryLead={outside ? { name: "zip", message: outside } : null}
+        summaryLink={(message) =>
+          isOutsideAreaMessage(message) ? { href: OUTSIDE_QUOTE_PATH, text: OUTSIDE_QUOTE_LINK } : null
+        }
       >
         {(fields, errors) => (
           <div className="form-grid">
             <ServiceContactFields
               fields={fields}
-              zip={<ServiceAreaField meta={fields.zip} label={residentialLabels.zip} />}
+              zip={<ServiceAreaField meta={fields.zip} label={residentialLabels.zip} onOutside={setOutside} />}
             />
             <VisitFields
               date={fields.serviceDate}
@@ -66,7 +73,7 @@ export function ResidentialServiceForm({
               availability={availability}
               typed={typed}
               // No price for a ZIP the booking refuses (issue 38): the summary says why instead.
-              priced={!errors.zip?.length}
+              priced={!errors.zip?.length && outside === null}
             />
             <SelectField
               meta={fields.contactMethod}

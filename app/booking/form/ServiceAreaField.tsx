@@ -1,19 +1,9 @@
 import { TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
-import {
-  OUTSIDE_QUOTE_LINK,
-  OUTSIDE_QUOTE_PATH,
-  coverageNote,
-  isOutsideAreaMessage,
-  zip5,
-  type Coverage,
-} from "~/maps/coverage";
+import { OUTSIDE_QUOTE_LINK, OUTSIDE_QUOTE_PATH, coverageNote, isOutsideAreaMessage } from "~/maps/coverage";
+import { useCoverage } from "~/maps/use-coverage";
 import type { FieldMetadata } from "~/forms/ui/LeadForm";
 import { PhoneText } from "~/forms/ui/PhoneText";
-
-/** Where the page asks (app/routes/api/service-area.ts); the ZIP data stays on the server. */
-const SERVICE_AREA_API = "/api/service-area";
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
@@ -27,19 +17,25 @@ function text(value: unknown): string {
  * typed (a GET the browser may cache) and said in a polite live region under
  * the field; the booking is checked again on the server before any charge.
  */
-export function ServiceAreaField({ meta, label }: { meta: FieldMetadata<unknown>; label: string }) {
+export function ServiceAreaField({
+  meta,
+  label,
+  onOutside,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  /** Told the refusal when the ZIP typed is outside the area, else null (with JavaScript): no price is shown then. */
+  onOutside?: (refusal: string | null) => void;
+}) {
   const [typed, setTyped] = useState(() => text(meta.initialValue));
-  const fetcher = useFetcher<Coverage>();
-  const zip = zip5(typed);
-  const { load } = fetcher;
-  useEffect(() => {
-    if (zip) void load(`${SERVICE_AREA_API}?zip=${zip}`);
-  }, [zip, load]);
-
-  const answer = zip && fetcher.data?.zip === zip ? fetcher.data : null;
+  const answer = useCoverage(typed);
   const note = answer ? coverageNote(answer) : null;
   const error = meta.errors?.[0];
   const outside = answer ? answer.status === "outside" : isOutsideAreaMessage(error);
+  const refusal = answer?.status === "outside" ? (note?.text ?? null) : null;
+  useEffect(() => {
+    onOutside?.(refusal);
+  }, [refusal, onOutside]);
   // The same words as the field's error are not said twice.
   const said = note && note.text !== error ? note : null;
 

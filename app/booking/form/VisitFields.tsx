@@ -83,6 +83,7 @@ export function VisitFields({
       typed={typed}
       onPick={onPick}
       withTotal={withTotal}
+      priced={priced}
       booked={booked}
     />
   ) : (
@@ -285,6 +286,7 @@ function VisitPicker({
   typed,
   onPick,
   withTotal = true,
+  priced = true,
   booked,
 }: VisitProps) {
   const [date, setDate] = useState<string | null>(() => {
@@ -307,7 +309,7 @@ function VisitPicker({
   // The booked window is no new choice.
   const isBooked = (day: string, slot: string) => booked?.date === day && booked.time === slot;
   const chosen = date && time && slotStatus(availability, date, time).open && !isBooked(date, time) ? time : null;
-  const cents = date && chosen ? slotPrice(date, chosen) : null;
+  const cents = priced && date && chosen ? slotPrice(date, chosen) : null;
   useEffect(() => {
     onPick?.(date, chosen);
   }, [onPick, date, chosen]);
@@ -334,10 +336,14 @@ function VisitPicker({
       started: () => ({ cell: "Started", aria: "no times left to book today" }),
       full: () => ({ cell: "Full", aria: "fully booked" }),
       // The lowest and highest price of the day's windows still open.
-      open: (day: string) => ({
-        cell: <DayPrice range={dayPriceRange(day, openSlots(availability, day))} />,
-        aria: dayPriceLabel(day, openSlots(availability, day)),
-      }),
+      // A ZIP outside the area: no price for a visit that cannot be booked online.
+      open: (day: string) =>
+        priced
+          ? {
+              cell: <DayPrice range={dayPriceRange(day, openSlots(availability, day))} />,
+              aria: dayPriceLabel(day, openSlots(availability, day)),
+            }
+          : { cell: "", aria: "no online booking for the ZIP entered" },
     };
     const dayLabel = (day: string) => {
       const label = dayLabels[dayState(availability, day)](day);
@@ -373,7 +379,7 @@ function VisitPicker({
         />
       </DatesProvider>
     );
-  }, [availability, date, pick, booked]);
+  }, [availability, date, pick, booked, priced]);
 
   return (
     <VisitFrame
@@ -384,6 +390,7 @@ function VisitPicker({
       chosen={chosen}
       cents={cents}
       withTotal={withTotal}
+      priced={priced}
       onTime={setTime}
       calendar={calendar}
       booked={booked}
@@ -427,6 +434,7 @@ function VisitFrame({
   chosen,
   cents,
   withTotal,
+  priced = true,
   calendar,
   onTime,
   shadow = false,
@@ -440,6 +448,8 @@ function VisitFrame({
   chosen: ServiceTime | null;
   cents: number | null;
   withTotal: boolean;
+  /** False for a ZIP outside the area: no window's price, and the total says why. */
+  priced?: boolean;
   calendar: ReactNode;
   onTime?: (time: ServiceTime) => void;
   shadow?: boolean;
@@ -524,7 +534,7 @@ function VisitFrame({
                   description={say(
                     yours
                       ? "Booked now: choose another window to move it"
-                      : price !== null
+                      : price !== null && priced
                         ? `${formatUsd(price)} · ${status.text}`
                         : status.text,
                   )}
@@ -549,13 +559,22 @@ function VisitFrame({
 
       {withTotal ? (
         <p className="service-total" aria-live={shadow ? undefined : "polite"}>
-          {say(cents !== null ? `Total: ${formatUsd(cents)}` : "Choose a day and a time to see the total.")}
+          {say(
+            !priced
+              ? NO_PRICE_OUTSIDE
+              : cents !== null
+                ? `Total: ${formatUsd(cents)}`
+                : "Choose a day and a time to see the total.",
+          )}
         </p>
       ) : null}
       {shadow ? null : <input type="hidden" name="total" value={cents !== null ? centsToDecimal(cents) : ""} />}
     </div>
   );
 }
+
+/** The total's line while the ZIP typed is outside the area (with JavaScript). */
+export const NO_PRICE_OUTSIDE = "No price: we don't book online visits to the ZIP above (see the note under it).";
 
 const CALENDAR_HINT =
   "Under each day, the price of a visit: from its cheapest to its dearest time. Greyed-out days are full or cannot be booked online.";

@@ -65,7 +65,7 @@ export const residentialServiceForm: FormDefinition<typeof residentialServiceSch
     async reserve(db, value, key) {
       // Outside every 50-mile circle (or no such ZIP): refused before anything is held or charged.
       const area = await serviceAreaErrors(value.zip);
-      if (area.zip) return new FormFailure(area.zip[0]!, area);
+      if (area.zip) return new FormFailure(area.zip[0]!, area, 400, { cardless: true });
       const price = priceOf(value);
       if (!price.ok) return new FormFailure(price.message, { [price.field]: [price.message] });
       return (await holdPlace(db, key, value.serviceDate, value.serviceTime)) ?? { hold: undefined };

@@ -105,6 +105,8 @@ export class FormFailure extends Error {
     message: string,
     readonly fieldErrors: Record<string, string[]> = {},
     readonly status = 400,
+    /** cardless: no card can fix it (an address outside the service area); the page does not ask for the card again. */
+    readonly options: { cardless?: boolean } = {},
   ) {
     super(message);
     this.name = "FormFailure";
@@ -125,6 +127,8 @@ export type FormOutcome = {
   preview?: boolean;
   /** A second line under a refusal's message (FormDefinition.secretsNotice). */
   notice?: string;
+  /** A refusal no card can fix (FormFailure's cardless): the card's notice is not said. */
+  cardless?: boolean;
   /** The upload field whose chosen photos a refused post's page cannot keep (HTML posts). */
   photosDropped?: string;
   /** FormDefinition.apiFields of a stored submission (API answers only). */

@@ -90,7 +90,12 @@ export async function reserveAndCharge<V, H>(
     case "paid":
       return outcome;
     case "refused":
-      return refuse(outcome.refusal.status, outcome.refusal.message, outcome.refusal.fieldErrors);
+      return refuse(
+        outcome.refusal.status,
+        outcome.refusal.message,
+        outcome.refusal.fieldErrors,
+        outcome.refusal.options.cardless ? { cardless: true } : {},
+      );
     case "priced-key":
       return refuse(409, PRICED_KEY_MESSAGE);
     case "pending-refused":

@@ -54,7 +54,14 @@ export function refusal(
 }
 
 export function fromFormFailure(submission: Submission, hidden: string[], error: FormFailure): FormOutcome {
-  return refusal(submission, hidden, error.status, error.message, error.fieldErrors);
+  return refusal(
+    submission,
+    hidden,
+    error.status,
+    error.message,
+    error.fieldErrors,
+    error.options.cardless ? { cardless: true } : {},
+  );
 }
 
 /** The answer to a stored submission: its success, now or on a resubmission of its key. */

@@ -55,9 +55,10 @@ export async function runForm<S extends z.ZodType>(
   // A refused charge took nothing: the render's next post (another card) keeps its captcha passed.
   if (outcome.paymentRefused && run.captcha && run.claimed && !run.api)
     outcome = withCaptchaPass(outcome, issueCaptchaPass(def.id, run.claimed, run.captcha));
-  // The secret fields come back empty after a refusal (DECISIONS 29): the page says so.
+  // The secret fields come back empty after a refusal (DECISIONS 29): the page says so, unless no
+  // card can fix the refusal (an address outside the area): a line inviting the card again would mislead.
   const secretsPosted = (def.secretFields ?? []).some((name) => String(run.body?.fields.get(name) ?? "").trim());
-  if (!outcome.ok && !outcome.preview && secretsPosted && def.secretsNotice && !run.api)
+  if (!outcome.ok && !outcome.preview && !outcome.cardless && secretsPosted && def.secretsNotice && !run.api)
     outcome = { ...outcome, notice: def.secretsNotice };
   // So do the photos (issue 31): the page says to choose them again (a "Show price" answer too).
   if (!outcome.ok && run.filesChosen && def.uploads && !run.api)

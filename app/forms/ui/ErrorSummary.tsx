@@ -13,7 +13,16 @@ import { PhoneText, splitAtPhone } from "./PhoneText";
  * JavaScript the summary takes focus when it appears, and a link focuses the field and scrolls
  * its label into view.
  */
-export type SummaryEntry = { name: string; target: string; message: string };
+export type SummaryEntry = {
+  name: string;
+  target: string;
+  message: string;
+  /** A way on said after the entry (the quote form for a ZIP outside the area). */
+  more?: { href: string; text: string };
+};
+
+/** The way on a form gives after one of its refusals, or null. */
+export type SummaryLinkOf = (message: string) => { href: string; text: string } | null;
 
 export const ERROR_SUMMARY_TITLE = "There is a problem";
 /** Said by the photo field and the summary when a refused page lost the photos chosen for it. */
@@ -78,6 +87,12 @@ export function ErrorSummary({
                   <>
                     {" "}
                     <PhoneText text={rest} />
+                  </>
+                ) : null}
+                {entry.more ? (
+                  <>
+                    {" "}
+                    <a href={entry.more.href}>{entry.more.text}</a>
                   </>
                 ) : null}
               </li>

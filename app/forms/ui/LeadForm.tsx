@@ -14,7 +14,7 @@ import {
 } from "../captcha/types";
 import { CHECK_FIELDS_MESSAGE, isFormActionData, SUBMISSION_KEY_FIELD, type FormActionData } from "../result";
 import { useAnswerShown } from "./answer-shown";
-import { ErrorSummary, summaryEntries } from "./ErrorSummary";
+import { ErrorSummary, summaryEntries, type SummaryEntry, type SummaryLinkOf } from "./ErrorSummary";
 import { PhoneText } from "./PhoneText";
 import { HoneypotFields } from "./HoneypotFields";
 import type { FormBootstrapData } from "./bootstrap";
@@ -61,7 +61,26 @@ export type LeadFormProps<S extends z.ZodType> = {
    * area) opens at the error summary, which takes this id, instead of at the price it does not show.
    */
   previewAnchor?: string;
+  /** A way on after an entry of the error summary (a ZIP outside the area: the quote form's link), or null. */
+  summaryLink?: SummaryLinkOf;
+  /**
+   * A refusal the page already knows (with JavaScript: the ZIP's answer, outside the area) that no
+   * other field can fix: the summary's first entry when it refuses, before the fields' own.
+   */
+  summaryLead?: { name: string; message: string } | null;
 };
+
+/** The summary's entries with the page's own refusal first (when no field says it yet) and each one's way on. */
+function ledSummary(
+  entries: SummaryEntry[],
+  formId: string,
+  lead: { name: string; message: string } | null | undefined,
+  link: SummaryLinkOf | undefined,
+): SummaryEntry[] {
+  const first =
+    lead && !entries.some((entry) => entry.name === lead.name) ? [{ ...lead, target: `${formId}-${lead.name}` }] : [];
+  return [...first, ...entries].map((entry) => ({ ...entry, more: link?.(entry.message) ?? undefined }));
+}
 
 /** Conform's intent field (its validation "submissions"). */
 const INTENT_FIELD = "__intent__";
@@ -80,6 +99,8 @@ export function LeadForm<S extends z.ZodType>({
   submitNote,
   children,
   previewAnchor,
+  summaryLink,
+  summaryLead,
 }: LeadFormProps<S>) {
   const fetcher = useFetcher<FormActionData>({ key: `lead-form-${id}` });
   const actionData = useActionData();
@@ -153,6 +174,7 @@ export function LeadForm<S extends z.ZodType>({
           spamCheck: spamCheckMissing,
         })
       : null;
+  const entries = summary ? ledSummary(summary, form.id, summaryLead, summaryLink) : null;
 
   const busy = fetcher.state !== "idle";
   const target = `${action ?? routeAction}#${statusId}`;
@@ -168,7 +190,7 @@ export function LeadForm<S extends z.ZodType>({
           formId={form.id}
           message={shown?.message ?? ""}
           notice={shown?.notice}
-          entries={summary}
+          entries={entries ?? []}
           focusKey={focusKey}
         />
       ) : null}

@@ -17,5 +17,7 @@ export async function installationAreaFailure(value: InstallationValue & Billing
   if (coverage.status === "inside") return null;
   const message =
     coverage.status === "outside" ? outsideInstallationMessage(coverage.zip, coverage.nearest) : INVALID_ZIP_MESSAGE;
-  return new FormFailure(message, { [place.sameAsBilling ? "zip" : "installZip"]: [message] });
+  return new FormFailure(message, { [place.sameAsBilling ? "zip" : "installZip"]: [message] }, 400, {
+    cardless: true,
+  });
 }

@@ -103,6 +103,14 @@ for (const [index, mode] of modes.entries()) {
       if (mode.javaScriptEnabled) {
         await expect(zipNote(f)).toContainText(OUTSIDE);
         await expect(zip).toHaveAttribute("aria-invalid", "true");
+        // Sent before the day and the card: the page's own check leads with the ZIP, not the card.
+        await f.getByRole("button", { name: "Book and Pay" }).click();
+        const lead = summaryOf(page).locator("li").first();
+        await expect(lead).toContainText(OUTSIDE);
+        await expect(lead.getByRole("link", { name: "Ask for a quote" })).toHaveAttribute(
+          "href",
+          "/request-quote?type=residential",
+        );
       } else {
         // "Show price" refuses the ZIP in the error summary, where the page opens, and beside the
         // field, before anything is sent and without a price.
@@ -125,8 +133,16 @@ for (const [index, mode] of modes.entries()) {
       );
 
       if (mode.javaScriptEnabled) {
-        await pickServiceDay(page, date);
+        // No price for a visit that cannot be booked (issue 45 item 4): not under the days, not
+        // beside the windows, and the total says why.
+        const day = await pickServiceDay(page, date);
+        await expect(day).not.toContainText("$");
+        await expect(day).toHaveAccessibleName(/no online booking for the ZIP entered$/);
         await f.getByRole("radio", { name: MORNING }).check();
+        await expect(f.locator(".service-slots")).not.toContainText("$");
+        await expect(f.locator(".service-total")).toHaveText(
+          "No price: we don't book online visits to the ZIP above (see the note under it).",
+        );
         await f.getByLabel("Card Number").pressSequentially(cardNumberForms(TEST_CARDS.approve).digits);
       } else {
         await f.getByLabel("Service Time").selectOption(MORNING);
@@ -140,6 +156,16 @@ for (const [index, mode] of modes.entries()) {
 
       // Refused above the form (once) and beside the ZIP, with the way on; no price without JavaScript.
       await expectRefusedOnce(page);
+      // A refusal no card can fix leads the summary, with the quote link; the card is emptied
+      // without a line asking for it again (issue 45 item 4).
+      const first = summaryOf(page).locator("li").first();
+      await expect(first).toContainText(OUTSIDE);
+      await expect(first.getByRole("link", { name: "Ask for a quote" })).toHaveAttribute(
+        "href",
+        "/request-quote?type=residential",
+      );
+      await expect(page.getByText(/card number and CVC are not kept/)).toHaveCount(0);
+      await expect(f.getByLabel("Card Number")).toHaveValue("");
       await expect(statusMessage(page)).toHaveText(OUTSIDE);
       await expect(statusMessage(page).getByRole("link", { name: "(989) 555-0102" })).toHaveAttribute(
         "href",
