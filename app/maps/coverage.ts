@@ -49,6 +49,13 @@ export function outsideInstallationMessage(zip: string, nearest: NearestLocation
   return `We don't install shop orders at ZIP ${zip}: it is about ${Math.round(nearest.miles)} miles from our nearest service location, ${nearest.name}. Call us at ${nearest.phone} and we'll tell you what we can do.`;
 }
 
+/** The line under the checkout's installation ZIP once the answer is in: the refusal, or nothing. */
+export function installationNote(c: Coverage): { error: boolean; text: string } | null {
+  if (c.status === "invalid" || c.status === "unknown") return { error: true, text: INVALID_ZIP_MESSAGE };
+  if (c.status === "outside") return { error: true, text: outsideInstallationMessage(c.zip, c.nearest) };
+  return null;
+}
+
 /** True for outsideAreaMessage's words: the form then shows the link to the quote form under the field. */
 export function isOutsideAreaMessage(message: string | null | undefined): boolean {
   return !!message && message.startsWith("We don't book online visits to ZIP ");

@@ -1,6 +1,10 @@
 import { Checkbox, TextInput } from "@mantine/core";
 import type { FieldMetadata } from "@conform-to/react";
+import { useState, type ReactNode } from "react";
 import { fieldErrorText } from "~/forms/ui/fields";
+import { PhoneText } from "~/forms/ui/PhoneText";
+import { installationNote } from "~/maps/coverage";
+import { useCoverage } from "~/maps/use-coverage";
 import { installationLabels } from "./installation";
 
 type Meta = FieldMetadata<unknown>;
@@ -53,16 +57,43 @@ export function InstallationFields({ fields }: { fields: Record<Name, Meta> & { 
           maxLength={50}
           fallback={answered ? "" : "MI"}
         />
-        <BlockField
-          meta={fields.installZip}
-          name="installZip"
-          shown="ZIP Code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={12}
-        />
+        <InstallZipField meta={fields.installZip} />
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The installation ZIP, with the service area's answer under it as soon as five digits are typed
+ * (with JavaScript; issue 45 item 4): the shop installs only inside the area, and the visitor
+ * learns it before typing a card. The server refuses it again before any charge.
+ */
+function InstallZipField({ meta }: { meta: Meta }) {
+  const [typed, setTyped] = useState(() => text(meta.initialValue));
+  const answer = useCoverage(typed);
+  const note = answer ? installationNote(answer) : null;
+  // The same words as the field's error are not said twice.
+  const said = note && note.text !== meta.errors?.[0] ? note : null;
+  return (
+    <BlockField
+      meta={meta}
+      name="installZip"
+      shown="ZIP Code"
+      autoComplete="postal-code"
+      inputMode="numeric"
+      maxLength={12}
+      onTyped={setTyped}
+      flagged={Boolean(said)}
+      description={
+        <span aria-live="polite" className="service-area-note">
+          {said ? (
+            <span className="form-field-error">
+              <PhoneText text={said.text} />
+            </span>
+          ) : null}
+        </span>
+      }
+    />
   );
 }
 
@@ -79,6 +110,9 @@ function BlockField({
   inputMode,
   maxLength,
   fallback = "",
+  onTyped,
+  flagged,
+  description,
 }: {
   meta: Meta;
   name: Exclude<Name, "installSameAsBilling">;
@@ -88,6 +122,10 @@ function BlockField({
   inputMode?: "numeric";
   maxLength?: number;
   fallback?: string;
+  onTyped?: (value: string) => void;
+  /** In error by the page's own check (the installation ZIP's answer), before the server's. */
+  flagged?: boolean;
+  description?: ReactNode;
 }) {
   const hidden = installationLabels[name].slice(0, -shown.length);
   return (
@@ -103,7 +141,10 @@ function BlockField({
       }
       defaultValue={text(meta.initialValue) || fallback}
       withAsterisk
-      error={fieldErrorText(meta)}
+      error={fieldErrorText(meta) ?? (flagged ? true : undefined)}
+      onChange={onTyped ? (event) => onTyped(event.currentTarget.value) : undefined}
+      description={description}
+      inputWrapperOrder={description ? ["label", "input", "error", "description"] : undefined}
       autoComplete={`shipping ${autoComplete}`}
       inputMode={inputMode}
       maxLength={maxLength}
