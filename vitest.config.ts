@@ -21,8 +21,9 @@ export default defineConfig({
       "tests/integration/**/*.test.{ts,tsx}",
     ],
     // *.pg.test.ts need the PostgreSQL server (a second connection holding a lock, a backend
-    // terminated): they run in the pass on DATABASE_URL, which CI always makes.
-    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ["**/*.pg.test.ts"])],
+    // terminated): they run in the pass on DATABASE_URL, which CI always makes. *.pglite.test.ts
+    // try the embedded database itself (on disk): the PGlite pass only.
+    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? ["**/*.pglite.test.ts"] : ["**/*.pg.test.ts"])],
     environment: "node",
     // Configuration, not a VITEST branch in the code (app/lib/env.server.ts): quiet logs, and
     // generated secrets kept in memory, never in the developer's .secrets.json.

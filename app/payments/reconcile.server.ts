@@ -14,7 +14,7 @@ import {
   resolveRows,
 } from "./give-back.server";
 import type { ExpectedPayment } from "./audit.server";
-import { recordOf, type RecordKind } from "./record";
+import { recordOf, tableOf, type RecordKind } from "./record";
 import { claimRow, refuseTransaction, releaseLease, type Lease, type LedgerRow } from "./payments.server";
 
 /**
@@ -84,6 +84,17 @@ function ledgerOf(hooks: ReconcileHooks, row: LedgerRow) {
   const record = recordOf({ table: row.referenceTable, id: row.referenceId });
   const ledger = record ? hooks.ledgers?.[record.kind] : undefined;
   return record && ledger ? { record, ledger } : null;
+}
+
+/**
+ * Locks the record a row serves, before the reconciler writes the row: a change of the record (a
+ * move, a cancel) locks the record and then its rows, so both take them in one order (in the other
+ * order a move finishing while the reconciler finished its refund deadlocked).
+ */
+async function lockRecordOf(tx: Tx, row: Pick<LedgerRow, "referenceTable" | "referenceId">): Promise<void> {
+  const record = recordOf({ table: row.referenceTable, id: row.referenceId });
+  if (record)
+    await tx.execute(sql`select id from ${sql.identifier(tableOf(record))} where id = ${record.id} for update`);
 }
 
 export const RECONCILE_EVERY_MS = 60_000;
@@ -188,6 +199,7 @@ async function answerCharge(
   const took =
     found.status === "found" && found.transaction.type === "charge" && found.transaction.status === "approved";
   return db.transaction(async (tx) => {
+    await lockRecordOf(tx, row);
     const [updated] = await tx
       .update(payments)
       .set(
@@ -365,6 +377,7 @@ async function reconcileGiveBack(db: Database, row: LedgerRow, gateway: PaymentG
     if (wasResolved && after.state === "succeeded") {
       // Its change's mails said it was on its way: now it has gone.
       await db.transaction(async (tx) => {
+        await lockRecordOf(tx, after);
         const event: ReconcileEvent = { kind: "gave-back", row: after };
         const mailed =
           after.intent !== "undo" && (await ledgerOf(hooks, after)?.ledger.gaveBack?.(tx, after, { later: true }));
@@ -388,6 +401,7 @@ async function reconcileGiveBack(db: Database, row: LedgerRow, gateway: PaymentG
       if (undone) events.push(undone);
     } else {
       await db.transaction(async (tx) => {
+        await lockRecordOf(tx, current);
         const [locked] = await tx.select().from(payments).where(eq(payments.id, current.id)).for("update");
         if (!locked || locked.resolvedAt !== null) return;
         const mailed = await ledgerOf(hooks, locked)?.ledger.gaveBack?.(tx, locked, { later: false });

@@ -163,4 +163,34 @@ describe("money that survives a stalled processor and a dead backend (PostgreSQL
     expect((await findBookingByToken(conn.db, b.token))?.paidLine).not.toContain("pending");
     expect(await auditPayments(conn.db, { gateway: late })).toEqual([]);
   });
+
+  it("D. a move's store and the reconciler finishing the same refund take the booking before its rows: neither deadlocks", async () => {
+    const b = await book(conn.db, weekday(0), { gateway: lateSettled }); // a Sunday: $199.00, settled at once
+    const moved = await move(conn.db, b, { serviceDate: addDays(b.serviceDate, 2) }, lateSettled);
+    expect(moved.ok).toBe(true);
+    const refund = (await ledgerOf(conn.db, b.id)).find((r) => r.kind === "refund")!;
+    expect(refund.state).toBe("succeeded");
+    // As if the move's mails were not written yet: its store (below) and the reconciler both finish it.
+    await admin`update payments set resolved_at = null where id = ${refund.id}`;
+
+    // The move's store: the booking's lock first, then its rows (app/booking/reschedule.server.ts).
+    const store = await admin.reserve();
+    try {
+      await store`begin`;
+      // Were there a cycle, this side would find it first and fail (the reconciler waits 1 s).
+      await store`set local deadlock_timeout = '10ms'`;
+      await store`select id from service_requests where id = ${b.id} for update`;
+      const reconciling = round(lateSettled);
+      await until(
+        async () => (await rows(conn.db, `select pid from pg_stat_activity where wait_event_type = 'Lock'`)).length > 0,
+      );
+      await store`update payments set resolved_at = now() where id = ${refund.id} and resolved_at is null`;
+      await store`commit`;
+      // The reconciler found the row finished by the store: no second finish, no second mail.
+      expect(await reconciling).toEqual([]);
+    } finally {
+      store.release();
+    }
+    expect(await auditPayments(conn.db, { gateway: lateSettled })).toEqual([]);
+  });
 });
