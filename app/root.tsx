@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -17,6 +18,8 @@ import { pageCacheMiddleware } from "~/http/page-cache.server";
 import { AssetBaseContext } from "~/shell/assets";
 import { choosesOwnColorScheme, colorSchemeFromCookie, colorSchemeHeadScript } from "~/shell/color-scheme";
 import { FloatingCall } from "~/shell/FloatingCall";
+import { pageRunsScripts } from "~/shell/page-scripts";
+import { speculationRules } from "~/content/speculation";
 import { useHydrationMark } from "~/shell/hydrated";
 import { Footer } from "~/shell/Footer";
 import { Header } from "~/shell/Header";
@@ -24,7 +27,8 @@ import { CartLink } from "~/shop/CartLink";
 import { useScrollReveal } from "~/shell/reveal";
 import { useSiteLinks } from "~/shell/SiteLink";
 import { getShellData } from "~/shell/shell-data.server";
-import { headerCartCount, sendsCartCookie } from "~/shop/cart.server";
+import { headerCartCount } from "~/shop/cart.server";
+import { sendsCartCookie } from "~/shop/cart-schema";
 import { carriesPostedAnswer } from "~/forms/posted-answer.server";
 import { carriesRecentPayment } from "~/forms/recent-payment.server";
 
@@ -78,23 +82,35 @@ export function shouldRevalidate() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const colorScheme = useRouteLoaderData<typeof loader>("root")?.colorScheme ?? "auto";
+  const scripts = pageRunsScripts(useMatches());
   return (
     // The head script may resolve the attribute before React hydrates: the mismatch is expected.
-    <html lang="en-US" data-mantine-color-scheme={colorScheme} suppressHydrationWarning>
+    // data-scripts="off": the page runs no script, whatever the browser allows (CSS reads it, shell.css).
+    <html
+      lang="en-US"
+      data-mantine-color-scheme={colorScheme}
+      data-scripts={scripts ? undefined : "off"}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d5c3a" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: colorSchemeHeadScript }} />
+        {/* Without the app the server's attribute stands ("auto": CSS follows the OS). */}
+        {scripts ? (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: colorSchemeHeadScript }} />
+        ) : null}
         <Meta />
         <Links />
+        {/* Rules, not a script to run: the browser prerenders the next marketing page on intent. */}
+        <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: speculationRules }} />
       </head>
       <body>
         {/* No MantineProvider here: only the parts with Mantine components have one
             (shell/MantineScope.tsx); the colour scheme is shell/color-scheme.ts. */}
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? <ScrollRestoration nonce={nonce} /> : null}
+        {scripts ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -13,6 +13,7 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { servePageFromCache } from "~/http/page-cache.server";
 import { choosesOwnColorScheme } from "~/shell/color-scheme";
+import { sendsCartCookie } from "~/shop/cart-schema";
 import { nonPageSecurityHeaders, SECRET_LINK_HEADERS } from "~/http/security.server";
 import { assertSecretsConfigured } from "~/lib/secrets.server";
 import { paymentGateway } from "~/payments/gateway.server";
@@ -251,7 +252,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, setup: 
       return;
     }
     if (refuseCrossOriginRequest(req, res)) return;
-    if (servePageFromCache(req, res, choosesOwnColorScheme)) return;
+    if (servePageFromCache(req, res, { ownPage: choosesOwnColorScheme, hasCart: sendsCartCookie })) return;
   } catch (error) {
     // A guard that throws was given something it did not expect: the client's doing.
     log.warn({ err: error, method: req.method }, "request refused by a guard that threw");

@@ -204,9 +204,40 @@ describe("the shared page cache", () => {
     return servePageFromCache(
       { method: "GET", url: target, headers: {} } as IncomingMessage,
       res as unknown as ServerResponse,
-      () => false,
+      { ownPage: () => false, hasCart: () => false },
     );
   }
+
+  it("answers a cart holder from the cache only with a page that runs the app (which asks for the count)", async () => {
+    const scripted = site();
+    await scripted.request("/shop");
+    const scriptless = site((nonce) => `<html data-scripts="off"><script nonce="${nonce}"></script>Home</html>`);
+    await scriptless.request("/about-us");
+    const cartHolder = pageCacheMiddleware({ ownPage: () => false, hasCart: () => true });
+    let rendered = 0;
+    const ask = async (target: string) =>
+      (await cartHolder(
+        { request: get(target), context: new RouterContextProvider(), params: {} } as never,
+        async () => {
+          rendered++;
+          return new Response("<html>theirs</html>", {
+            headers: { "Content-Type": "text/html", ...sharedCacheHeaders() },
+          });
+        },
+      )) as Response;
+    expect((await ask("/shop")).headers.get("x-page-cache")).toBe("hit");
+    const own = await ask("/about-us");
+    expect(await own.text()).toBe("<html>theirs</html>");
+    expect(own.headers.get("Cache-Control")).toContain("no-store");
+    expect(rendered).toBe(1);
+    const res = { writeHead: () => res, cork: () => {}, write: () => true, end: () => {} };
+    const before = (url: string) =>
+      servePageFromCache({ method: "GET", url, headers: { cookie: "cart=x" } } as IncomingMessage, res as never, {
+        ownPage: () => false,
+        hasCart: (cookie) => Boolean(cookie?.includes("cart=")),
+      });
+    expect([before("/shop"), before("/about-us")]).toEqual([true, false]);
+  });
 
   it("keeps one entry for a page whatever ad or unknown parameters its address carries", async () => {
     const { request, renders } = site();
@@ -288,11 +319,10 @@ describe("the caches' bounds", () => {
     expect(size.pages).toBeLessThanOrEqual(8);
     const res = { writeHead: () => res, cork: () => {}, write: () => true, end: () => {} };
     const served = (url: string) =>
-      servePageFromCache(
-        { method: "GET", url, headers: {} } as IncomingMessage,
-        res as unknown as ServerResponse,
-        () => false,
-      );
+      servePageFromCache({ method: "GET", url, headers: {} } as IncomingMessage, res as unknown as ServerResponse, {
+        ownPage: () => false,
+        hasCart: () => false,
+      });
     expect(served("/")).toBe(true);
     expect(served("/page-0")).toBe(false);
     expect(served("/page-19")).toBe(true);

@@ -40,10 +40,11 @@ export type PageCacheVisitor = {
    */
   ownPage: (request: Request) => boolean;
   /**
-   * The visitor has a cart: a kept page may answer them (the header's count comes from the
-   * browser then), but a page rendered for them shows their cart's count and is theirs alone.
+   * The visitor has a cart: a kept page that runs the app may answer them (the header's count
+   * comes from the browser then); a page that runs no script cannot ask, so it is rendered for
+   * them, shows their cart's count and is theirs alone.
    */
-  hasCart: (cookieHeader: string | null) => boolean;
+  hasCart: (cookieHeader: string | null | undefined) => boolean;
 };
 
 /**
@@ -94,7 +95,8 @@ function assembleDocument(doc: CutDocument, values: readonly string[]): Buffer<A
 }
 
 /** `headers`: the stored answer's headers, names in lower case, without its length. */
-type Entry = { doc: CutDocument; status: number; headers: Record<string, string>; stamp: Stamp };
+/** `scriptless`: the page runs no script (`<html data-scripts="off">`, app/shell/page-scripts.ts). */
+type Entry = { doc: CutDocument; status: number; headers: Record<string, string>; stamp: Stamp; scriptless: boolean };
 /**
  * Bounded by entries and by bytes (docs/decisions/052-bounded-caches.md): the
  * site's cacheable pages (content pages, the shop's categories and sorts, the
@@ -187,9 +189,10 @@ export function pageCacheKey(pathAndQuery: string): string | undefined {
   return keyOf(pathAndQuery)?.key;
 }
 
-function lookup(page: PageKey | undefined): Entry | undefined {
+function lookup(page: PageKey | undefined, hasCart: boolean): Entry | undefined {
   if (!page || env().PAGE_CACHE === "off") return undefined;
-  return cache.get(page.key);
+  const hit = cache.get(page.key);
+  return hit && !(hit.scriptless && hasCart) ? hit : undefined;
 }
 
 /** A hit's headers: the stored ones with the security headers for its new nonce. */
@@ -204,7 +207,7 @@ export function pageCacheMiddleware(visitor: PageCacheVisitor): MiddlewareFuncti
     if (visitor.ownPage(request)) return privately(await next());
     const url = new URL(request.url);
     const page = keyOf(url.pathname + url.search);
-    const hit = lookup(page);
+    const hit = lookup(page, visitor.hasCart(request.headers.get("Cookie")));
     if (hit) {
       const nonce = requestNonce(context);
       return new Response(assembleDocument(hit.doc, [nonce]), { status: hit.status, headers: hitHeaders(hit, nonce) });
@@ -240,7 +243,8 @@ async function keep(page: PageKey, response: Response, nonce: string): Promise<R
   if (showsNoneOf(body, page.dropped)) {
     const doc = cutDocument(body, [nonce], false)!; // the nonce the page was rendered with
     const kept = Object.fromEntries([...response.headers.entries()].filter(([k]) => k !== "content-length"));
-    const entry = { doc, status: response.status, headers: kept, stamp: stamp(sMaxAge(response) * 1000) };
+    const scriptless = body.slice(0, 512).includes('data-scripts="off"');
+    const entry = { doc, status: response.status, headers: kept, stamp: stamp(sMaxAge(response) * 1000), scriptless };
     cache.set(page.key, entry, weight(page.key, doc, kept));
   }
   const headers = new Headers(response.headers);
@@ -256,11 +260,11 @@ async function keep(page: PageKey, response: Response, nonce: string): Promise<R
 export function servePageFromCache(
   req: IncomingMessage,
   res: ServerResponse,
-  ownPage: (cookieHeader: string | undefined) => boolean,
+  visitor: { ownPage: (cookieHeader: string | undefined) => boolean; hasCart: PageCacheVisitor["hasCart"] },
 ): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (ownPage(req.headers.cookie)) return false; // rendered for the visitor (the middleware)
-  const hit = lookup(keyOf(req.url ?? "/"));
+  if (visitor.ownPage(req.headers.cookie)) return false; // rendered for the visitor (the middleware)
+  const hit = lookup(keyOf(req.url ?? "/"), visitor.hasCart(req.headers.cookie));
   if (!hit) return false;
   const nonce = createNonce();
   const headers = hitHeaders(hit, nonce);

@@ -3,6 +3,8 @@ import { contentMeta } from "~/content/meta";
 import { contentPageLoader } from "~/content/page-data.server";
 import { ContentPageView } from "~/content/sections/ContentPageView";
 import type { SharedNotFoundHandle } from "~/http/page-cache.server";
+import type { ContentPageData } from "~/content/page-types";
+import type { ScriptsHandle } from "~/shell/page-scripts";
 import type { Route } from "./+types/content-page";
 
 /**
@@ -16,8 +18,17 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cont
 
 export const loader = (args: Route.LoaderArgs) => contentPageLoader(args);
 
-/** Its 404 (an unknown one-segment path) is the same document for every path (page-cache.server.ts). */
-export const handle: SharedNotFoundHandle = { notFoundDocumentIsShared: true };
+/**
+ * Its 404 (an unknown one-segment path) is the same document for every path (page-cache.server.ts).
+ * A page runs no JavaScript unless it carries a form or the interactive map (app/shell/page-scripts.ts).
+ */
+export const handle: SharedNotFoundHandle & ScriptsHandle = {
+  notFoundDocumentIsShared: true,
+  scripts: (data) => {
+    const page = data as ContentPageData | undefined;
+    return Boolean(page?.found && (page.leadForm || page.mapsKey));
+  },
+};
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -8,6 +8,7 @@ import { lazyForm } from "~/forms/ui/lazy-form";
 import { Chooser, FormCardHeader } from "~/forms/ui/Chooser";
 import { Banner } from "~/shell/Banner";
 import { pageHead } from "~/shell/page-head";
+import type { ScriptsHandle } from "~/shell/page-scripts";
 import type { Route } from "./+types/request-quote";
 import { formPageHeaders } from "~/http/cache-control";
 
@@ -33,6 +34,11 @@ function quoteType(url: URL): QuoteType | null {
 export function loader({ request }: Route.LoaderArgs) {
   return { quoteType: quoteType(new URL(request.url)), form: formBootstrap() };
 }
+
+/** The chooser (no type yet) is links only: no JavaScript (app/shell/page-scripts.ts). */
+export const handle: ScriptsHandle = {
+  scripts: (data) => Boolean((data as { quoteType?: unknown } | undefined)?.quoteType),
+};
 
 export const action = (args: Route.ActionArgs) => formAction(fullQuoteForm, args);
 export const clientAction = leadFormClientAction;

@@ -10,6 +10,7 @@ import { isFormActionData } from "~/forms/result";
 import { commercialServiceForm } from "~/forms/service/handle.server";
 import { formPageHeaders } from "~/http/cache-control";
 import { pageHead } from "~/shell/page-head";
+import type { ScriptsHandle } from "~/shell/page-scripts";
 import type { Route } from "./+types/request-service";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: formsCss }];
@@ -26,6 +27,9 @@ export const headers: Route.HeadersFunction = (args) => formPageHeaders(args);
 
 // The chooser, the commercial request or the residential booking (with its calendar), by ?type.
 export const loader = ({ request }: Route.LoaderArgs) => loadRequestServicePage(request);
+
+/** The chooser (no type yet) is links only: no JavaScript (app/shell/page-scripts.ts). */
+export const handle: ScriptsHandle = { scripts: (data) => Boolean((data as { type?: unknown } | undefined)?.type) };
 
 // ?type=residential books and pays; every other post is the commercial request (as before the residential form existed).
 export const action = (args: Route.ActionArgs) =>

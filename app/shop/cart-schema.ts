@@ -65,6 +65,18 @@ const label = z.string(CART_MESSAGES.options).max(200, CART_MESSAGES.options);
 /** The header's cart count (GET, `{count}`): asked by the browser when a page did not say it. */
 export const CART_COUNT_PATH = "/api/store/cart/count";
 
+/** The cart's cookie (signed: cart.server.ts). */
+export const CART_COOKIE_NAME = "cart";
+const CART_COOKIE_SENT = new RegExp(`(?:^|;)\\s*${CART_COOKIE_NAME}=`);
+
+/**
+ * Whether a request's Cookie header names a cart at all (signed or not: nothing is verified here):
+ * its page shows the cart's count (root.tsx), so it is the visitor's own (page-cache.server.ts).
+ */
+export function sendsCartCookie(cookieHeader: string | null | undefined): boolean {
+  return !!cookieHeader && CART_COOKIE_SENT.test(cookieHeader);
+}
+
 /** A cart line's id (SPEC §7 calls it `cart_id`): a uuid. */
 export const cartItemIdSchema = z
   .string(CART_MESSAGES.item)

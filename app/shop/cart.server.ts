@@ -10,6 +10,7 @@ import { siteCookieOptions } from "~/lib/cookies.server";
 import { env } from "~/lib/env.server";
 import { secret } from "~/lib/secrets.server";
 import {
+  CART_COOKIE_NAME,
   CART_LINE_PROBLEMS,
   CART_MESSAGES,
   cartAddSchema,
@@ -17,6 +18,7 @@ import {
   cartUpdateSchema,
   onlyLeft,
   QUANTITY_MAX,
+  sendsCartCookie,
 } from "./cart-schema";
 import { lineTotalCents, priceWithOptions } from "./pricing";
 import { SERVICE_CATEGORY } from "./types";
@@ -31,7 +33,7 @@ import { SERVICE_CATEGORY } from "./types";
  * when they add something, so browsing pages stay the same for everyone.
  */
 
-const COOKIE_NAME = "cart";
+const COOKIE_NAME = CART_COOKIE_NAME;
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 90;
 /** A cart is a shopping list, not storage: beyond this an add is refused. */
 export const MAX_CART_ITEMS = 50;
@@ -65,16 +67,6 @@ export async function cartIdOf(request: Request): Promise<string | null> {
   const value: unknown = await cartCookie().parse(request.headers.get("Cookie"));
   const id = cartItemIdSchema.safeParse(value);
   return id.success ? id.data : null;
-}
-
-const CART_COOKIE_SENT = new RegExp(`(?:^|;)\\s*${COOKIE_NAME}=`);
-
-/**
- * Whether a request's Cookie header names a cart at all (signed or not: nothing is verified here):
- * its page shows the cart's count (root.tsx), so it is the visitor's own (page-cache.server.ts).
- */
-export function sendsCartCookie(cookieHeader: string | null | undefined): boolean {
-  return !!cookieHeader && CART_COOKIE_SENT.test(cookieHeader);
 }
 
 /** The Set-Cookie header that gives a visitor their cart. */

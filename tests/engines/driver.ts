@@ -28,7 +28,7 @@ export const FOCUSED_IN_PAGE = `(() => { const el = document.activeElement; if (
 
 export interface Driver {
   readonly engine: "firefox" | "webkit";
-  /** Opens a path of the site; an HTML page returns once it has hydrated (`<html data-hydrated>`). */
+  /** Opens a path of the site; a page that runs the app returns once it has hydrated (`<html data-hydrated>`). */
   goto(path: string): Promise<void>;
   /** Scrolls the element to the middle of the view (clear of the sticky header and the call bar) and clicks it. */
   click(target: Target): Promise<void>;

@@ -43,7 +43,8 @@ export async function firefox(baseUrl: string): Promise<Driver> {
     engine: "firefox",
     async goto(path) {
       const response = await page.goto(new URL(path, baseUrl).href, { waitUntil: "load" });
-      if (response?.headers()["content-type"]?.startsWith("text/html"))
+      // A page without a form of its own runs no script: it is whole at load.
+      if (response?.headers()["content-type"]?.startsWith("text/html") && (await page.$('script[type="module"]')))
         await page.waitForSelector("html[data-hydrated]", { timeout: 20_000 });
     },
     async click(target) {

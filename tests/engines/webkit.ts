@@ -139,7 +139,10 @@ export async function webkit(baseUrl: string, driverPort: number, logFile: strin
     engine: "webkit",
     async goto(pathname) {
       await browser.url(new URL(pathname, baseUrl).href);
-      const html = await script(`document.contentType === "text/html"`);
+      // A page without a form of its own runs no script: it is whole at load.
+      const html = await script(
+        `document.contentType === "text/html" && !!document.querySelector('script[type="module"]')`,
+      );
       if (html)
         await until(
           "the page to hydrate",

@@ -93,7 +93,7 @@ test("a page from the shared page cache carries its own nonce everywhere, compre
 test("static files carry the security headers, and scripts come pre-compressed as the browser accepts", async ({
   request,
 }) => {
-  const html = await (await request.get("/")).text();
+  const html = await (await request.get("/contact")).text(); // a page that runs the app
   // The shell chunk (vite.config.ts: what every page loads first); the entry itself is too small to be compressed.
   const script = /"(\/assets\/shell-[^"]+\.js)"/.exec(html)?.[1];
   expect(script).toBeTruthy();
@@ -131,7 +131,7 @@ test("static files carry the security headers, and scripts come pre-compressed a
 });
 
 test("what is answered before React Router's middleware carries the security headers too", async ({ request }) => {
-  const html = await (await request.get("/")).text();
+  const html = await (await request.get("/contact")).text();
   const version = /\/assets\/manifest-([a-z0-9]+)\.js/.exec(html)?.[1]; // the build version React Router asks with
   expect(version).toBeTruthy();
   const manifest = await request.get(`/__manifest?paths=${encodeURIComponent("/contact")}&version=${version}`);

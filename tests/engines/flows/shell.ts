@@ -9,8 +9,9 @@ const REVIEWS = '[data-testid="reviews-live"]';
 const reviewShown = async (d: Parameters<Flow["run"]>[0]) => /^Review \d+/.exec(await d.text(REVIEWS))?.[0];
 
 /**
- * The shell on a phone: the menu panel opened, a group unfolded, a link followed; the colour
- * scheme switched to dark and back; the footer's reviews paused (and staying still).
+ * The shell on a phone: the menu panel opened, a group unfolded, a link followed (the home page
+ * runs no script); then, on a page that runs the app, the colour scheme switched to dark and back
+ * and the footer's reviews paused (and staying still).
  */
 export const shell: Flow = {
   name: "open the phone menu, switch the colour scheme, pause the reviews",
@@ -25,8 +26,9 @@ export const shell: Flow = {
     await d.waitFor(PANEL, { gone: true });
     await see(d, "h1", "About");
 
-    // The colour scheme: system → light → dark (the page turns dark), then back to the system's (with
-    // JavaScript the page's attribute names the scheme it resolved to).
+    // The colour scheme, on a page that runs the app (it has a form): system → light → dark (the page
+    // turns dark), then back to the system's (the app's attribute names the scheme it resolved to).
+    await d.goto("/contact");
     const scheme = () => d.attr("html", "data-mantine-color-scheme");
     const expectScheme = (want: string) =>
       until(`the page to be ${want}`, async () => {
