@@ -1,6 +1,6 @@
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../support/chromium";
-import { expect, test } from "../support/test";
+import { expect, runsScripts, test } from "../support/test";
 
 /**
  * Scripts only where a page has a form of its own (app/shell/page-scripts.ts,
@@ -49,6 +49,42 @@ test("every page of the site map: no script without a form of its own, and every
 test("the 404 page runs no script", async ({ request }) => {
   const html = await (await request.get("/no-such-page/here")).text();
   expect(moduleScript(html) || modulePreload(html)).toBe(false);
+});
+
+test.describe("the scroll animations of a page that runs no script, in CSS", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the short banner moves at 0.3 of the scroll, up to a third of its height; a section fades in as it arrives", async ({
+    page,
+  }) => {
+    await page.goto("/about-us");
+    expect(await runsScripts(page)).toBe(false);
+    const shift = () =>
+      page.locator(".banner--short .banner-image").evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m42);
+    const scrollTo = (y: number) => page.evaluate((top) => window.scrollTo(0, top), y);
+    expect(await shift()).toBe(0);
+    await scrollTo(100);
+    await expect.poll(shift).toBeCloseTo(30, 0);
+    await scrollTo(600);
+    await expect.poll(shift).toBeCloseTo(220 / 3, 0); // the cap: a third of 220 px
+
+    await scrollTo(0);
+    const below = page.locator('[data-reveal=""]').nth(1);
+    const opacity = () => below.evaluate((el) => Number(getComputedStyle(el).opacity));
+    expect(await below.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(844);
+    await expect.poll(opacity).toBe(0);
+    await below.evaluate((el) => el.scrollIntoView({ block: "center" }));
+    await expect.poll(opacity).toBe(1);
+  });
+
+  test("with reduced motion nothing moves and nothing is hidden", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/about-us");
+    const hidden = await page
+      .locator('[data-reveal=""]')
+      .evaluateAll((els) => els.filter((el) => getComputedStyle(el).opacity !== "1").length);
+    expect(hidden).toBe(0);
+  });
 });
 
 test.describe("speculation rules and the back/forward cache", () => {
