@@ -2,6 +2,7 @@
 //   --build   build again even when BUILD_DIR already holds a server build
 //   --soak    the soak alone (or BENCH_SOAK=1; BENCH_SOAK_SECONDS long, default 600), see soak.mjs
 //   --inp     Interaction to Next Paint alone (or BENCH_INP=1), see inp.mjs
+//   --weight  the bytes of each page kind against its budget alone (or BENCH_WEIGHT=1), see weight.mjs
 //   --history ten years of history against an empty database (or BENCH_HISTORY=1; needs
 //             DATABASE_URL; BENCH_HISTORY_SCALE, default 1, is the years' share), see history.mjs
 //   --compare DIR DIR…  the start (first page, main thread CPU, RSS) of server builds in turns,
@@ -21,6 +22,7 @@ export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 export const SOAK = process.env.BENCH_SOAK === "1" || process.argv.includes("--soak");
 export const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 export const INP_ONLY = process.env.BENCH_INP === "1" || process.argv.includes("--inp");
+export const WEIGHT_ONLY = process.env.BENCH_WEIGHT === "1" || process.argv.includes("--weight");
 export const HISTORY = process.env.BENCH_HISTORY === "1" || process.argv.includes("--history");
 export const HISTORY_SCALE = Number(process.env.BENCH_HISTORY_SCALE ?? 1);
 export const BUILD = process.argv.includes("--build");

@@ -17,11 +17,13 @@
 //   - Interaction to Next Paint at 4× CPU: the booking calendar and the shop's
 //     sort, median of 5 loads, ≤ 200 ms or the command exits 1 (`--inp`: this alone; inp.mjs)
 //   - the payments audit over what the bench paid: 0 mismatches or the command exits 1 (payments-audit.mjs)
+//   - each page kind's bytes on the wire against its budget (60 KB without a form, 150 KB with
+//     one), or the command exits 1 (`--weight`: this alone; weight.mjs)
 // Prints a table and writes bench-results/bench.json for comparison. `--soak` runs the soak
 // alone instead (soak.mjs); `--history`, ten years of history against an empty database, on
 // scratch databases of its own (history.mjs); `--compare DIR DIR…`, the start of several builds in
 // turns (compare.mjs). Options and environment: args.mjs.
-import { COMPARE, HISTORY, INP_ONLY, SOAK } from "./args.mjs";
+import { COMPARE, HISTORY, INP_ONLY, SOAK, WEIGHT_ONLY } from "./args.mjs";
 import { checkoutRow, measureCheckouts } from "./checkout.mjs";
 import { compareStarts } from "./compare.mjs";
 import { measureContact } from "./contact.mjs";
@@ -40,6 +42,7 @@ import { measureShopSearch } from "./shop-search.mjs";
 import { printSoak, runSoak } from "./soak.mjs";
 import { measureStaticCeiling } from "./static-ceiling.mjs";
 import { measureUploads } from "./uploads.mjs";
+import { measureWeight, printWeight } from "./weight.mjs";
 
 const notMeasured = (error) => ({ note: `not measured: ${error.message}` });
 
@@ -69,6 +72,17 @@ async function inpOnly() {
   process.exit(inp.met ? 0 : 1);
 }
 
+/** `--weight`: each page kind's bytes alone; prints them, writes bench-results/weight.json, exits 1 over a budget. */
+async function weightOnly() {
+  const weight = await measureWeight().catch(notMeasured);
+  stopServer();
+  await dropBenchDatabase();
+  if (weight.pages) printWeight(weight);
+  else console.log(weight.note);
+  writeResult("weight.json", { at: new Date().toISOString(), commit: gitCommit(), ...weight });
+  process.exit(weight.met ? 0 : 1);
+}
+
 /** Every measure in turn, then the report; exits 1 on an INP over its target (or not measured) or a payments mismatch. */
 async function fullRun(firstOk) {
   const idleRss = await idleRssMb(serverKb);
@@ -88,8 +102,9 @@ async function fullRun(firstOk) {
   const rss = peakRss();
   // The upload is measured after peak RSS is read: it resets that peak (VmHWM) to see its request alone.
   const uploads = await measureUploads().catch(notMeasured);
-  // INP last, so that its page loads weigh on none of the server's figures above.
+  // INP and the pages' weight last, so that their page loads weigh on none of the server's figures above.
   const inp = await measureInp().catch(notMeasured);
+  const weight = await measureWeight().catch(notMeasured);
   const paymentsAudit = runPaymentsAudit();
   stopServer();
   await dropBenchDatabase();
@@ -114,10 +129,12 @@ async function fullRun(firstOk) {
   };
   const targets = benchTargets(m);
   printReport(m, targets);
-  writeResult("bench.json", benchJson(m, targets));
-  // The other targets are read from the table; an INP over its target (or not measured), or a payments
-  // audit that found a mismatch, fails the command.
-  process.exit(inp.met && paymentsAudit.exit === 0 ? 0 : 1);
+  if (weight.pages) printWeight(weight);
+  else console.log(`\nWeight per page kind: ${weight.note}`);
+  writeResult("bench.json", { ...benchJson(m, targets), weight });
+  // The other targets are read from the table; an INP over its target (or not measured), a payments
+  // audit that found a mismatch, or a page kind over its weight, fails the command.
+  process.exit(inp.met && paymentsAudit.exit === 0 && weight.met ? 0 : 1);
 }
 
 ensureBuild();
@@ -130,4 +147,5 @@ await createScratchDatabase();
 const firstOk = await startServer();
 if (SOAK) await soakOnly();
 if (INP_ONLY) await inpOnly();
+if (WEIGHT_ONLY) await weightOnly();
 await fullRun(firstOk);
