@@ -27,10 +27,26 @@ export function emailField(label = "Email") {
     .pipe(z.email({ error: "Please enter a valid email address, like name@example.com." }));
 }
 
+/**
+ * A North American number as people read it, "(810) 555-0142", from however it was typed
+ * ("8105550142", "+1 810.555.0142"); anything else (an extension, letters, another country's
+ * number) stays as typed. Hand-written rather than libphonenumber-js: the schema runs in the
+ * browser too, and this is the one format the site shows (docs/decisions/078).
+ */
+export function formatUsPhone(typed: string): string {
+  if (/[^\d\s().+-]/.test(typed)) return typed;
+  const digits = typed.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+  const parts = /^([2-9]\d{2})([2-9]\d{2})(\d{4})$/.exec(digits);
+  return parts ? `(${parts[1]}) ${parts[2]}-${parts[3]}` : typed;
+}
+
+/** A phone number we can call: stored and shown as formatUsPhone writes it. */
 export function phoneField(label = "Phone") {
-  return requiredText(label, 40).refine((v) => (v.match(/\d/g) ?? []).length >= 7, {
-    message: "Please enter a phone number we can call, with area code.",
-  });
+  return requiredText(label, 40)
+    .refine((v) => (v.match(/\d/g) ?? []).length >= 7, {
+      message: "Please enter a phone number we can call, with area code.",
+    })
+    .transform(formatUsPhone);
 }
 
 /** One of a fixed list; `missing` is the message when nothing was chosen. */

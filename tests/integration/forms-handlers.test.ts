@@ -5,6 +5,7 @@ import { employmentForm, ssnPlace } from "~/forms/employment/handle.server";
 import { apiFormAction, formAction } from "~/forms/actions.server";
 import { runForm, type FormDefinition } from "~/forms/pipeline";
 import { promoForm } from "~/forms/promo/handle.server";
+import { formatUsPhone } from "~/forms/schema-helpers";
 import { fullQuoteForm, simpleQuoteForm } from "~/forms/quote/handle.server";
 import { commercialServiceForm } from "~/forms/service/handle.server";
 import { todayInDetroit } from "~/lib/company-time";
@@ -60,7 +61,8 @@ type Case = {
   success: string;
 };
 
-const person = { first_name: "Ada", last_name: "Lovelace", phone: "(810) 555-0142" };
+// The phone as a visitor may type it: stored and mailed as "(810) 555-0142".
+const person = { first_name: "Ada", last_name: "Lovelace", phone: "810.555.0142" };
 const quote = {
   ...person,
   zip: "48532",
@@ -272,11 +274,14 @@ for (const c of cases) {
       else expect(response.data.lastResult).toEqual({ initialValue: null });
 
       expect(await count(conn.db, c.table)).toBe(before + 1);
-      const [row] = await rows<{ id: number; client_ip: string }>(
+      const [row] = await rows<{ id: number; client_ip: string; phone: string }>(
         conn.db,
         `select * from ${c.table} order by id desc limit 1`,
       );
       expect(row!.client_ip).toBe("198.51.100.20");
+      const phone = formatUsPhone(String(c.valid.phone));
+      expect(phone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+      expect(row!.phone).toBe(phone);
       const mail = await rows<{
         to: string;
         subject: string;
@@ -288,7 +293,7 @@ for (const c of cases) {
       expect(await count(conn.db, "outbox")).toBe(outboxBefore + 2);
       expect(mail.map((m) => m.to)).toEqual(["info@example.com", String(c.valid.email)]);
       expect(mail[0]!.subject).toContain(`#${row!.id}`);
-      expect(mail[0]!.text).toContain(String(c.valid.phone));
+      expect(mail[0]!.text).toContain(phone);
       // The worker renders the HTML when it sends the mail, from what the row says.
       expect(
         mail.every(
