@@ -212,6 +212,7 @@ try {
       page: path,
       ...scores,
       lcp: result.lhr.audits["largest-contentful-paint"]?.displayValue,
+      tbt: result.lhr.audits["total-blocking-time"]?.displayValue,
       ok: misses.length ? `below: ${misses.join(", ")}` : "ok",
     });
   }
@@ -220,7 +221,7 @@ try {
   stop();
 }
 // A markdown table, to paste into a note as it is.
-const columns = ["page", ...Object.keys(budget), "lcp", "ok"];
+const columns = ["page", ...Object.keys(budget), "lcp", "tbt", "ok"];
 console.log(`\n| ${columns.join(" | ")} |\n|${columns.map(() => " --- |").join("")}`);
 for (const r of rows) console.log(`| ${columns.map((c) => (c === "page" ? `\`${r[c]}\`` : r[c])).join(" | ")} |`);
 if (report.length) console.log(report.join("\n"));
