@@ -82,7 +82,9 @@ export function shouldRevalidate() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const colorScheme = useRouteLoaderData<typeof loader>("root")?.colorScheme ?? "auto";
-  const scripts = pageRunsScripts(useMatches());
+  // Only a document the server renders goes without the app; once the app runs (a client-side
+  // navigation to such a page) it keeps its scripts, scroll restoration and CSS.
+  const scripts = pageRunsScripts(useMatches()) || typeof document !== "undefined";
   return (
     // The head script may resolve the attribute before React hydrates: the mismatch is expected.
     // data-scripts="off": the page runs no script, whatever the browser allows (CSS reads it, shell.css).

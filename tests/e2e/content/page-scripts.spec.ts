@@ -46,6 +46,20 @@ test("every page of the site map: no script without a form of its own, and every
   expect(withoutScripts).not.toContain("/contact");
 });
 
+test("a page without scripts reached from a page that runs the app: still the app's, at the top", async ({ page }) => {
+  await page.goto("/contact");
+  await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+  const link = page.locator("footer").getByRole("link", { name: "About Us" }).first();
+  await link.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/About/);
+  // A client-side navigation (the same document), scrolled to the top, without the no-script CSS.
+  expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).toBe(1);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.locator("html")).not.toHaveAttribute("data-scripts", "off");
+});
+
 test("the 404 page runs no script", async ({ request }) => {
   const html = await (await request.get("/no-such-page/here")).text();
   expect(moduleScript(html) || modulePreload(html)).toBe(false);
