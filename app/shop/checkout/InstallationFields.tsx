@@ -21,11 +21,12 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
  * the server the box was on the page, so an unchecked box (which sends nothing) means another
  * address. A refused post comes back with the box as it was sent.
  */
-export function InstallationFields({ fields }: { fields: Record<Name, Meta> & { installAsked: Meta } }) {
+export function InstallationFields({ fields }: { fields: Record<Name, Meta> & { installAsked: Meta; zip: Meta } }) {
   const box = fields.installSameAsBilling;
   // A re-render of a post (its values came back): the box as it was sent; a new page: checked.
   const answered = fields.installAsked.initialValue !== undefined;
   const checked = answered ? text(box.initialValue) !== "" : true;
+  const [same, setSame] = useState(checked);
   return (
     <fieldset className="form-section checkout-section checkout-installation">
       <legend>Installation Address</legend>
@@ -38,8 +39,10 @@ export function InstallationFields({ fields }: { fields: Record<Name, Meta> & { 
         value="on"
         label={installationLabels.installSameAsBilling}
         defaultChecked={checked}
+        onChange={(event) => setSame(event.currentTarget.checked)}
         className="checkout-installation-same"
       />
+      {same ? <BillingZipNote billingZip={fields.zip} /> : null}
       <div className="form-grid checkout-installation-block">
         <BlockField
           meta={fields.installAddress}
@@ -94,6 +97,26 @@ function InstallZipField({ meta }: { meta: Meta }) {
         </span>
       }
     />
+  );
+}
+
+/**
+ * While "Same as billing address" is ticked, the billing ZIP is where we install: the service
+ * area's answer for it, said here as it is typed (with JavaScript), as under the installation ZIP.
+ * Quiet once the server has said the same words beside the billing ZIP.
+ */
+function BillingZipNote({ billingZip }: { billingZip: Meta }) {
+  const answer = useCoverage(text(billingZip.value));
+  const note = answer ? installationNote(answer) : null;
+  const said = note && note.text !== billingZip.errors?.[0] ? note : null;
+  return (
+    <p aria-live="polite" className="service-area-note checkout-installation-note">
+      {said ? (
+        <span className="form-field-error">
+          <PhoneText text={said.text} />
+        </span>
+      ) : null}
+    </p>
   );
 }
 

@@ -83,6 +83,15 @@ for (const [index, mode] of modes.entries()) {
       await form.getByRole("textbox", { name: "Address", exact: true }).fill("12 Front St");
       await form.getByRole("textbox", { name: "City", exact: true }).fill("Traverse City");
       await form.getByRole("textbox", { name: "ZIP Code", exact: true }).fill("49684");
+      const billingNote = form.locator(".checkout-installation .checkout-installation-note");
+      if (mode.javaScriptEnabled) {
+        // Same as billing address: the billing ZIP is where we install, answered as it is typed.
+        await expect(billingNote).toHaveText(OUTSIDE);
+        await form.getByRole("checkbox", { name: "Same as billing address" }).uncheck();
+        await expect(billingNote).toHaveCount(0);
+        await form.getByRole("checkbox", { name: "Same as billing address" }).check();
+        await expect(billingNote).toHaveText(OUTSIDE);
+      }
       await fillCard(form, mode.javaScriptEnabled);
       await solveCaptcha(page, mode.javaScriptEnabled, form);
       const firstRender = await form.locator('input[name="submission_key"]').inputValue();
@@ -92,6 +101,8 @@ for (const [index, mode] of modes.entries()) {
       form = page.getByRole("form", { name: "Checkout form" });
       await expectRefused(page, form.getByRole("textbox", { name: "ZIP Code", exact: true }));
       await expect(form.getByRole("textbox", { name: "ZIP Code", exact: true })).toHaveValue("49684");
+      // Said beside the billing ZIP by the server: not said a third time in the installation part.
+      await expect(billingNote).toHaveText("");
       const [paid] = await dbRows<{ n: number }>(
         "select count(*)::int as n from payments where idempotency_key like $1",
         `%${firstRender}`,
