@@ -73,10 +73,7 @@ export function InstallationFields({ fields }: { fields: Record<Name, Meta> & { 
  */
 function InstallZipField({ meta }: { meta: Meta }) {
   const [typed, setTyped] = useState(() => text(meta.initialValue));
-  const answer = useCoverage(typed);
-  const note = answer ? installationNote(answer) : null;
-  // The same words as the field's error are not said twice.
-  const said = note && note.text !== meta.errors?.[0] ? note : null;
+  const said = useInstallationNote(typed, meta);
   return (
     <BlockField
       meta={meta}
@@ -106,9 +103,7 @@ function InstallZipField({ meta }: { meta: Meta }) {
  * Quiet once the server has said the same words beside the billing ZIP.
  */
 function BillingZipNote({ billingZip }: { billingZip: Meta }) {
-  const answer = useCoverage(text(billingZip.value));
-  const note = answer ? installationNote(answer) : null;
-  const said = note && note.text !== billingZip.errors?.[0] ? note : null;
+  const said = useInstallationNote(text(billingZip.value), billingZip);
   return (
     <p aria-live="polite" className="service-area-note checkout-installation-note">
       {said ? (
@@ -118,6 +113,13 @@ function BillingZipNote({ billingZip }: { billingZip: Meta }) {
       ) : null}
     </p>
   );
+}
+
+/** The service area's refusal for a typed ZIP, unless the server already said it beside `meta`'s field. */
+function useInstallationNote(typed: string, meta: Meta) {
+  const answer = useCoverage(typed);
+  const note = answer ? installationNote(answer) : null;
+  return note && note.text !== meta.errors?.[0] ? note : null;
 }
 
 /**
